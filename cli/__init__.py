@@ -1,0 +1,1 @@
+"""The ``xz`` command-line interface (installed as ``xzcore.cli``)."""

@@ -1,0 +1,3 @@
+from xzcore.cli.main import main
+
+main()

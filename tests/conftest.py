@@ -1,0 +1,42 @@
+"""Shared fixtures: every kernel test runs on both backends (compiled and pure-Python twin)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+BACKENDS = ["cython", "python"]
+_MODULES = {"cython": "xzcore._core", "python": "xzcore._reference"}
+
+
+def load_backend(name: str) -> ModuleType:
+    """Import one kernel implementation; skip the compiled one if it is not built
+    (unless XZ_REQUIRE_COMPILED=1, where a missing extension is a failure)."""
+    try:
+        return importlib.import_module(_MODULES[name])
+    except ImportError:
+        if name == "cython" and not os.environ.get("XZ_REQUIRE_COMPILED"):
+            pytest.skip("compiled kernel xzcore._core is not built")
+        raise
+
+
+@pytest.fixture(params=BACKENDS)
+def kernel(request: pytest.FixtureRequest) -> ModuleType:
+    """The kernel module under test: ``xzcore._core`` or ``xzcore._reference``."""
+    return load_backend(request.param)
+
+
+@pytest.fixture
+def twin() -> ModuleType:
+    """The pure-Python twin, the oracle of the differential tests."""
+    return importlib.import_module("xzcore._reference")
