@@ -166,7 +166,7 @@ class RuleSet:
     last_round_scope: LastRoundScope = LastRoundScope.ANY
     """R5.7."""
     huazhu_fan: int | None = None
-    """R10.1: a 花猪 pays ``2**huazhu_fan``; ``None`` means "cap": ``cap_fan``, or 6 without a cap."""
+    """R10.1: a 花猪 pays ``2**huazhu_fan``; ``None`` = "cap" (``cap_fan``, or 6 uncapped)."""
     huazhu_payees: HuazhuPayees = HuazhuPayees.ACTIVE
     """R10.1."""
     huazhu_pays_chajiao: bool = False
