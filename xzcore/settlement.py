@@ -1,0 +1,488 @@
+"""Settlement: who pays whom for gangs, wins, 呼叫转移 and the end of round (R6.2–R6.4, R9, R10).
+
+Each function applies one rule of RULES.md to a :class:`~xzcore.ledger.Ledger`, appends the
+transfers it makes and returns them (in order). The round engine decides *when* to call them
+and which seats take part; these functions decide *how much* moves between which seats. Money
+is in integer units (底分); one "unit" of R9.1 is one unit here.
+
+>>> from xzcore.rules import RuleSet
+>>> from xzcore.tiles import MeldKind
+>>> led = Ledger()
+>>> rules = RuleSet.preset("xuezhan")
+>>> [t.units for t in pay_gang(led, rules, 0, MeldKind.ANGANG, payers=(1, 2, 3), turn=1)]
+[2, 2, 2]
+>>> led.totals()
+[6, -2, -2, -2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from xzcore.ledger import SEATS, GangIncome, Ledger, LedgerError, Transfer
+from xzcore.rules import (
+    CallTransfer,
+    Dianganghua,
+    HuazhuPayees,
+    LastRoundWin,
+    QianggangPayer,
+    RuleSet,
+    ZimoBonus,
+)
+from xzcore.tiles import MeldKind
+
+__all__ = [
+    "GangIncome",
+    "Ledger",
+    "LedgerError",
+    "ScoreLike",
+    "SeatEnd",
+    "SettlementError",
+    "Transfer",
+    "call_transfer",
+    "end_of_round",
+    "pay_gang",
+    "pay_win",
+]
+
+
+class SettlementError(LedgerError):
+    """A settlement call that does not make sense (bad seats, a missing payer, a score above
+    the cap …); the message names the argument and the rule."""
+
+
+class ScoreLike(Protocol):
+    """What settlement needs of a scored win (:class:`xzcore.scoring.Score` has it)."""
+
+    @property
+    def capped(self) -> int:
+        """The multiplier after the cap (R8.7)."""
+        ...
+
+    @property
+    def special(self) -> str | None:
+        """``"tianhu"``, ``"dihu"`` (R7.5) or ``None``."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatEnd:
+    """One seat's state at the end of the round, for R10.
+
+    ``active``: has not won (R10). ``huazhu``: an active seat still holding its void suit
+    (R10.1; the engine decides, also without ``declare_void``). ``ready_multiplier``: for a
+    ready active seat (R7.3), the capped multiplier it could win with, pattern and 根 only,
+    ``max``/``min`` per ``rules.chajiao`` (R10.2; see ``xzcore.scoring.chajiao_multiplier``);
+    ``None`` when not ready. ``forfeited``: it passed a final-round win under
+    ``last_round_win = forfeit`` and collects nothing in 查大叫 (R5.7).
+    """
+
+    seat: int
+    active: bool
+    huazhu: bool = False
+    ready_multiplier: int | None = None
+    forfeited: bool = False
+
+    def __post_init__(self) -> None:
+        where = f"SeatEnd(seat={self.seat!r})"
+        _check_seat(self.seat, "seat")
+        for name in ("active", "huazhu", "forfeited"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettlementError(f"{where}: {name} must be a bool")
+        m = self.ready_multiplier
+        if m is not None and (not _is_int(m) or m < 1):
+            raise SettlementError(f"{where}: ready_multiplier {m!r} must be an int ≥ 1 or None")
+        if self.huazhu and not self.active:
+            raise SettlementError(f"{where}: a 花猪 is an active seat (R10.1)")
+        if self.huazhu and m is not None:
+            raise SettlementError(f"{where}: a 花猪 holds a void tile and is not ready (R7.3)")
+        if m is not None and not self.active:
+            raise SettlementError(f"{where}: only an active seat is checked for ready (R10.2)")
+
+    @property
+    def ready(self) -> bool:
+        """Active and ready (R7.3)."""
+        return self.active and self.ready_multiplier is not None
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_seat(seat: object, name: str) -> int:
+    if not _is_int(seat) or not 0 <= seat < SEATS:  # type: ignore[operator]
+        raise SettlementError(f"{name}: bad seat {seat!r} (expected 0–3)")
+    return seat  # type: ignore[return-value]
+
+
+def _check_payers(payers: Sequence[int], receiver: int, name: str = "payers") -> tuple[int, ...]:
+    out = tuple(_check_seat(p, name) for p in payers)
+    if len(set(out)) != len(out):
+        raise SettlementError(f"{name}: a seat appears twice in {out}")
+    if receiver in out:
+        raise SettlementError(f"{name}: seat {receiver} cannot pay itself ({out})")
+    return out
+
+
+def _add(led: Ledger, out: list[Transfer], t: Transfer) -> None:
+    out.append(led.add(t))
+
+
+# -- R6.2–R6.3 gang money -------------------------------------------------------------------
+
+
+def pay_gang(
+    ledger: Ledger,
+    rules: RuleSet,
+    ganger: int,
+    kind: MeldKind,
+    *,
+    discarder: int | None = None,
+    payers: Sequence[int] = (),
+    turn: int,
+    late: bool = False,
+) -> list[Transfer]:
+    """Gang money 刮风/下雨 (R6.2), outside the cap, booked as ``ganger``'s income of ``turn``.
+
+    - ``MeldKind.GANG`` (direct): ``discarder`` pays ``rules.gang_direct_units``.
+    - ``MeldKind.BUGANG`` (added): each seat of ``payers`` pays ``rules.gang_added_units``;
+      with ``late`` (the fourth tile was held since before this turn's draw, 转手杠) and
+      ``rules.late_added_gang_pays`` off, nothing is paid (R6.3).
+    - ``MeldKind.ANGANG`` (concealed): each of ``payers`` pays ``rules.gang_concealed_units``.
+
+    ``payers`` are the *other in-play* seats at the moment of the gang (R6.2: in 血战 the seats
+    that have not won; in 血流 all three others). A robbed added gang (R6.4) is void: do not
+    call this for it.
+    """
+    _check_seat(ganger, "ganger")
+    if not _is_int(turn):
+        raise SettlementError(f"turn: {turn!r} is not an integer")
+    out: list[Transfer] = []
+    if kind is MeldKind.GANG:
+        if discarder is None:
+            raise SettlementError("pay_gang: a direct gang needs its discarder (R6.2)")
+        _check_payers((discarder,), ganger, "discarder")
+        if payers:
+            raise SettlementError("pay_gang: a direct gang is paid by the discarder alone (R6.2)")
+        units = rules.gang_direct_units
+        if units:
+            _add(ledger, out, Transfer(discarder, ganger, units, "gang_direct", "R6.2", turn=turn))
+        return out
+    if kind not in (MeldKind.BUGANG, MeldKind.ANGANG):
+        raise SettlementError(f"pay_gang: {kind!r} is not a gang (R6.1)")
+    if discarder is not None:
+        raise SettlementError(f"pay_gang: a {kind.name} gang has no discarder (R6.2)")
+    who = _check_payers(payers, ganger)
+    if kind is MeldKind.BUGANG:
+        if late and not rules.late_added_gang_pays:
+            return out  # R6.3: 转手杠 earns nothing
+        units, reason = rules.gang_added_units, "gang_added"
+    else:
+        units, reason = rules.gang_concealed_units, "gang_concealed"
+    if units:
+        for p in who:
+            _add(ledger, out, Transfer(p, ganger, units, reason, "R6.2", turn=turn))
+    return out
+
+
+# -- R9.1–R9.4 paying a win -----------------------------------------------------------------
+
+
+def pay_win(
+    ledger: Ledger,
+    rules: RuleSet,
+    winner: int,
+    score: ScoreLike,
+    *,
+    discarder: int | None = None,
+    payers: Sequence[int] = (),
+    robbed: bool = False,
+    dianganghua_discarder: int | None = None,
+) -> list[Transfer]:
+    """Pay one win; ``score.capped`` is its multiplier after the cap (R8.7).
+
+    Say which kind of win it is:
+
+    - a win on a discard (R9.1): ``discarder`` — it pays ``capped``;
+    - 抢杠胡 (R6.4, R9.4): ``robbed=True`` and ``discarder`` = the robbed seat — with
+      ``qianggang_payer = robbed`` it pays as a discarder, with ``all`` the win is paid as a
+      self-draw by ``payers``;
+    - a self-draw (R9.2): ``payers`` = the other in-play seats — each pays ``capped``, plus
+      one unit after the cap with ``zimo_bonus = base`` (not for 天胡/地胡, ``score.special``);
+    - 点杠花 (R9.3), a self-draw on the replacement draw of a direct gang: also
+      ``dianganghua_discarder`` = the seat whose discard was ganged — with ``dianganghua =
+      discarder`` it pays ``capped`` alone, no unit; with ``all`` it is paid as a self-draw by
+      ``payers``.
+
+    "Paid as a self-draw" includes R9.2's unit under ``zimo_bonus = base``. Give ``payers``
+    whenever the win may be paid as a self-draw (the engine can always pass them).
+    """
+    _check_seat(winner, "winner")
+    capped = score.capped
+    if not _is_int(capped) or capped < 1:
+        raise SettlementError(f"score.capped {capped!r} must be an int ≥ 1")
+    if capped != rules.cap(capped):
+        raise SettlementError(
+            f"score.capped {capped} is above the cap 2**{rules.cap_fan} (R8.7): "
+            "was the win scored with another rule set?"
+        )
+    special = score.special
+    if special not in (None, "tianhu", "dihu"):
+        raise SettlementError(f"score.special {special!r} is not 'tianhu', 'dihu' or None")
+    if robbed and discarder is None:
+        raise SettlementError("pay_win: 抢杠胡 needs the robbed seat as discarder (R6.4)")
+    if robbed and dianganghua_discarder is not None:
+        raise SettlementError("pay_win: a win is not both 抢杠 and 点杠花 (R9.3, R9.4)")
+    if dianganghua_discarder is not None and discarder is not None:
+        raise SettlementError("pay_win: 点杠花 is a self-draw; give dianganghua_discarder only")
+    out: list[Transfer] = []
+
+    if dianganghua_discarder is not None:
+        _check_payers((dianganghua_discarder,), winner, "dianganghua_discarder")
+        if rules.dianganghua is Dianganghua.DISCARDER:
+            t = Transfer(
+                dianganghua_discarder,
+                winner,
+                capped,
+                "dianganghua",
+                "R9.3",
+                f"×{capped}; the seat whose discard was ganged pays alone, no self-draw unit",
+            )
+            _add(ledger, out, t)
+            return out
+        return _pay_as_self_draw(
+            ledger, rules, winner, capped, special, payers, "dianganghua", "R9.3", out
+        )
+
+    if robbed:
+        assert discarder is not None
+        _check_payers((discarder,), winner, "discarder")
+        if rules.qianggang_payer is QianggangPayer.ROBBED:
+            t = Transfer(
+                discarder,
+                winner,
+                capped,
+                "qianggang",
+                "R9.4",
+                f"×{capped}; the robbed seat pays as a discarder (R6.4)",
+            )
+            _add(ledger, out, t)
+            return out
+        return _pay_as_self_draw(
+            ledger, rules, winner, capped, special, payers, "qianggang", "R9.4", out
+        )
+
+    if discarder is not None:
+        _check_payers((discarder,), winner, "discarder")
+        if payers:
+            raise SettlementError("pay_win: a win on a discard is paid by the discarder alone")
+        _add(ledger, out, Transfer(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}"))
+        return out
+
+    return _pay_as_self_draw(
+        ledger, rules, winner, capped, special, payers, "self_draw", "R9.2", out
+    )
+
+
+def _pay_as_self_draw(
+    ledger: Ledger,
+    rules: RuleSet,
+    winner: int,
+    capped: int,
+    special: str | None,
+    payers: Sequence[int],
+    reason: str,
+    rule: str,
+    out: list[Transfer],
+) -> list[Transfer]:
+    """R9.2: each payer pays ``capped``; then, with ``zimo_bonus = base`` and no 天胡/地胡, one
+    more unit each, after the cap."""
+    who = _check_payers(payers, winner)
+    if not who:
+        raise SettlementError(f"pay_win: a win paid as a self-draw needs its payers ({rule})")
+    for p in who:
+        _add(ledger, out, Transfer(p, winner, capped, reason, rule, f"×{capped}"))
+    if rules.zimo_bonus is ZimoBonus.BASE and special is None:
+        for p in who:
+            _add(
+                ledger,
+                out,
+                Transfer(
+                    p, winner, 1, "zimo_unit", "R9.2", "one unit after the cap (zimo_bonus=base)"
+                ),
+            )
+    return out
+
+
+# -- R9.5 呼叫转移 ------------------------------------------------------------------------------
+
+
+def call_transfer(
+    ledger: Ledger,
+    rules: RuleSet,
+    discarder: int,
+    winners: Sequence[int],
+    *,
+    turn: int,
+) -> list[Transfer]:
+    """呼叫转移 on 杠上炮 (R9.5): ``discarder`` gave up a win on the discard it made after its
+    gang's replacement draw, in ``turn``; ``winners`` are the winners of that discard in play
+    order from the discarder. Call it after :func:`pay_win` for each winner.
+
+    - ``last_gang``: each winner gets the gang money ``discarder`` received for the gangs it
+      made in ``turn`` (two consecutive gangs: both).
+    - ``all_gangs_first``: the first winner gets all the gang money ``discarder`` received this
+      round that it has not already handed on (income handed on by an earlier 呼叫转移 is not
+      handed on twice).
+    - ``none``: nothing.
+
+    The amount is what the discarder *received*, whether or not it still holds it: what it no
+    longer holds (spent, or already handed to an earlier winner) it pays from its own pocket.
+    The ledger books the income as handed on, so 退税 (R10.3) does not refund it.
+    """
+    _check_seat(discarder, "discarder")
+    if not _is_int(turn):
+        raise SettlementError(f"turn: {turn!r} is not an integer")
+    who = _check_payers(winners, discarder, "winners")
+    if not who:
+        raise SettlementError("call_transfer: 杠上炮 needs at least one winner (R9.5)")
+    out: list[Transfer] = []
+    mode = rules.call_transfer
+    if mode is CallTransfer.NONE:
+        return out
+    if mode is CallTransfer.LAST_GANG:
+        amount = sum(g.units for g in ledger.gang_income(discarder) if g.turn == turn)
+        for w in who:
+            if amount:
+                _add(
+                    ledger,
+                    out,
+                    Transfer(
+                        discarder,
+                        w,
+                        amount,
+                        "call_transfer",
+                        "R9.5",
+                        f"gang money of turn {turn}",
+                        turn=turn,
+                    ),
+                )
+        return out
+    amount = ledger.unspent_gang_income(discarder)
+    if amount:
+        _add(
+            ledger,
+            out,
+            Transfer(
+                discarder,
+                who[0],
+                amount,
+                "call_transfer_all",
+                "R9.5",
+                "all gang money of the round to the first winner",
+                turn=turn,
+            ),
+        )
+    return out
+
+
+# -- R10 end of round -----------------------------------------------------------------------
+
+
+def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> list[Transfer]:
+    """The end-of-round settlement, in order: 查花猪 (R10.1), 查大叫 (R10.2), 退税 (R10.3).
+
+    ``seats`` gives all four seats once each (winners with ``active=False``). Call it when the
+    wall is empty and the last discard is resolved. R10 applies only while two or more seats
+    are active; with fewer (in 血战: three have won, R10.4) this adds nothing and returns ``[]``.
+
+    - 查花猪: each 花猪 pays ``rules.huazhu_units`` to each non-花猪 seat — active ones only
+      (``huazhu_payees = active``) or all four seats' non-花猪 (``all``, winners included).
+    - 查大叫: each active seat that is not ready — a 花猪 only with ``huazhu_pays_chajiao`` —
+      pays each ready active seat its ``ready_multiplier`` (capped); a seat that forfeited
+      (R5.7) collects nothing.
+    - 退税 (``refund_gang_money``): each active seat that is not ready, 花猪 included, gives
+      back the gang money it received this round and did not hand on by 呼叫转移, to the seats
+      that paid it, whether or not they are still active.
+    """
+    ends = _check_ends(seats, rules)
+    out: list[Transfer] = []
+    active = [e for e in ends if e.active]
+    if len(active) < 2:
+        return out  # R10 / R10.4: no end-of-round settlement
+    # R10.1 查花猪
+    pigs = [e.seat for e in active if e.huazhu]
+    if rules.huazhu_payees is HuazhuPayees.ACTIVE:
+        payees = [e.seat for e in active if not e.huazhu]
+    else:
+        payees = [e.seat for e in ends if not e.huazhu]
+    units = rules.huazhu_units
+    for pig in pigs:
+        for p in payees:
+            _add(
+                ledger,
+                out,
+                Transfer(
+                    pig, p, units, "huazhu", "R10.1", f"花猪 pays 2**{units.bit_length() - 1}"
+                ),
+            )
+    # R10.2 查大叫
+    ready = [e for e in active if e.ready]
+    for e in active:
+        if e.ready or (e.huazhu and not rules.huazhu_pays_chajiao):
+            continue
+        for r in ready:
+            if r.forfeited:
+                continue  # R5.7: it passed a final-round win
+            assert r.ready_multiplier is not None
+            m = rules.cap(r.ready_multiplier)
+            _add(
+                ledger,
+                out,
+                Transfer(
+                    e.seat,
+                    r.seat,
+                    m,
+                    "chajiao",
+                    "R10.2",
+                    f"seat {r.seat} ready for ×{m} ({rules.chajiao.value})",
+                ),
+            )
+    # R10.3 退税
+    if rules.refund_gang_money:
+        for e in active:
+            if e.ready:
+                continue
+            owed: dict[int, int] = {}
+            for g in ledger.gang_income(e.seat):
+                if g.unspent:
+                    owed[g.payer] = owed.get(g.payer, 0) + g.unspent
+            for payer in sorted(owed):
+                _add(
+                    ledger,
+                    out,
+                    Transfer(
+                        e.seat, payer, owed[payer], "refund", "R10.3", "gang money not handed on"
+                    ),
+                )
+    return out
+
+
+def _check_ends(seats: Sequence[SeatEnd], rules: RuleSet) -> list[SeatEnd]:
+    ends = list(seats)
+    for e in ends:
+        if not isinstance(e, SeatEnd):
+            raise SettlementError(f"end_of_round: expected SeatEnd values, not {e!r}")
+    got = sorted(e.seat for e in ends)
+    if got != list(range(SEATS)):
+        raise SettlementError(f"end_of_round: need seats 0–3 once each, got {got}")
+    ends.sort(key=lambda e: e.seat)
+    for e in ends:
+        if e.forfeited and rules.last_round_win is not LastRoundWin.FORFEIT:
+            raise SettlementError(
+                f"end_of_round: seat {e.seat} forfeited, but last_round_win is "
+                f"{rules.last_round_win.value}, not forfeit (R5.7)"
+            )
+    return ends
