@@ -1,0 +1,136 @@
+"""Input checks shared by both kernel backends (``xzcore._core`` and ``xzcore._reference``).
+
+Both backends must raise the same errors with the same messages, so the slow-path checks live
+here once. The compiled kernel only calls into this module off its fast paths (an exact
+27-byte ``bytes`` argument is checked in C) or to build an error message.
+"""
+
+from __future__ import annotations
+
+from xzcore.tiles import tile_name
+
+KINDS = 27
+"""Number of tile kinds (R1.2)."""
+
+WIN_SIZES = (2, 5, 8, 11, 14)
+"""Concealed sizes that can be a complete hand: 14 − 3k with k melds (R7.1)."""
+
+READY_SIZES = (1, 4, 7, 10, 13)
+"""Concealed sizes that can be ready (听牌): 13 − 3k with k melds (R7.3)."""
+
+SHANTEN_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+"""Concealed sizes that ``shanten`` accepts: a ready-size or a win-size hand."""
+
+
+class KernelInputError(ValueError):
+    """Bad input to a kernel function: names the argument, the position and the reason."""
+
+
+def as_counts(obj: object, name: str = "counts") -> bytes:
+    """Return ``obj`` (27 tile counts, any sequence or byte buffer) as checked ``bytes``.
+
+    Raises ``KernelInputError`` when the length is not 27 or a count is not an int in 0–4.
+
+    >>> as_counts([0] * 26 + [2])[-1]
+    2
+    """
+    if isinstance(obj, (str, int, float)) or obj is None:
+        raise KernelInputError(
+            f"{name}: expected 27 tile counts (bytes or a sequence of ints), "
+            f"got {type(obj).__name__}"
+        )
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        raise KernelInputError(
+            f"{name}: expected 27 tile counts (bytes or a sequence of ints), "
+            f"got {type(obj).__name__}"
+        ) from None
+    if len(items) != KINDS:
+        raise KernelInputError(f"{name}: expected 27 tile counts, got {len(items)}")
+    for kind, count in enumerate(items):
+        if isinstance(count, bool) or not isinstance(count, int):
+            try:
+                as_int = int(count)
+            except (TypeError, ValueError):
+                as_int = None
+            if as_int is None or as_int != count:
+                raise KernelInputError(
+                    f"{name}[{kind}] ({tile_name(kind)}): expected an int count, got {count!r}"
+                )
+            count = as_int
+        if not 0 <= count <= 4:
+            raise KernelInputError(
+                f"{name}[{kind}] ({tile_name(kind)}) = {count}: a count must be 0-4 (R1.1)"
+            )
+    return bytes(int(c) for c in items)
+
+
+def check_void(void: object, name: str = "void") -> int:
+    """Return ``void`` as an int in -1..2 (m/p/s, or -1 for none), else raise."""
+    if isinstance(void, bool) or not isinstance(void, int) or not -1 <= void <= 2:
+        raise KernelInputError(
+            f"{name}: expected 0, 1 or 2 (m/p/s) or -1 (no void suit), got {void!r}"
+        )
+    return void
+
+
+def check_kind(kind: object, name: str = "kind") -> int:
+    """Return ``kind`` as an int in 0..26, else raise."""
+    if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < KINDS:
+        raise KernelInputError(f"{name}: expected a tile kind 0-26, got {kind!r}")
+    return kind
+
+
+def size_error(size: int, allowed: tuple[int, ...], what: str, name: str = "counts") -> str:
+    """The message for a concealed size ``what`` can never accept."""
+    sizes = ", ".join(str(s) for s in allowed)
+    return f"{name}: {size} concealed tiles: {what} needs {sizes} tiles"
+
+
+def check_held(counts: bytes, held: bytes, name: str = "held") -> None:
+    """``held`` counts the concealed tiles too, so it can never be below ``counts``."""
+    for kind in range(KINDS):
+        if held[kind] < counts[kind]:
+            raise KernelInputError(
+                f"{name}[{kind}] ({tile_name(kind)}) = {held[kind]} is below the "
+                f"{counts[kind]} concealed: held must count the concealed tiles and the melds"
+            )
+
+
+def as_rows(obj: object, name: str) -> memoryview:
+    """View ``obj`` (a C-contiguous buffer of uint8, N×27) as one flat byte view."""
+    try:
+        view = memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        raise KernelInputError(
+            f"{name}: expected a C-contiguous uint8 buffer of N×27 counts "
+            f"(bytes, bytearray, array('B'), NumPy uint8), got {type(obj).__name__}"
+        ) from None
+    if view.itemsize != 1 or view.format not in ("B", "b", "c"):
+        raise KernelInputError(
+            f"{name}: expected a buffer of uint8 counts, got item format {view.format!r}"
+        )
+    if not view.c_contiguous:
+        raise KernelInputError(f"{name}: the buffer is not C-contiguous")
+    flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+    if len(flat) % KINDS:
+        raise KernelInputError(f"{name}: {len(flat)} bytes is not a whole number of 27-count rows")
+    return flat
+
+
+def as_voids(obj: object, rows: int, name: str = "voids") -> list[int]:
+    """``voids`` for a batch: None (all -1) or ``rows`` ints in -1..2."""
+    if obj is None:
+        return [-1] * rows
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        raise KernelInputError(
+            f"{name}: expected {rows} void suits (-1..2), got {type(obj).__name__}"
+        ) from None
+    if len(items) != rows:
+        raise KernelInputError(f"{name}: expected {rows} void suits, got {len(items)}")
+    for row, void in enumerate(items):
+        check_void(void, f"{name}[{row}]")
+    return [int(v) for v in items]
