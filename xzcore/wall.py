@@ -159,7 +159,8 @@ def check_wall(wall: Sequence[int]) -> list[int]:
     try:
         kinds = list(wall)
     except TypeError:
-        raise WallError(f"a wall must be a sequence of tile kinds, not {type(wall).__name__}") from None
+        what = type(wall).__name__
+        raise WallError(f"a wall must be a sequence of tile kinds, not {what}") from None
     if len(kinds) != TILES:
         raise WallError(f"a wall holds {TILES} tiles (R2.2), this one {len(kinds)}")
     counts = [0] * KINDS
