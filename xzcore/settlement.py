@@ -348,43 +348,28 @@ def call_transfer(
     who = _check_payers(winners, discarder, "winners")
     if not who:
         raise SettlementError("call_transfer: 杠上炮 needs at least one winner (R9.5)")
+    if list(who) != sorted(who, key=lambda w: (w - discarder) % SEATS):
+        raise SettlementError(
+            f"call_transfer: winners {who} are not in play order from seat {discarder} (R9.5)"
+        )
     out: list[Transfer] = []
     mode = rules.call_transfer
     if mode is CallTransfer.NONE:
         return out
     if mode is CallTransfer.LAST_GANG:
         amount = sum(g.units for g in ledger.gang_income(discarder) if g.turn == turn)
-        for w in who:
-            if amount:
-                _add(
-                    ledger,
-                    out,
-                    Transfer(
-                        discarder,
-                        w,
-                        amount,
-                        "call_transfer",
-                        "R9.5",
-                        f"gang money of turn {turn}",
-                        turn=turn,
-                    ),
-                )
-        return out
-    amount = ledger.unspent_gang_income(discarder)
-    if amount:
-        _add(
-            ledger,
-            out,
-            Transfer(
-                discarder,
-                who[0],
-                amount,
-                "call_transfer_all",
-                "R9.5",
-                "all gang money of the round to the first winner",
-                turn=turn,
-            ),
-        )
+        targets = list(who) if amount else []
+        reason, what = "call_transfer", f"gang money of its gangs in turn {turn}"
+        scope: int | None = turn
+    else:
+        amount = ledger.unspent_gang_income(discarder)
+        targets = [who[0]] if amount else []
+        reason, what = "call_transfer_all", "its gang money of the round, to the first winner"
+        scope = None
+    for w in targets:
+        held = min(amount, ledger.unspent_gang_income(discarder, turn=scope))
+        detail = f"{what}: {amount} ({held} handed on, {amount - held} from its own pocket)"
+        _add(ledger, out, Transfer(discarder, w, amount, reason, "R9.5", detail, turn=turn))
     return out
 
 
@@ -401,8 +386,8 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
     - 查花猪: each 花猪 pays ``rules.huazhu_units`` to each non-花猪 seat — active ones only
       (``huazhu_payees = active``) or all four seats' non-花猪 (``all``, winners included).
     - 查大叫: each active seat that is not ready — a 花猪 only with ``huazhu_pays_chajiao`` —
-      pays each ready active seat its ``ready_multiplier`` (capped); a seat that forfeited
-      (R5.7) collects nothing.
+      pays each ready active seat its ``ready_multiplier`` (already capped: a value above the
+      cap raises); a seat that forfeited (R5.7) collects nothing.
     - 退税 (``refund_gang_money``): each active seat that is not ready, 花猪 included, gives
       back the gang money it received this round and did not hand on by 呼叫转移, to the seats
       that paid it, whether or not they are still active.
@@ -437,7 +422,7 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
             if r.forfeited:
                 continue  # R5.7: it passed a final-round win
             assert r.ready_multiplier is not None
-            m = rules.cap(r.ready_multiplier)
+            m = r.ready_multiplier
             _add(
                 ledger,
                 out,
@@ -480,6 +465,12 @@ def _check_ends(seats: Sequence[SeatEnd], rules: RuleSet) -> list[SeatEnd]:
         raise SettlementError(f"end_of_round: need seats 0–3 once each, got {got}")
     ends.sort(key=lambda e: e.seat)
     for e in ends:
+        m = e.ready_multiplier
+        if m is not None and m != rules.cap(m):
+            raise SettlementError(
+                f"end_of_round: seat {e.seat} ready_multiplier {m} is above the cap "
+                f"2**{rules.cap_fan} (R10.2, R8.7)"
+            )
         if e.forfeited and rules.last_round_win is not LastRoundWin.FORFEIT:
             raise SettlementError(
                 f"end_of_round: seat {e.seat} forfeited, but last_round_win is "
