@@ -1,0 +1,529 @@
+"""Game logs: the ``.xzlog`` container, its hash chain, a writer and a streaming reader.
+
+The format is specified in ``docs/log-format.md`` (ids L1–L6 there); in short, a log is a
+sequence of msgpack records ``[tag, payload, hash]``. Per game: a header (tag 0), one record
+per engine event (tag 1), the claimed results (tag 2) and a closing record (tag 3) holding the
+game's final hash and, optionally, its Ed25519 signature. ``hash`` is the running BLAKE2b-256
+of the previous record's hash and this record's bytes up to the hash (L2).
+
+Reading is python-chess style: :func:`read_game` drives a visitor (:class:`BaseVisitor`)
+through one game; :class:`GameBuilder` (the default) builds a :class:`Game` and raises at the
+first problem; a collecting visitor (see :mod:`xzcore.audit`) overrides
+:meth:`BaseVisitor.handle_error` to record every problem and go on. Every error names the
+file, the game, the event index and the byte offset.
+
+>>> import io
+>>> buf = io.BytesIO()
+>>> w = LogWriter(buf)
+>>> w.begin_game(rules={"scoring": "table"}, wall=bytes(k // 4 for k in range(108)), dealer=0)
+>>> w.write_event({"type": "none"})
+>>> w.write_claims({"totals": [0, 0, 0, 0]})
+>>> len(w.end_game())
+32
+>>> _ = buf.seek(0)
+>>> game = read_game(buf)
+>>> game.events, game.claims["totals"]
+([{'type': 'none'}], [0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import IO, Any, Generic, TypeVar
+
+import msgpack
+
+from xzcore._version import __version__
+from xzcore.logread import RecordStream
+from xzcore.logtypes import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    GENESIS,
+    HASH_SIZE,
+    TAG_CLAIMS,
+    TAG_CLOSE,
+    TAG_EVENT,
+    TAG_HEADER,
+    Close,
+    Header,
+    Limits,
+    Location,
+    LogError,
+    LogFormatError,
+    LogIntegrityError,
+    LogVersionError,
+    parse_close,
+    parse_header,
+)
+
+__all__ = [
+    "EXTENSION",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "BaseVisitor",
+    "Close",
+    "Game",
+    "GameBuilder",
+    "Header",
+    "Limits",
+    "Location",
+    "LogError",
+    "LogFormatError",
+    "LogIntegrityError",
+    "LogReader",
+    "LogVersionError",
+    "LogWriter",
+    "iter_games",
+    "read_game",
+]
+
+EXTENSION = ".xzlog"
+"""File extension of game logs (L1)."""
+
+_HASH_BIN = b"\xc4" + bytes([HASH_SIZE])  # msgpack bin8 header of a 32-byte hash
+
+
+def _chain(prev: bytes, body: bytes) -> bytes:
+    """L2: the running hash of a record: BLAKE2b-256(prev hash ‖ record bytes before the hash)."""
+    return hashlib.blake2b(prev + body, digest_size=HASH_SIZE).digest()
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+class LogWriter:
+    """Writes games to a binary handle, keeping the hash chain across games (L2).
+
+    ``signer`` (an :class:`xzcore.signing.Signer`) signs each game's final hash (L3).
+    Call :meth:`begin_game`, then :meth:`write_event` per engine event, :meth:`write_claims`
+    once, and :meth:`end_game`.
+    """
+
+    def __init__(self, handle: IO[bytes], *, signer: Any = None) -> None:
+        self._fh = handle
+        self._signer = signer
+        self._packer = msgpack.Packer(use_bin_type=True)
+        self._prev = GENESIS
+        self._hash = GENESIS
+        self._state = "idle"
+        self._events = 0
+        self.games = 0
+        """Games completed so far."""
+
+    def _record(self, tag: int, payload: Any) -> None:
+        body = b"\x93" + self._packer.pack(tag) + self._packer.pack(payload)
+        self._hash = _chain(self._hash, body)
+        self._fh.write(body + _HASH_BIN + self._hash)
+
+    def begin_game(
+        self,
+        *,
+        rules: Any,
+        wall: bytes | bytearray | list[int],
+        dealer: int,
+        seats: list[str] | None = None,
+        seed: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Write a game's header (L4). ``rules`` is a :class:`~xzcore.rules.RuleSet` or its
+        resolved dict; ``wall`` the 108 tile kinds in draw order (R2.2)."""
+        if self._state != "idle":
+            raise RuntimeError("begin_game() while a game is open")
+        rules_dict = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
+        header: dict[str, Any] = {
+            "format": FORMAT_NAME,
+            "version": list(FORMAT_VERSION),
+            "engine": f"xzcore {__version__}",
+            "game": self.games,
+            "prev": self._prev,
+            "rules": rules_dict,
+            "seats": list(seats) if seats is not None else [f"seat{i}" for i in range(4)],
+            "dealer": dealer,
+            "wall": bytes(wall),
+            "seed": seed,
+        }
+        if extra:
+            header["extra"] = dict(extra)
+        self._hash = self._prev
+        self._events = 0
+        self._record(TAG_HEADER, header)
+        self._state = "events"
+
+    def write_event(self, event: Any) -> None:
+        """Write one event of the engine's stream, exactly as emitted."""
+        if self._state != "events":
+            raise RuntimeError("write_event() outside a game's events")
+        self._record(TAG_EVENT, event)
+        self._events += 1
+
+    def write_claims(self, claims: Mapping[str, Any]) -> None:
+        """Write the claimed results of the game (L5): what an audit checks."""
+        if self._state != "events":
+            raise RuntimeError("write_claims() outside a game")
+        self._record(TAG_CLAIMS, dict(claims))
+        self._state = "claims"
+
+    def end_game(self) -> bytes:
+        """Write the closing record (signed if a signer was given); return the final hash."""
+        if self._state != "claims":
+            raise RuntimeError("end_game() before write_claims()")
+        final = self._hash
+        close: dict[str, Any] = {"final": final, "events": self._events, "sig": None, "key": None}
+        if self._signer is not None:
+            close["sig"] = self._signer.sign(final)
+            close["key"] = self._signer.key_id
+        self._record(TAG_CLOSE, close)
+        self._prev = self._hash
+        self._state = "idle"
+        self.games += 1
+        return final
+
+
+# -- reading: visitors ------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+class BaseVisitor(Generic[T]):
+    """Hooks called by :func:`read_game`, in this order: :meth:`begin_game`,
+    :meth:`visit_header`, :meth:`visit_event` per event, :meth:`visit_claims`,
+    :meth:`visit_close`, :meth:`end_game`, then :meth:`result`.
+
+    :meth:`handle_error` receives every problem (a :class:`LogError` with its location) and
+    raises it by default; override it to collect problems and go on. After a
+    :class:`LogFormatError` the rest of that game is unreadable: the reader skips to the next
+    game and calls :meth:`end_game` with ``complete=False``.
+    """
+
+    def begin_game(self, location: Location) -> None:
+        """A game starts at ``location.offset``."""
+
+    def visit_header(self, header: Header, location: Location) -> None:
+        """The game's header (L4)."""
+
+    def visit_event(self, index: int, event: Any, location: Location) -> None:
+        """Event ``index`` (0-based) of the engine's stream."""
+
+    def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
+        """The claimed results (L5)."""
+
+    def visit_close(self, close: Close, location: Location) -> None:
+        """The closing record (L2, L3)."""
+
+    def end_game(self, complete: bool) -> None:
+        """The game ended; ``complete`` is false when it was cut short by unreadable bytes."""
+
+    def handle_error(self, error: LogError) -> None:
+        """Called for every problem; raises it by default (the strict behaviour)."""
+        raise error
+
+    def result(self) -> T:
+        """What :func:`read_game` returns."""
+        raise NotImplementedError
+
+
+@dataclass
+class Game:
+    """A game as read from a log (what :class:`GameBuilder` returns)."""
+
+    header: Header
+    events: list[Any] = field(default_factory=list)
+    event_offsets: list[int] = field(default_factory=list)
+    claims: dict[str, Any] | None = None
+    claims_offset: int | None = None
+    close: Close | None = None
+    offset: int = 0
+    errors: list[LogError] = field(default_factory=list)
+    complete: bool = True
+
+
+class GameBuilder(BaseVisitor[Game]):
+    """The default, strict visitor: builds a :class:`Game`, raises at the first problem."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def begin_game(self, location: Location) -> None:
+        self.game = None
+        self._offset = location.offset or 0
+
+    def visit_header(self, header: Header, location: Location) -> None:
+        self.game = Game(header=header, offset=self._offset)
+
+    def visit_event(self, index: int, event: Any, location: Location) -> None:
+        assert self.game is not None
+        self.game.events.append(event)
+        self.game.event_offsets.append(location.offset or 0)
+
+    def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
+        assert self.game is not None
+        self.game.claims = claims
+        self.game.claims_offset = location.offset
+
+    def visit_close(self, close: Close, location: Location) -> None:
+        assert self.game is not None
+        self.game.close = close
+
+    def end_game(self, complete: bool) -> None:
+        if self.game is not None:
+            self.game.complete = complete
+
+    def handle_error(self, error: LogError) -> None:
+        if self.game is not None:
+            self.game.errors.append(error)
+        raise error
+
+    def result(self) -> Game:
+        if self.game is None:
+            raise LogFormatError("no game was read", Location())
+        return self.game
+
+
+class LogReader:
+    """Reads games one after another from a binary handle, streaming (L6 limits).
+
+    It checks the container (L1), the hash chain within and across games (L2) and, given a
+    ``verifier`` (:class:`xzcore.signing.Verifier`), each game's signature (L3).
+    """
+
+    def __init__(
+        self,
+        handle: IO[bytes],
+        *,
+        path: str = "",
+        limits: Limits | None = None,
+        verifier: Any = None,
+        start: int = 0,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.path = path
+        self._stream = RecordStream(handle, self.limits, path, start=start)
+        self._verifier = verifier
+        self._game = 0
+        # The previous game's final record hash; None when unknown (the reader started
+        # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
+        self._prev: bytes | None = GENESIS if start == 0 else None
+        self._event: int | None = None
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter_games(self)
+
+    def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
+        """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
+        at the end of the log."""
+        visitor: BaseVisitor[T] = Visitor() if isinstance(Visitor, type) else Visitor
+        stream = self._stream
+        game_no = self._game
+        self._event = None
+        try:
+            rec = stream.next_record()
+        except LogFormatError as exc:
+            self._game += 1
+            visitor.begin_game(Location(self.path, game_no, None, exc.location.offset, 0))
+            self._fail(visitor, exc, game_no)
+            visitor.end_game(False)
+            return visitor.result()
+        if rec is None:
+            return None
+        self._game += 1
+        visitor.begin_game(Location(self.path, game_no, None, rec.offset, 0))
+        try:
+            complete = self._read_body(visitor, rec, game_no)
+        except LogFormatError as exc:
+            self._fail(visitor, exc, game_no)
+            complete = False
+        visitor.end_game(complete)
+        return visitor.result()
+
+    def _fail(self, visitor: BaseVisitor[Any], exc: LogFormatError, game_no: int) -> None:
+        """Report unreadable bytes with the game and event they belong to, then skip to the
+        next game header with a fresh unpacker (the chain across games is then unknown)."""
+        loc = exc.location
+        if loc.game is None:
+            loc = Location(loc.path, game_no, self._event, loc.offset, loc.record)
+            err = type(exc)(exc.message, loc, rule=exc.rule)
+        else:
+            err = exc
+        try:
+            visitor.handle_error(err)
+        finally:
+            self._stream.resync()
+            self._prev = None
+
+    def _read_body(self, visitor: BaseVisitor[Any], rec: Any, game_no: int) -> bool:
+        stream = self._stream
+        path = self.path
+        loc = Location(path, game_no, None, rec.offset, 0)
+        if rec.tag != TAG_HEADER:
+            raise LogFormatError(
+                f"expected a game header (tag {TAG_HEADER}), found tag {rec.tag}", loc, rule="L1"
+            )
+        header = parse_header(rec.payload, loc)
+        if self._prev is not None and header.prev != self._prev:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "the header's previous-game hash does not match the game before it in "
+                    "this file (a game was removed, reordered or edited)",
+                    loc,
+                    rule="L2",
+                )
+            )
+        running = header.prev
+        running = self._check_hash(visitor, running, rec, loc)
+        visitor.visit_header(header, loc)
+        n_events = 0
+        record_no = 1
+        max_events = self.limits.max_events
+        while True:
+            self._event = n_events
+            rec = stream.next_record()
+            if rec is None:
+                raise LogFormatError(
+                    "the log ends inside a game (truncated file)",
+                    Location(path, game_no, n_events, stream.offset, record_no),
+                    rule="L1",
+                )
+            tag = rec.tag
+            if tag == TAG_EVENT:
+                self._event = n_events
+                loc = Location(path, game_no, n_events, rec.offset, record_no)
+                running = self._check_hash(visitor, running, rec, loc)
+                visitor.visit_event(n_events, rec.payload, loc)
+                n_events += 1
+                record_no += 1
+                if n_events > max_events:
+                    raise LogFormatError(
+                        f"more than {max_events} events in one game", loc, rule="L6"
+                    )
+                continue
+            loc = Location(path, game_no, None, rec.offset, record_no)
+            if tag != TAG_CLAIMS:
+                raise LogFormatError(
+                    f"expected an event or the claims record, found tag {tag}", loc, rule="L1"
+                )
+            if not isinstance(rec.payload, dict):
+                raise LogFormatError("the claims record must be a map", loc, rule="L5")
+            running = self._check_hash(visitor, running, rec, loc)
+            visitor.visit_claims(rec.payload, loc)
+            break
+        final = running
+        self._event = None
+        rec = stream.next_record()
+        record_no += 1
+        if rec is None:
+            raise LogFormatError(
+                "the log ends before the game's closing record (truncated file)",
+                Location(path, game_no, None, stream.offset, record_no),
+                rule="L1",
+            )
+        loc = Location(path, game_no, None, rec.offset, record_no)
+        if rec.tag != TAG_CLOSE:
+            raise LogFormatError(
+                f"expected the closing record (tag {TAG_CLOSE}), found tag {rec.tag}",
+                loc,
+                rule="L1",
+            )
+        close = parse_close(rec.payload, loc)
+        running = self._check_hash(visitor, running, rec, loc)
+        if close.final != final:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "the closing record's final hash is not the running hash of the claims record",
+                    loc,
+                    rule="L2",
+                    claimed=close.final.hex(),
+                    correct=final.hex(),
+                )
+            )
+        if close.events != n_events:
+            visitor.handle_error(
+                LogIntegrityError(
+                    f"the closing record counts {close.events} events, the game has {n_events}",
+                    loc,
+                    rule="L2",
+                    claimed=close.events,
+                    correct=n_events,
+                )
+            )
+        self._check_signature(visitor, close, loc)
+        visitor.visit_close(close, loc)
+        self._prev = running
+        return True
+
+    def _check_hash(
+        self, visitor: BaseVisitor[Any], running: bytes, rec: Any, loc: Location
+    ) -> bytes:
+        """L2: recompute the running hash; report a mismatch and go on from the stored one
+        (so one edited record gives one finding, not one per later record)."""
+        computed = _chain(running, rec.body)
+        if computed != rec.hash:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "hash chain broken: this record's bytes were changed (or a record before "
+                    "it was inserted or removed)",
+                    loc,
+                    rule="L2",
+                    claimed=rec.hash.hex(),
+                    correct=computed.hex(),
+                )
+            )
+            return bytes(rec.hash)
+        return computed
+
+    def _check_signature(self, visitor: BaseVisitor[Any], close: Close, loc: Location) -> None:
+        """L3: with a verifier, every game must be signed by that key."""
+        v = self._verifier
+        if v is None:
+            return
+        if close.sig is None:
+            visitor.handle_error(LogIntegrityError("the game is not signed", loc, rule="L3"))
+        elif close.key is not None and close.key != v.key_id:
+            visitor.handle_error(
+                LogIntegrityError(
+                    f"signed by another key (key id {close.key.hex()}, expected {v.key_id.hex()})",
+                    loc,
+                    rule="L3",
+                )
+            )
+        elif not v.verify(close.final, close.sig):
+            visitor.handle_error(
+                LogIntegrityError(
+                    "bad signature: the final hash was not signed by this key (records were "
+                    "changed and the chain recomputed)",
+                    loc,
+                    rule="L3",
+                )
+            )
+
+
+def read_game(
+    handle: IO[bytes] | LogReader,
+    Visitor: type[BaseVisitor[T]] | Any = GameBuilder,
+) -> T | None:
+    """Read one game from ``handle`` (a binary file or a :class:`LogReader`) through
+    ``Visitor`` and return ``visitor.result()``, or ``None`` at the end of the log.
+
+    A plain seekable handle is left positioned just after the game, so repeated calls read
+    the games in turn (the cross-game chain check of L2 then starts afresh with each call;
+    use one :class:`LogReader` to keep it).
+    """
+    if isinstance(handle, LogReader):
+        return handle.read_game(Visitor)
+    seekable = handle.seekable()
+    start = handle.tell() if seekable else 0
+    reader = LogReader(handle, start=start)
+    result = reader.read_game(Visitor)
+    if seekable:
+        handle.seek(reader._stream.offset)
+    return result
+
+
+def iter_games(reader: LogReader) -> Iterator[Game]:
+    """Every game of a log, read by :class:`GameBuilder` (strict)."""
+    while True:
+        game = reader.read_game(GameBuilder)
+        if game is None:
+            return
+        yield game

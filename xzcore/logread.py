@@ -1,0 +1,204 @@
+"""The record stream under :class:`xzcore.log.LogReader`: bounded msgpack decoding (L1, L6).
+
+Bytes are read in chunks and fed to a ``msgpack.Unpacker`` built with explicit limits on the
+buffer and on array, map, string, binary and extension sizes, so that no input — random
+bytes, a declared length of 4 GiB, deep nesting — can make memory grow past about
+``Limits.max_record_bytes`` plus one chunk. The stream keeps the raw bytes of the current
+record (the hash chain of L2 covers exact bytes, never a re-encoding). After any decoding
+error the unpacker is discarded; :meth:`RecordStream.resync` scans forward for the next game
+header and starts a fresh unpacker there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any
+
+import msgpack
+
+from xzcore.logtypes import (
+    FORMAT_NAME,
+    HASH_SIZE,
+    TAG_NAMES,
+    Limits,
+    Location,
+    LogFormatError,
+)
+
+__all__ = ["HEADER_MAGIC", "Record", "RecordStream"]
+
+_HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
+HEADER_MAGIC = b"\xa6format" + bytes([0xA0 | len(FORMAT_NAME)]) + FORMAT_NAME.encode()
+"""Bytes every header holds right after its record and map openers (L1): ``"format": "xzlog"``
+as the first map entry. The resync scan looks for them."""
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not used in xzlog")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One decoded record: tag, payload, stored hash, the hashed bytes and its offset."""
+
+    tag: int
+    payload: Any
+    hash: bytes
+    body: bytes
+    offset: int
+
+
+class RecordStream:
+    """Yields :class:`Record` values from a binary handle, one at a time, within limits."""
+
+    def __init__(
+        self, handle: IO[bytes], limits: Limits, path: str = "", *, start: int = 0
+    ) -> None:
+        self._fh = handle
+        self._limits = limits
+        self._path = path
+        self.base = start
+        """File offset of ``_buf[0]``."""
+        self.offset = start
+        """File offset of the next record."""
+        self._buf = bytearray()
+        self._eof = False
+        self._up = self._new_unpacker()
+        self._up_origin = start  # file offset where the current unpacker's input begins
+
+    def _new_unpacker(self) -> msgpack.Unpacker:
+        lim = self._limits
+        return msgpack.Unpacker(
+            raw=False,
+            use_list=True,
+            strict_map_key=True,
+            ext_hook=_no_ext,
+            max_buffer_size=lim.max_record_bytes + 2 * lim.chunk_size,
+            max_array_len=lim.max_array_len,
+            max_map_len=lim.max_map_len,
+            max_str_len=lim.max_str_len,
+            max_bin_len=lim.max_bin_len,
+            max_ext_len=0,
+        )
+
+    def _loc(self, offset: int) -> Location:
+        return Location(self._path, None, None, offset, None)
+
+    def _read_chunk(self) -> bytes:
+        if self._eof:
+            return b""
+        try:
+            chunk = self._fh.read(self._limits.chunk_size)
+        except OSError as exc:
+            raise LogFormatError(f"read error: {exc}", self._loc(self.offset)) from None
+        if not chunk:
+            self._eof = True
+        return chunk
+
+    def next_record(self) -> Record | None:
+        """The next record, or ``None`` at a clean end of input. Raises
+        :class:`LogFormatError` (with the record's byte offset) for anything unreadable."""
+        up = self._up
+        start = self.offset
+        while True:
+            try:
+                obj = up.unpack()
+                break
+            except msgpack.OutOfData:
+                pass
+            except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
+                raise LogFormatError(
+                    f"undecodable msgpack record ({type(exc).__name__}: {exc})",
+                    self._loc(start),
+                    rule="L1",
+                ) from None
+            chunk = self._read_chunk()
+            if not chunk:
+                if self.base + len(self._buf) == start:
+                    return None
+                raise LogFormatError(
+                    f"truncated record: the log ends {self.base + len(self._buf) - start} "
+                    "bytes into it",
+                    self._loc(start),
+                    rule="L1",
+                )
+            try:
+                up.feed(chunk)
+            except msgpack.BufferFull:
+                raise LogFormatError(
+                    f"record larger than {self._limits.max_record_bytes} bytes",
+                    self._loc(start),
+                    rule="L6",
+                ) from None
+            self._buf += chunk
+        end = self._up_origin + up.tell()
+        self.offset = end
+        if end - start > self._limits.max_record_bytes:
+            raise LogFormatError(
+                f"record larger than {self._limits.max_record_bytes} bytes",
+                self._loc(start),
+                rule="L6",
+            )
+        rel = start - self.base
+        raw_end = end - self.base
+        if not (type(obj) is list and len(obj) == 3):
+            raise LogFormatError(
+                "a record must be an array [tag, payload, hash]", self._loc(start), rule="L1"
+            )
+        tag, payload, h = obj
+        if tag not in TAG_NAMES:
+            raise LogFormatError(f"unknown record tag {tag!r}", self._loc(start), rule="L1")
+        if not (
+            type(h) is bytes
+            and len(h) == HASH_SIZE
+            and self._buf[raw_end - HASH_SIZE - 2 : raw_end - HASH_SIZE] == _HASH_BIN
+        ):
+            raise LogFormatError(
+                "a record's last element must be its 32-byte hash", self._loc(start), rule="L2"
+            )
+        body = bytes(self._buf[rel : raw_end - HASH_SIZE - 2])
+        if rel > self._limits.chunk_size:
+            del self._buf[:rel]
+            self.base = start
+        return Record(tag, payload, h, body, start)
+
+    def resync(self) -> int | None:
+        """After an error, skip to the next game header (found by :data:`HEADER_MAGIC`) and
+        start a fresh unpacker there. Returns its offset, or ``None`` if none is left (the
+        stream then reports a clean end)."""
+        scan_from = self.offset + 1
+        # Bytes already buffered past the bad record's start, then further chunks.
+        rel = max(scan_from - self.base, 0)
+        window = bytes(self._buf[rel:])
+        window_base = self.base + rel
+        keep = len(HEADER_MAGIC) + 3
+        while True:
+            i = window.find(HEADER_MAGIC, 3)
+            while i != -1:
+                if window[i - 3] == 0x93 and window[i - 2] == 0x00 and window[i - 1] >> 4 == 0x8:
+                    return self._restart(window_base + i - 3, window[i - 3 :])
+                i = window.find(HEADER_MAGIC, i + 1)
+            chunk = self._read_chunk()
+            if not chunk:
+                self._restart(window_base + len(window), b"")
+                return None
+            cut = max(len(window) - keep, 0)
+            window = window[cut:] + chunk
+            window_base += cut
+
+    def _restart(self, offset: int, data: bytes) -> int:
+        self._up = self._new_unpacker()
+        self._up_origin = offset
+        self.base = offset
+        self.offset = offset
+        self._buf = bytearray()
+        # Feed what we already hold in pieces the buffer limit accepts.
+        step = self._limits.chunk_size
+        for i in range(0, len(data), step):
+            piece = data[i : i + step]
+            try:
+                self._up.feed(piece)
+            except msgpack.BufferFull:  # pragma: no cover - pieces are chunk-sized
+                break
+            self._buf += piece
+        return offset

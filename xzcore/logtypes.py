@@ -1,0 +1,252 @@
+"""Values and errors of the ``.xzlog`` format (docs/log-format.md): constants, limits,
+locations, the error tree, and the checked header and closing records.
+
+Kept apart from :mod:`xzcore.log` (writer, reader, visitors) so that both the reader and the
+record stream can use them without importing each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "GENESIS",
+    "HASH_SIZE",
+    "TAG_CLAIMS",
+    "TAG_CLOSE",
+    "TAG_EVENT",
+    "TAG_HEADER",
+    "Close",
+    "Header",
+    "Limits",
+    "Location",
+    "LogError",
+    "LogFormatError",
+    "LogIntegrityError",
+    "LogVersionError",
+    "parse_close",
+    "parse_header",
+]
+
+FORMAT_NAME = "xzlog"
+"""The ``format`` field of every header (L4)."""
+FORMAT_VERSION = (1, 0)
+"""(major, minor) written by this version; readers accept any minor of a known major (L7)."""
+KNOWN_MAJORS = (1,)
+HASH_SIZE = 32
+"""BLAKE2b digest size of the running hash (L2)."""
+GENESIS = bytes(HASH_SIZE)
+"""The ``prev`` of a file's first game: 32 zero bytes (L2)."""
+
+TAG_HEADER = 0
+TAG_EVENT = 1
+TAG_CLAIMS = 2
+TAG_CLOSE = 3
+TAG_NAMES = {TAG_HEADER: "header", TAG_EVENT: "event", TAG_CLAIMS: "claims", TAG_CLOSE: "close"}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what the reader accepts (L6): memory stays bounded whatever the input."""
+
+    max_record_bytes: int = 1 << 20
+    """Largest record (bytes); also bounds the unpacker's buffer."""
+    max_array_len: int = 4096
+    max_map_len: int = 256
+    max_str_len: int = 4096
+    max_bin_len: int = 4096
+    max_events: int = 20_000
+    """Events in one game (a real round has a few hundred at most)."""
+    chunk_size: int = 1 << 16
+    """Bytes read from the handle at a time."""
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where something is in a log: file, game (0-based), event index (0-based, ``None`` for
+    the header/claims/closing records), byte offset of the record, record index in the game."""
+
+    path: str = ""
+    game: int | None = None
+    event: int | None = None
+    offset: int | None = None
+    record: int | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.path:
+            parts.append(self.path)
+        if self.game is not None:
+            parts.append(f"game {self.game}")
+        if self.event is not None:
+            parts.append(f"event {self.event}")
+        if self.offset is not None:
+            parts.append(f"byte {self.offset}")
+        return ", ".join(parts) or "<log>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON reports."""
+        return {
+            "path": self.path,
+            "game": self.game,
+            "event": self.event,
+            "offset": self.offset,
+        }
+
+
+class LogError(ValueError):
+    """A problem found while reading a log; ``location`` says where, ``rule`` cites the
+    docs/log-format.md id (L1–L7)."""
+
+    def __init__(
+        self,
+        message: str,
+        location: Location,
+        *,
+        rule: str = "L1",
+        claimed: Any = None,
+        correct: Any = None,
+    ) -> None:
+        self.message = message
+        self.location = location
+        self.rule = rule
+        self.claimed = claimed
+        self.correct = correct
+        super().__init__(f"{location}: {message} [{rule}]")
+
+
+class LogFormatError(LogError):
+    """Bytes that are not a readable log: bad msgpack, wrong types or shapes, records out of
+    order, a truncated file, a size past a limit. The game it occurs in is unreadable."""
+
+
+class LogVersionError(LogFormatError):
+    """A header with an unknown format name or major version (L7)."""
+
+
+class LogIntegrityError(LogError):
+    """Readable bytes whose hash chain (L2) or signature (L3) does not check out."""
+
+
+@dataclass(frozen=True)
+class Header:
+    """A game's header record (L4), checked for types and shapes."""
+
+    version: tuple[int, int]
+    engine: str
+    game: int
+    prev: bytes
+    rules: dict[str, Any]
+    seats: tuple[str, ...]
+    dealer: int
+    wall: bytes
+    seed: int | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Close:
+    """A game's closing record: its final hash, event count and optional signature (L2, L3)."""
+
+    final: bytes
+    events: int
+    sig: bytes | None
+    key: bytes | None
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(payload: Mapping[str, Any], key: str, ok: bool, what: str, loc: Location) -> None:
+    if not ok:
+        got = payload.get(key, "<missing>")
+        shown = repr(got)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        raise LogFormatError(f"header field {key!r} must be {what}, found {shown}", loc, rule="L4")
+
+
+def parse_header(payload: Any, loc: Location) -> Header:
+    """Check a header payload (L4, L7) and return it as a :class:`Header`."""
+    if not isinstance(payload, dict):
+        raise LogFormatError("the header must be a map", loc, rule="L4")
+    p = payload
+    if p.get("format") != FORMAT_NAME:
+        raise LogVersionError(
+            f"not an xzlog header (format {p.get('format')!r}, expected {FORMAT_NAME!r})",
+            loc,
+            rule="L7",
+        )
+    v: Any = p.get("version")
+    if not (isinstance(v, list) and len(v) == 2 and all(_int(x) for x in v)):
+        raise LogVersionError(f"bad version field {v!r} (expected [major, minor])", loc, rule="L7")
+    if v[0] not in KNOWN_MAJORS:
+        raise LogVersionError(
+            f"unsupported format version {v[0]}.{v[1]} (this reader knows major "
+            f"{', '.join(map(str, KNOWN_MAJORS))})",
+            loc,
+            rule="L7",
+        )
+    _need(p, "engine", isinstance(p.get("engine"), str), "a string", loc)
+    _need(p, "game", _int(p.get("game")) and p["game"] >= 0, "an integer >= 0", loc)
+    prev: Any = p.get("prev")
+    _need(p, "prev", isinstance(prev, bytes) and len(prev) == HASH_SIZE, "32 bytes", loc)
+    _need(p, "rules", isinstance(p.get("rules"), dict), "a map of rule options", loc)
+    seats: Any = p.get("seats")
+    _need(
+        p,
+        "seats",
+        isinstance(seats, list) and len(seats) == 4 and all(isinstance(s, str) for s in seats),
+        "a list of 4 names",
+        loc,
+    )
+    dealer: Any = p.get("dealer")
+    _need(p, "dealer", _int(dealer) and 0 <= dealer <= 3, "a seat 0-3", loc)
+    wall: Any = p.get("wall")
+    _need(
+        p,
+        "wall",
+        isinstance(wall, bytes) and len(wall) == 108 and max(wall, default=0) <= 26,
+        "108 tile kinds 0-26 as bytes",
+        loc,
+    )
+    seed: Any = p.get("seed")
+    _need(p, "seed", seed is None or _int(seed), "an integer or nil", loc)
+    extra: Any = p.get("extra", {})
+    _need(p, "extra", isinstance(extra, dict), "a map", loc)
+    return Header(
+        version=(v[0], v[1]),
+        engine=p["engine"],
+        game=p["game"],
+        prev=prev,
+        rules=p["rules"],
+        seats=tuple(seats),
+        dealer=dealer,
+        wall=wall,
+        seed=seed,
+        extra=extra,
+    )
+
+
+def parse_close(payload: Any, loc: Location) -> Close:
+    """Check a closing record's payload (L2, L3) and return it as a :class:`Close`."""
+    if not isinstance(payload, dict):
+        raise LogFormatError("the closing record must be a map", loc, rule="L2")
+    final: Any = payload.get("final")
+    events: Any = payload.get("events")
+    sig: Any = payload.get("sig")
+    key: Any = payload.get("key")
+    if not (isinstance(final, bytes) and len(final) == HASH_SIZE):
+        raise LogFormatError("closing record: 'final' must be 32 bytes", loc, rule="L2")
+    if not (_int(events) and events >= 0):
+        raise LogFormatError("closing record: 'events' must be an integer >= 0", loc, rule="L2")
+    if not (sig is None or (isinstance(sig, bytes) and len(sig) == 64)):
+        raise LogFormatError("closing record: 'sig' must be 64 bytes or nil", loc, rule="L3")
+    if not (key is None or (isinstance(key, bytes) and len(key) == 8)):
+        raise LogFormatError("closing record: 'key' must be 8 bytes or nil", loc, rule="L3")
+    return Close(final=final, events=events, sig=sig, key=key)
