@@ -1,0 +1,217 @@
+"""Decompositions (R7.1, R8.1) and the best pattern-and-根 value over them (R8.2–R8.4).
+
+Plain brute force, written to be read: every split of each suit into sets and at most one
+pair (:func:`suit_splits`, memoized per suit), combined across suits with exactly one pair,
+plus seven pairs. This is the oracle the kernel's table-driven value search is tested against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from xzcore.rules import RuleSet, Scoring
+from xzcore.scoring.vocab import Block, Pattern, ScoringUnavailableError
+from xzcore.tiles import KINDS, Meld
+
+# -- decompositions (R7.1, R8.1) --------------------------------------------------------------
+
+_Split = tuple[Block, ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
+    """Every way to split one suit's nine counts into sets plus at most one pair (R7.1).
+
+    Ranks are consumed from the lowest: the tiles of a rank are all used by the triplet, pair
+    and sequences that start there, so each multiset of blocks is produced exactly once.
+
+    >>> [" ".join(map(str, s)) for s in suit_splits(0, (3, 1, 1, 0, 0, 0, 0, 0, 0))]
+    ['11m 123m']
+    >>> len(suit_splits(0, (3, 3, 3, 0, 0, 0, 0, 0, 0)))
+    2
+    """
+    base = suit * 9
+    out: list[_Split] = []
+    c = list(counts)
+
+    def walk(r: int, blocks: list[Block], pair: bool) -> None:
+        while r < 9 and c[r] == 0:
+            r += 1
+        if r == 9:
+            out.append(tuple(blocks))
+            return
+        n = c[r]
+        # Every tile of rank r is used by blocks that start at r: t triplets, p pairs and
+        # q sequences with 3t + 2p + q = n. Choosing (t, p, q) makes each split unique.
+        for t in (0, 1) if n >= 3 else (0,):
+            for p in (0, 1) if not pair and n - 3 * t >= 2 else (0,):
+                q = n - 3 * t - 2 * p
+                if q and (r > 6 or c[r + 1] < q or c[r + 2] < q):
+                    continue
+                added = [Block("triplet", base + r)] * t + [Block("pair", base + r)] * p
+                added += [Block("sequence", base + r)] * q
+                c[r] = 0
+                if q:
+                    c[r + 1] -= q
+                    c[r + 2] -= q
+                walk(r + 1, blocks + added, pair or p == 1)
+                c[r] = n
+                if q:
+                    c[r + 1] += q
+                    c[r + 2] += q
+
+    if sum(counts) % 3 != 1:
+        walk(0, [], sum(counts) % 3 == 0)
+    return tuple(out)
+
+
+def decompositions(counts: Sequence[int], melds: Sequence[Meld] = ()) -> Iterator[_Split]:
+    """Every decomposition of a winning hand (R7.1): concealed ``counts`` (27, winning tile
+    included) into sets and one pair, followed by the melds; then seven pairs when there are
+    no melds and the 14 tiles form seven pairs (four of a kind counting as two pairs)."""
+    per_suit = [suit_splits(s, tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
+    tail = tuple(Block("meld", m.tile, m.kind) for m in melds)
+    if all(per_suit):
+        for a in per_suit[0]:
+            for b in per_suit[1]:
+                for c in per_suit[2]:
+                    blocks = a + b + c
+                    if sum(1 for x in blocks if x.shape == "pair") == 1:
+                        yield blocks + tail
+    if not melds and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
+        pairs = [Block("pair", k) for k in range(KINDS) for _ in range(counts[k] // 2)]
+        yield tuple(pairs)
+
+
+# -- evaluation (R8.2–R8.4) -------------------------------------------------------------------
+
+YAOJIU_RANKS = (0, 8)
+_JIANG_RANKS = (1, 4, 7)
+
+
+def _has_yaojiu(b: Block) -> bool:
+    r = b.tile % 9
+    if b.shape == "sequence":
+        return r == 0 or r == 6
+    return r in YAOJIU_RANKS
+
+
+class HandSummary(NamedTuple):
+    counts: tuple[int, ...]  # concealed, winning tile included
+    melds: tuple[Meld, ...]
+    all_counts: tuple[int, ...]  # concealed + melds
+    gen: int
+    one_suit: bool
+    jiang: bool  # every tile of rank 2, 5 or 8
+
+
+def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
+    allc = list(counts)
+    for m in melds:
+        allc[m.tile] += m.size
+    suits = {k // 9 for k in range(KINDS) if allc[k]}
+    jiang = all(allc[k] == 0 or k % 9 in _JIANG_RANKS for k in range(KINDS))
+    gen = sum(1 for n in allc if n == 4)
+    return HandSummary(tuple(counts), tuple(melds), tuple(allc), gen, len(suits) == 1, jiang)
+
+
+def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:
+    """Every R8.3 pattern the decomposition ``blocks`` satisfies (平胡 always)."""
+    P = Pattern
+    found = [P.PINGHU]
+    if len(blocks) == 7:  # seven pairs
+        long = any(n == 4 for n in h.counts)
+        found.append(P.QIDUI)
+        if long:
+            found.append(P.LONGQIDUI)
+        if h.one_suit:
+            found += [P.QINGYISE, P.QING_QIDUI] + ([P.QING_LONGQIDUI] if long else [])
+        return found
+    duidui = all(b.shape != "sequence" for b in blocks)
+    yaojiu = yaojiu_opt and all(_has_yaojiu(b) for b in blocks)
+    jingou = len(h.melds) == 4
+    luohan = jingou and all(m.kind.is_gang for m in h.melds)
+    if duidui:
+        found.append(P.DUIDUI)
+    if h.one_suit:
+        found.append(P.QINGYISE)
+    if yaojiu:
+        found.append(P.DAIYAOJIU)
+        if h.one_suit:
+            found.append(P.QING_YAOJIU)
+    if duidui and h.one_suit:
+        found.append(P.QINGDUI)
+    if duidui and h.jiang and yaojiu_opt:
+        found.append(P.JIANGDUI)
+    if jingou:
+        found.append(P.JINGOU)
+        if h.jiang and yaojiu_opt:
+            found.append(P.JIANG_JINGOU)
+        if h.one_suit:
+            found.append(P.QING_JINGOU)
+    if luohan:
+        found.append(P.LUOHAN)
+        if h.one_suit:
+            found.append(P.QING_LUOHAN)
+    return found
+
+
+def additive_fan(p: Pattern) -> int:
+    """R8.4: 对对胡 +1, 清一色 +2, 七对 +2, 带幺九 +2."""
+    return 1 if p is Pattern.DUIDUI else 2
+
+
+class Best(NamedTuple):
+    value: int  # pattern × 2^(根 left), or 2^(pattern fan + 根) in the additive model
+    pattern: Pattern
+    replaced: tuple[Pattern, ...]
+    gen_used: int
+    terms: tuple[Pattern, ...]
+    ties: tuple[Pattern, ...]
+    blocks: _Split
+
+
+def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
+    """The largest pattern-and-根 value over every decomposition (R8.1), or None if none."""
+    if rules.scoring is Scoring.COUNT:
+        raise ScoringUnavailableError("option scoring: count scoring arrives with R13")
+    yaojiu_opt = rules.yaojiu_jiangdui
+    best: Best | None = None
+    for blocks in decompositions(h.counts, h.melds):
+        found = table_patterns(h, blocks, yaojiu_opt)
+        if rules.scoring is Scoring.ADDITIVE:
+            terms = tuple(p for p in found if p in _ADDITIVE_TERMS)
+            fan = sum(additive_fan(p) for p in terms) + h.gen
+            if best is None or 2**fan > best.value:
+                main = _ADDITIVE_NAME.get(frozenset(terms), max(terms, key=_rank, default=None))
+                pattern = main if main is not None else Pattern.PINGHU
+                best = Best(2**fan, pattern, (), 0, terms, (), blocks)
+            continue
+        # R8.3: one pattern counts. On equal value the higher row — the pattern that contains
+        # the other — is named (清龙七对 ×32 = 清七对 ×16 with the 根; 十八罗汉 ×64 = 金钩钓 ×4
+        # with its four 根); the other goes into ``ties``.
+        scored = sorted(
+            ((p.table << (h.gen - p.gen_used), p.table, _rank(p), p) for p in found),
+            reverse=True,
+        )
+        value, _, _, top = scored[0]
+        if best is None or value > best.value:
+            ties = tuple(p for v, _, _, p in scored[1:] if v == value)
+            replaced = tuple(p for p in found if p is not top and p is not Pattern.PINGHU)
+            best = Best(value, top, replaced, top.gen_used, (), ties, blocks)
+    return best
+
+
+def _rank(p: Pattern) -> int:
+    return _ORDER[p]
+
+
+_ORDER = {p: i for i, p in enumerate(Pattern)}
+_ADDITIVE_TERMS = frozenset({Pattern.DUIDUI, Pattern.QINGYISE, Pattern.QIDUI, Pattern.DAIYAOJIU})
+_ADDITIVE_NAME = {
+    frozenset({Pattern.DUIDUI, Pattern.QINGYISE}): Pattern.QINGDUI,
+    frozenset({Pattern.QIDUI, Pattern.QINGYISE}): Pattern.QING_QIDUI,
+    frozenset({Pattern.DAIYAOJIU, Pattern.QINGYISE}): Pattern.QING_YAOJIU,
+}

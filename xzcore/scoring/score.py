@@ -1,0 +1,431 @@
+"""Scoring a win (R8) and the value of a ready hand (R10.2): the public entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from xzcore import core
+from xzcore.rules import RuleSet, Scoring, ZimoBonus
+from xzcore.scoring.decompose import (
+    YAOJIU_RANKS,
+    HandSummary,
+    additive_fan,
+    best_value,
+    summarize,
+)
+from xzcore.scoring.vocab import (
+    Block,
+    Extra,
+    HandError,
+    NotAWinError,
+    Pattern,
+    WinContext,
+)
+from xzcore.tiles import (
+    KINDS,
+    SUIT_NAMES_ZH,
+    SUITS,
+    Meld,
+    MeldKind,
+    counts_of,
+    parse_melds,
+    parse_suit,
+    parse_tile,
+    parse_tiles,
+    tile_name,
+)
+
+# -- the result -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    """The value of one win (R8). ``multiplier`` is the value before the cap, ``capped``
+    after R8.7; ``fan`` = log2(multiplier). ``special`` is ``"tianhu"``/``"dihu"`` when the
+    R8.3 ×32 of 天胡/地胡 is what counts. ``terms`` lists the patterns that add fan in the
+    additive model (R8.4); ``ties`` the other patterns that reach the same value."""
+
+    pattern: Pattern
+    replaced: tuple[Pattern, ...]
+    gen: int
+    gen_used: int
+    extras: tuple[Extra, ...]
+    fan: int
+    multiplier: int
+    capped: int
+    special: str | None = None
+    model: Scoring = Scoring.TABLE
+    terms: tuple[Pattern, ...] = ()
+    ties: tuple[Pattern, ...] = ()
+    decomposition: tuple[Block, ...] = ()
+    ordinary: int = 0
+    cap_fan: int | None = None
+
+    @property
+    def gen_left(self) -> int:
+        """根 that still double the value (R8.2, R8.3)."""
+        return self.gen - self.gen_used
+
+    @property
+    def is_capped(self) -> bool:
+        """True when the cap of R8.7 lowered the multiplier."""
+        return self.capped < self.multiplier
+
+    def lines(self) -> list[str]:
+        """A human explanation, one figure a line, each with its rule id, Chinese and English."""
+        out = [f"R8.1  拆牌 decomposition: {' '.join(str(b) for b in self.decomposition)}"]
+        if self.model is Scoring.ADDITIVE:
+            if not self.terms:
+                out.append("R8.4  平胡 plain win: +0 fan")
+            for p in self.terms:
+                out.append(f"R8.4  {p.zh} {p.en}: +{additive_fan(p)} fan")
+            out.append(f"R8.2  根 gen: {self.gen} (+{self.gen} fan)")
+        else:
+            line = f"R8.3  {self.pattern.zh} {self.pattern.en}: ×{self.pattern.table}"
+            if self.replaced:
+                line += " (replaces " + ", ".join(f"{p.zh} {p.en}" for p in self.replaced) + ")"
+            out.append(line)
+            used = f", {self.gen_used} used up by {self.pattern.zh}" if self.gen_used else ""
+            out.append(f"R8.2  根 gen: {self.gen}{used}: ×{2**self.gen_left}")
+            for p in self.ties:
+                out.append(f"R8.3  (same value as {p.zh} {p.en} ×{p.table})")
+        for e in self.extras:
+            out.append(f"{e.rule}  {e.zh} {e.en}: ×2")
+        if self.special is not None:
+            zh = "天胡" if self.special == "tianhu" else "地胡"
+            out.append(
+                f"R7.5  {zh} {self.special}: ×32 without 根, extras or self-draw unit "
+                f"(ordinary value ×{self.ordinary})"
+            )
+        out.append(f"R8    番 fan {self.fan}: ×{self.multiplier}")
+        cap = "none" if self.cap_fan is None else f"{self.cap_fan} fan (×{2**self.cap_fan})"
+        note = " — capped" if self.is_capped else ""
+        out.append(f"R8.7  封顶 cap {cap}: ×{self.capped}{note}")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON/msgpack-able)."""
+        return {
+            "pattern": self.pattern.id,
+            "pattern_zh": self.pattern.zh,
+            "pattern_en": self.pattern.en,
+            "replaced": [p.id for p in self.replaced],
+            "terms": [p.id for p in self.terms],
+            "gen": self.gen,
+            "gen_used": self.gen_used,
+            "gen_left": self.gen_left,
+            "extras": [e.id for e in self.extras],
+            "fan": self.fan,
+            "multiplier": self.multiplier,
+            "capped": self.capped,
+            "special": self.special,
+            "model": self.model.value,
+            "decomposition": " ".join(str(b) for b in self.decomposition),
+        }
+
+
+# -- input checks -----------------------------------------------------------------------------
+
+
+def _concealed(concealed: str | bytes | Sequence[int]) -> list[int]:
+    """Counts of the concealed tiles: MPSZ text, 27 counts, or a sequence of kinds."""
+    if isinstance(concealed, str):
+        try:
+            return list(counts_of(parse_tiles(concealed)))
+        except ValueError as exc:
+            raise HandError("concealed", str(exc)) from None
+    seq = list(concealed)
+    if len(seq) == KINDS:
+        for k, n in enumerate(seq):
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 4:
+                raise HandError("concealed", f"count of {tile_name(k)} is {n!r} (expected 0-4)")
+        return seq
+    counts = [0] * KINDS
+    try:
+        for k in seq:
+            counts[k] += 1
+    except (IndexError, TypeError):
+        pass  # reported below
+    else:
+        if all(type(k) is int and k >= 0 for k in seq):
+            return counts
+    for i, k in enumerate(seq):
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < KINDS:
+            raise HandError("concealed", f"item {i} is {k!r}, not a tile kind 0-26")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _kind(value: int | str, name: str) -> int:
+    if isinstance(value, str):
+        try:
+            return parse_tile(value)
+        except ValueError as exc:
+            raise HandError(name, str(exc)) from None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < KINDS:
+        raise HandError(name, f"{value!r} is not a tile kind 0-26")
+    return value
+
+
+def _melds(melds: str | Sequence[Meld]) -> tuple[Meld, ...]:
+    if isinstance(melds, str):
+        try:
+            return tuple(parse_melds(melds))
+        except ValueError as exc:
+            raise HandError("melds", str(exc)) from None
+    out = tuple(melds)
+    for i, m in enumerate(out):
+        if not isinstance(m, Meld):
+            raise HandError("melds", f"item {i} is {m!r}, not a Meld")
+    if len(out) > 4:
+        raise HandError("melds", f"{len(out)} melds; a hand holds at most four")
+    return out
+
+
+def _void(void: int | str) -> int:
+    if isinstance(void, str):
+        try:
+            return parse_suit(void)
+        except ValueError as exc:
+            raise HandError("void", str(exc)) from None
+    if not isinstance(void, int) or isinstance(void, bool) or not -1 <= void <= 2:
+        raise HandError("void", f"{void!r} is not a suit 0-2 (m, p, s) or -1")
+    return void
+
+
+def _check_sizes(counts: Sequence[int], melds: Sequence[Meld], extra: int, name: str) -> None:
+    """``counts`` must hold 13 − 3k (+ ``extra``) tiles (R7.1); no kind more than four
+    copies, hand and melds together (R1.1)."""
+    want = 13 - 3 * len(melds) + extra
+    have = sum(counts)
+    if have != want:
+        when = "with the winning tile" if extra else "before the winning tile"
+        raise HandError(
+            name, f"{have} concealed tiles {when} beside {len(melds)} meld(s); expected {want}"
+        )
+    if max(counts) > 4 or melds:
+        total = list(counts)
+        for m in melds:
+            total[m.tile] += m.size
+        for k, n in enumerate(total):
+            if n > 4:
+                raise HandError(name, f"{n} copies of {tile_name(k)} (hand plus melds); at most 4")
+
+
+def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules: RuleSet) -> None:
+    """R4.4/R7.2: no tile of the void suit in hand or melds; at most two suits in all."""
+    if rules.declare_void and void >= 0:
+        for k in range(9 * void, 9 * void + 9):
+            if counts[k]:
+                raise NotAWinError(
+                    "R4.4",
+                    f"the hand holds {tile_name(k)} of its void suit "
+                    f"{SUITS[void]} ({SUIT_NAMES_ZH[void]})",
+                )
+        for m in melds:
+            if m.tile // 9 == void:
+                raise NotAWinError(
+                    "R4.4", f"meld '{m}' is of the void suit {SUITS[void]} ({SUIT_NAMES_ZH[void]})"
+                )
+    suits = {k // 9 for k in range(KINDS) if counts[k]} | {m.tile // 9 for m in melds}
+    if len(suits) == 3:
+        raise NotAWinError("R4.4", "the hand and melds hold all three suits (缺一门: at most two)")
+
+
+_KERNEL_IS_WIN: Callable[[bytes, int], bool] | None = getattr(core.IMPL, "is_win", None)
+
+
+def _quick_is_win(counts: Sequence[int]) -> bool:
+    """The kernel's table check (R7.1), when the kernel provides ``is_win``; else True (the
+    brute-force search below then decides alone)."""
+    return True if _KERNEL_IS_WIN is None else bool(_KERNEL_IS_WIN(bytes(counts), -1))
+
+
+# -- public entry points ----------------------------------------------------------------------
+
+
+def score_win(
+    concealed: str | bytes | Sequence[int],
+    win_tile: int | str,
+    melds: str | Sequence[Meld],
+    void: int | str,
+    ctx: WinContext,
+    rules: RuleSet,
+) -> Score:
+    """Score a win (R8): ``concealed`` are the 13 − 3k tiles *before* the winning tile.
+
+    Raises :class:`NotAWinError` when the tiles do not win (R7.1, R4.4/R7.2),
+    :class:`HandError` on malformed input, :class:`InvalidContextError` on impossible flags,
+    :class:`ScoringUnavailableError` for ``scoring = count`` (R13). With ``declare_void`` off
+    the ``void`` argument is ignored and R4.4 means "at most two suits, melds included".
+    """
+    counts = _concealed(concealed)
+    win = _kind(win_tile, "win_tile")
+    ms = _melds(melds)
+    v = _void(void)
+    _check_sizes(counts, ms, 0, "concealed")
+    counts[win] += 1
+    _check_sizes(counts, ms, 1, "win_tile")
+    ctx.check()
+    return _score(counts, ms, v, ctx, rules)
+
+
+def _score(
+    counts: list[int], melds: tuple[Meld, ...], void: int, ctx: WinContext, rules: RuleSet
+) -> Score:
+    _refuse_void(counts, melds, void, rules)
+    if not _quick_is_win(counts):
+        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+    h = summarize(counts, melds)
+    best = best_value(h, rules)
+    if best is None:
+        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+    extras = _extras(ctx, h, rules)
+    ordinary = best.value << len(extras)
+    special = _special(ctx, rules)
+    multiplier = ordinary
+    if special is not None and ordinary <= 32:
+        multiplier = 32  # R8.3: ×32 with no 根, extras or unit, or the ordinary if larger
+        extras = ()
+    else:
+        special = None
+    return Score(
+        pattern=best.pattern,
+        replaced=best.replaced,
+        gen=h.gen,
+        gen_used=best.gen_used,
+        extras=extras,
+        fan=multiplier.bit_length() - 1,
+        multiplier=multiplier,
+        capped=rules.cap(multiplier),
+        special=special,
+        model=rules.scoring,
+        terms=best.terms,
+        ties=best.ties,
+        decomposition=best.blocks,
+        ordinary=ordinary,
+        cap_fan=rules.cap_fan,
+    )
+
+
+def _no_split_message(counts: Sequence[int], melds: Sequence[Meld]) -> str:
+    sets = 4 - len(melds)
+    text = "".join(f"{tile_name(k)}" * n for k, n in enumerate(counts) if n)
+    return f"{text} does not split into {sets} set(s) and a pair" + (
+        "" if melds else ", nor into seven pairs"
+    )
+
+
+def _extras(ctx: WinContext, h: HandSummary, rules: RuleSet) -> tuple[Extra, ...]:
+    """The extras of R8.6 that apply, in table order."""
+    out: list[Extra] = []
+    if ctx.after_gang:
+        out.append(Extra.GANGSHANGHUA if ctx.self_draw else Extra.GANGSHANGPAO)
+    if ctx.robbed:
+        out.append(Extra.QIANGGANG)
+    if ctx.last_tile:
+        if ctx.self_draw and rules.haidi:
+            out.append(Extra.HAIDILAOYUE)
+        elif not ctx.self_draw and rules.haidi_pao:
+            out.append(Extra.HAIDIPAO)
+    if ctx.self_draw and rules.zimo_bonus is ZimoBonus.DOUBLE:
+        out.append(Extra.ZIMO)
+    if rules.menqing_zhongzhang:
+        if all(m.kind is MeldKind.ANGANG for m in h.melds):
+            out.append(Extra.MENQING)
+        if not any(h.all_counts[k] for k in range(KINDS) if k % 9 in YAOJIU_RANKS):
+            out.append(Extra.ZHONGZHANG)
+    return tuple(out)
+
+
+def _special(ctx: WinContext, rules: RuleSet) -> str | None:
+    """R7.5: 天胡 (dealer, dealt tiles) or 地胡 (non-dealer, first draw; or the dealer's
+    first discard with ``dihu_on_dealer_discard``), when ``tian_di_hu`` is on."""
+    if not (ctx.first_turn and rules.tian_di_hu):
+        return None
+    if ctx.dealer:
+        return "tianhu"
+    if ctx.self_draw or rules.dihu_on_dealer_discard:
+        return "dihu"
+    return None
+
+
+def best_fan(counts14: Sequence[int], melds: Sequence[Meld], void: int, rules: RuleSet) -> int:
+    """Oracle for the kernel: the fan of pattern + 根 (no extras, no cap) of the best
+    decomposition of ``counts14`` (the 14 − 3k concealed tiles, winning tile included), or
+    -1 when the tiles do not win (R7.1, R4.4)."""
+    counts = _concealed(counts14)
+    ms = _melds(melds)
+    _check_sizes(counts, ms, 1, "counts14")
+    try:
+        _refuse_void(counts, ms, _void(void), rules)
+    except NotAWinError:
+        return -1
+    best = best_value(summarize(counts, ms), rules)
+    return -1 if best is None else best.value.bit_length() - 1
+
+
+def _wait_values(counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet) -> dict[int, int]:
+    """kind → pattern-and-根 value (uncapped) of each wait of a 13 − 3k hand (R7.3)."""
+    out: dict[int, int] = {}
+    if rules.declare_void and v >= 0 and any(counts[9 * v : 9 * v + 9]):
+        return out  # R7.3: a seat holding a void tile is not ready
+    held = list(counts)
+    for m in ms:
+        held[m.tile] += m.size
+    for k in range(KINDS):
+        if held[k] >= 4:
+            continue  # R7.3: all four copies held by the seat itself
+        counts[k] += 1
+        try:
+            _refuse_void(counts, ms, v, rules)
+            best = best_value(summarize(counts, ms), rules)
+        except NotAWinError:
+            best = None
+        finally:
+            counts[k] -= 1
+        if best is not None:
+            out[k] = best.value
+    return out
+
+
+def chajiao_multiplier(
+    concealed: str | bytes | Sequence[int],
+    melds: str | Sequence[Meld],
+    void: int | str,
+    rules: RuleSet,
+) -> int | None:
+    """R10.2: the capped multiplier a 13 − 3k hand could win with — pattern and 根 only —
+    the largest (``chajiao = max``) or smallest (``min``) over its waits; ``None`` when the
+    hand is not ready (R7.3, including a hand that holds a void-suit tile)."""
+    counts = _concealed(concealed)
+    ms = _melds(melds)
+    _check_sizes(counts, ms, 0, "concealed")
+    values = _wait_values(counts, ms, _void(void), rules)
+    if not values:
+        return None
+    pick = max if rules.chajiao.value == "max" else min
+    return rules.cap(pick(values.values()))
+
+
+def wait_values(
+    concealed: str | bytes | Sequence[int],
+    melds: str | Sequence[Meld],
+    void: int | str,
+    ctx: WinContext,
+    rules: RuleSet,
+) -> list[tuple[int, Score]]:
+    """Each wait of a 13 − 3k hand (R7.3) with the :class:`Score` of winning on it in
+    ``ctx``, in kind order; empty when the hand is not ready."""
+    counts = _concealed(concealed)
+    ms = _melds(melds)
+    v = _void(void)
+    _check_sizes(counts, ms, 0, "concealed")
+    ctx.check()
+    out = []
+    for k in _wait_values(counts, ms, v, rules):
+        counts[k] += 1
+        out.append((k, _score(list(counts), ms, v, ctx, rules)))
+        counts[k] -= 1
+    return out

@@ -1,0 +1,192 @@
+"""The vocabulary of scoring: errors, :class:`Pattern` (R8.3), :class:`Extra` (R8.6),
+:class:`Block` (one part of a decomposition) and :class:`WinContext` (R7.5, R8.6)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from xzcore.rules import RuleError
+from xzcore.tiles import SUITS, MeldKind, tile_name
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+class ScoringError(ValueError):
+    """Base of the errors raised by this module."""
+
+
+class HandError(ScoringError):
+    """Malformed input: a bad tile kind, a wrong number of tiles, a fifth copy, a bad meld.
+
+    ``field`` names the argument at fault (``concealed``, ``win_tile``, ``melds``, ``void``).
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class NotAWinError(ScoringError):
+    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"not a win ({rule}): {message}")
+
+
+class InvalidContextError(ScoringError):
+    """A :class:`WinContext` whose flags contradict each other (e.g. robbed and self-drawn)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"impossible win context ({rule}): {message}")
+
+
+class ScoringUnavailableError(RuleError, ScoringError):
+    """The rule set asks for a scoring model that is not implemented yet (``count``, R13)."""
+
+
+# -- vocabulary -------------------------------------------------------------------------------
+
+
+class Pattern(enum.Enum):
+    """The patterns of R8.3. Value = id (as in the golden data); ``zh``/``en`` names, ``rule``,
+    ``table`` (the R8.3 multiplier), ``gen_used`` (根 it uses up), ``needs_yaojiu``
+    (a ⓨ row, gated by option ``yaojiu_jiangdui``)."""
+
+    zh: str
+    en: str
+    rule: str
+    table: int
+    gen_used: int
+    needs_yaojiu: bool
+
+    PINGHU = ("pinghu", "平胡", "plain win", 1, 0, False)
+    DUIDUI = ("duidui", "对对胡", "all triplets", 2, 0, False)
+    QINGYISE = ("qingyise", "清一色", "one suit", 4, 0, False)
+    DAIYAOJIU = ("daiyaojiu", "带幺九", "1 or 9 in every set", 4, 0, True)
+    QIDUI = ("qidui", "七对", "seven pairs", 4, 0, False)
+    JINGOU = ("jingou", "金钩钓", "golden hook", 4, 0, False)
+    QINGDUI = ("qingdui", "清对", "one-suit triplets", 8, 0, False)
+    JIANGDUI = ("jiangdui", "将对", "2-5-8 triplets", 8, 0, True)
+    LONGQIDUI = ("longqidui", "龙七对", "dragon seven pairs", 16, 1, False)
+    QING_QIDUI = ("qing_qidui", "清七对", "one-suit seven pairs", 16, 0, False)
+    QING_YAOJIU = ("qing_yaojiu", "清幺九", "one-suit 1 or 9 in every set", 16, 0, True)
+    JIANG_JINGOU = ("jiang_jingou", "将金钩钓", "2-5-8 golden hook", 16, 0, True)
+    QING_JINGOU = ("qing_jingou", "清金钩钓", "one-suit golden hook", 16, 0, False)
+    QING_LONGQIDUI = ("qing_longqidui", "清龙七对", "one-suit dragon seven pairs", 32, 1, False)
+    LUOHAN = ("luohan", "十八罗汉", "eighteen arhats (four gangs)", 64, 4, False)
+    QING_LUOHAN = ("qing_luohan", "清十八罗汉", "one-suit eighteen arhats", 256, 4, False)
+
+    def __new__(cls, *args: Any) -> Pattern:
+        obj = object.__new__(cls)
+        obj._value_ = args[0]
+        return obj
+
+    def __init__(
+        self,
+        _id: str,
+        zh: str,
+        en: str,
+        table: int,
+        gen_used: int,
+        needs_yaojiu: bool,
+    ) -> None:
+        self.zh = zh
+        self.en = en
+        self.rule = "R8.3"
+        self.table = table
+        self.gen_used = gen_used
+        self.needs_yaojiu = needs_yaojiu
+
+    @property
+    def id(self) -> str:
+        """The pattern's id (``"qingdui"`` …), as used in JSON and the golden data."""
+        return str(self.value)
+
+
+class Extra(enum.Enum):
+    """The extras of R8.6, each one more fan (×2). Value = id; ``zh``, ``en``, ``rule``."""
+
+    zh: str
+    en: str
+    rule: str
+
+    GANGSHANGHUA = ("gangshanghua", "杠上花", "self-draw on a gang's replacement draw")
+    GANGSHANGPAO = ("gangshangpao", "杠上炮", "win on the discard made after a gang")
+    QIANGGANG = ("qiangganghu", "抢杠胡", "robbing an added gang")
+    HAIDILAOYUE = ("haidilaoyue", "海底捞月", "self-draw of the last wall tile")
+    HAIDIPAO = ("haidipao", "海底炮", "win on the discard after the last draw")
+    ZIMO = ("zimo", "自摸", "self-draw (zimo_bonus = double)")
+    MENQING = ("menqing", "门清", "no peng, direct or added gang")
+    ZHONGZHANG = ("zhongzhang", "中张", "no 1 or 9 anywhere")
+
+    def __new__(cls, *args: Any) -> Extra:
+        obj = object.__new__(cls)
+        obj._value_ = args[0]
+        return obj
+
+    def __init__(self, _id: str, zh: str, en: str) -> None:
+        self.zh = zh
+        self.en = en
+        self.rule = "R8.6"
+
+    @property
+    def id(self) -> str:
+        """The extra's id (``"gangshanghua"`` …)."""
+        return str(self.value)
+
+
+class Block(NamedTuple):
+    """One part of a decomposition: ``shape`` is ``"pair"``, ``"sequence"``, ``"triplet"``
+    (concealed) or ``"meld"``; ``tile`` the lowest kind; ``meld`` the meld kind for melds."""
+
+    shape: str
+    tile: int
+    meld: MeldKind | None = None
+
+    def __str__(self) -> str:
+        if self.meld is not None:
+            return f"[{self.meld.value} {tile_name(self.tile)}]"
+        r, s = self.tile % 9 + 1, SUITS[self.tile // 9]
+        if self.shape == "sequence":
+            return f"{r}{r + 1}{r + 2}{s}"
+        return f"{r}" * (2 if self.shape == "pair" else 3) + s
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How a win came about (R7.5, R8.6).
+
+    ``after_gang``: 杠上花 with ``self_draw``, else 杠上炮. ``robbed``: 抢杠胡 (R6.4).
+    ``last_tile``: 海底捞月 with ``self_draw``, else 海底炮. ``first_turn`` (R7.5): no claim
+    or gang yet and this is the winner's first draw — the dealer's dealt 14 tiles with
+    ``dealer`` (天胡); for a discard win it means the dealer's first discard
+    (``dihu_on_dealer_discard``).
+    """
+
+    self_draw: bool = False
+    after_gang: bool = False
+    robbed: bool = False
+    last_tile: bool = False
+    first_turn: bool = False
+    dealer: bool = False
+
+    def check(self) -> None:
+        """Raise :class:`InvalidContextError` if the flags cannot happen together."""
+        if self.robbed and self.self_draw:
+            raise InvalidContextError("R6.4", "a robbed gang is won on another seat's tile")
+        if self.robbed and self.after_gang:
+            raise InvalidContextError(
+                "R8.6", "杠上炮 is a win on a discard, 抢杠胡 on an added gang: not both"
+            )
+        if self.robbed and self.last_tile:
+            raise InvalidContextError("R5.6", "no gang may be declared when the wall is empty")
+        if self.first_turn and self.dealer and not self.self_draw:
+            raise InvalidContextError(
+                "R7.5", "the dealer's first turn is a win on its dealt tiles (self_draw)"
+            )
+        if self.first_turn and (self.after_gang or self.robbed):
+            raise InvalidContextError("R7.5", "天胡/地胡 need that no gang was declared")
