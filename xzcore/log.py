@@ -64,6 +64,7 @@ __all__ = [
     "FORMAT_VERSION",
     "BaseVisitor",
     "Close",
+    "CollectingBuilder",
     "Game",
     "GameBuilder",
     "Header",
@@ -228,7 +229,8 @@ class BaseVisitor(Generic[T]):
 class Game:
     """A game as read from a log (what :class:`GameBuilder` returns)."""
 
-    header: Header
+    header: Header | None
+    """``None`` when the header itself was unreadable (then ``errors`` says why)."""
     events: list[Any] = field(default_factory=list)
     event_offsets: list[int] = field(default_factory=list)
     claims: dict[str, Any] | None = None
@@ -244,13 +246,17 @@ class GameBuilder(BaseVisitor[Game]):
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        self._offset = 0
 
     def begin_game(self, location: Location) -> None:
         self.game = None
         self._offset = location.offset or 0
 
     def visit_header(self, header: Header, location: Location) -> None:
-        self.game = Game(header=header, offset=self._offset)
+        if self.game is None:
+            self.game = Game(header=header, offset=self._offset)
+        else:  # problems were reported before the header was read
+            self.game.header = header
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         assert self.game is not None
@@ -279,6 +285,16 @@ class GameBuilder(BaseVisitor[Game]):
         if self.game is None:
             raise LogFormatError("no game was read", Location())
         return self.game
+
+
+class CollectingBuilder(GameBuilder):
+    """Like :class:`GameBuilder`, but collects every problem in ``Game.errors`` and goes on;
+    a game cut short by unreadable bytes has ``complete == False``."""
+
+    def handle_error(self, error: LogError) -> None:
+        if self.game is None:
+            self.game = Game(header=None, offset=self._offset)
+        self.game.errors.append(error)
 
 
 class LogReader:
@@ -361,6 +377,7 @@ class LogReader:
                 f"expected a game header (tag {TAG_HEADER}), found tag {rec.tag}", loc, rule="L1"
             )
         header = parse_header(rec.payload, loc)
+        visitor.visit_header(header, loc)
         if self._prev is not None and header.prev != self._prev:
             visitor.handle_error(
                 LogIntegrityError(
@@ -372,7 +389,6 @@ class LogReader:
             )
         running = header.prev
         running = self._check_hash(visitor, running, rec, loc)
-        visitor.visit_header(header, loc)
         n_events = 0
         record_no = 1
         max_events = self.limits.max_events
