@@ -102,7 +102,7 @@ def test_layout_and_chain_match_the_spec() -> None:
         if tag == 0:
             assert payload["prev"] == prev
             assert payload["format"] == "xzlog" and payload["version"] == [1, 0]
-            assert list(payload)[0] == "format"  # the resync magic relies on it (L1)
+            assert next(iter(payload)) == "format"  # the resync magic relies on it (L1)
         if tag == 3:
             assert payload["final"] == prev  # the claims record's hash
             assert payload["events"] == 3
@@ -276,7 +276,7 @@ def _header_with(**changes: object) -> bytes:
     w.write_claims({})
     w.end_game()
     recs = _records(buf.getvalue())
-    tag, payload, _ = msgpack.unpackb(recs[0][1], raw=False)
+    _tag, payload, _ = msgpack.unpackb(recs[0][1], raw=False)
     payload.update(changes)
     body = b"\x93\x00" + msgpack.packb(payload, use_bin_type=True)
     return _rechain(body + b"\xc4\x20" + bytes(32) + b"".join(r for _, r in recs[1:]))
