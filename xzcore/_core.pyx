@@ -1,2 +1,426 @@
-# cython: language_level=3
-"""Compiled kernel (placeholder while the table kernel is written)."""
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled kernel: win detection, waits, shanten and the 查叫 value over per-suit tables.
+
+Same names, signatures and errors as the pure-Python twin ``xzcore._reference`` (read its
+docstrings for the rules; R7.1, R7.3, R4.4). The technique (../shared/PERF.md): a suit's nine
+counts as a base-5 key index a table of 5**9 uint32 entries, built at import (~30 ms), whose
+bits say whether the suit splits into sets, into sets and a pair, is all even, has the fan
+shapes the value kernel needs, and which added ranks complete it. A hand is then three reads.
+
+Fast paths: an exact 27-byte ``bytes`` is read in place; anything else goes through the same
+checks as the twin (``xzcore._kernel_input``). Batch loops run without the GIL.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython cimport array as carray
+from libc.stdint cimport int8_t, uint8_t, uint32_t
+from libc.string cimport memcpy, memset
+
+from array import array
+
+from xzcore._kernel_input import (
+    READY_SIZES,
+    SHANTEN_SIZES,
+    WIN_SIZES,
+    KernelInputError,
+    as_counts,
+    as_rows,
+    as_voids,
+    check_held,
+    check_kind,
+    check_void,
+    size_error,
+)
+from xzcore.tiles import format_counts, parse_counts, tile_name
+
+__all__ = [
+    "Hand",
+    "KernelInputError",
+    "is_win",
+    "is_win_batch",
+    "shanten",
+    "waits",
+    "waits_batch",
+]
+
+include "_core_tables.pxi"
+include "_core_shanten.pxi"
+
+_build_tables()
+_init_cost_cache()
+
+cdef uint8_t WIN_SIZE[64]
+cdef uint8_t READY_SIZE[64]
+cdef uint8_t SHANTEN_SIZE[64]
+memset(WIN_SIZE, 0, 64)
+memset(READY_SIZE, 0, 64)
+memset(SHANTEN_SIZE, 0, 64)
+for _s in WIN_SIZES:
+    WIN_SIZE[_s] = 1
+    SHANTEN_SIZE[_s] = 1
+for _s in READY_SIZES:
+    READY_SIZE[_s] = 1
+    SHANTEN_SIZE[_s] = 1
+
+cdef carray.array _UINT_TEMPLATE = array("I")
+
+
+# --- argument conversion ------------------------------------------------------------------
+
+
+cdef inline int _void_arg(object void_suit) except -9:
+    cdef long v
+    if type(void_suit) is int:
+        try:
+            v = void_suit
+        except OverflowError:
+            v = 99
+        if -1 <= v <= 2:
+            return <int> v
+    return check_void(void_suit)  # raises KernelInputError with the twin's message
+
+
+cdef inline int _kind_arg(object kind) except -1:
+    cdef long v
+    if type(kind) is int:
+        try:
+            v = kind
+        except OverflowError:
+            v = 99
+        if 0 <= v <= 26:
+            return <int> v
+    return check_kind(kind)  # raises
+
+
+cdef inline bytes _as_bytes(object counts, str name):
+    if type(counts) is bytes and PyBytes_GET_SIZE(counts) == 27:
+        return <bytes> counts
+    return as_counts(counts, name)
+
+
+cdef inline int _keys_of(const uint8_t* p, uint32_t* k) noexcept nogil:
+    """Fill the three suit keys; return the number of tiles, or -1 if a count is above 4."""
+    cdef int s, r, size = 0
+    cdef uint32_t key
+    cdef uint8_t x
+    for s in range(3):
+        key = 0
+        for r in range(8, -1, -1):
+            x = p[9 * s + r]
+            if x > 4:
+                return -1
+            key = key * 5 + x
+            size += x
+        k[s] = key
+    return size
+
+
+cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
+    cdef int size = _keys_of(<const uint8_t*> PyBytes_AS_STRING(b), k)
+    if size < 0:
+        as_counts(b, name)  # raises with the position of the bad count
+    return size
+
+
+cdef inline uint32_t _held_exclusions(const uint8_t* p, const uint8_t* h) noexcept nogil:
+    """Kinds held four times (R7.3), or 0xFFFFFFFF when `held` is invalid (> 4 or < counts)."""
+    cdef uint32_t excl = 0
+    cdef int i
+    for i in range(27):
+        if h[i] > 4 or h[i] < p[i]:
+            return 0xFFFFFFFFu
+        if h[i] == 4:
+            excl |= 1u << i
+    return excl
+
+
+# --- single calls -------------------------------------------------------------------------
+
+
+def is_win(counts, object void=-1):
+    """Is this concealed hand (14/11/8/5/2 tiles, the winning tile included) a win?
+    R7.1 with R4.4/R7.2; see ``xzcore._reference.is_win``."""
+    cdef bytes b = _as_bytes(counts, "counts")
+    cdef uint32_t k[3]
+    cdef int size = _checked_keys(b, "counts", k)
+    cdef int v = _void_arg(void)
+    if not WIN_SIZE[size]:
+        raise KernelInputError(size_error(size, WIN_SIZES, "is_win"))
+    return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+
+
+def waits(counts, object void=-1, held=None):
+    """Bitmask of the kinds that complete a 13/10/7/4/1-tile hand (R7.3); ``held`` = counts
+    with the meld tiles, kinds held four times are not waits. See ``xzcore._reference``."""
+    cdef bytes b = _as_bytes(counts, "counts")
+    cdef bytes hb
+    cdef uint32_t k[3]
+    cdef int size = _checked_keys(b, "counts", k)
+    cdef int v = _void_arg(void)
+    cdef uint32_t mask, excl
+    cdef const uint8_t* p = <const uint8_t*> PyBytes_AS_STRING(b)
+    if not READY_SIZE[size]:
+        raise KernelInputError(size_error(size, READY_SIZES, "waits"))
+    mask = _waits3(p, SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+    if held is not None:
+        hb = _as_bytes(held, "held")
+        excl = _held_exclusions(p, <const uint8_t*> PyBytes_AS_STRING(hb))
+        if excl == 0xFFFFFFFFu:
+            check_held(b, as_counts(hb, "held"))  # raises
+        mask &= ~excl
+    return mask
+
+
+def shanten(counts, object void=-1):
+    """向听数: -1 complete, 0 ready, n = n tile swaps from ready; void-suit tiles are tiles
+    to discard. See ``xzcore._reference.shanten`` for the exact definition."""
+    cdef bytes b = _as_bytes(counts, "counts")
+    cdef uint32_t k[3]
+    cdef int size = _checked_keys(b, "counts", k)
+    cdef int v = _void_arg(void)
+    if not SHANTEN_SIZE[size]:
+        raise KernelInputError(size_error(size, SHANTEN_SIZES, "shanten"))
+    return _shanten(<const uint8_t*> PyBytes_AS_STRING(b), k, size, v)
+
+
+# --- batches ------------------------------------------------------------------------------
+
+
+cdef object _voids_view(object voids, Py_ssize_t rows):
+    """A typed view of `voids` (int8 buffer), converting other sequences after checking."""
+    cdef const int8_t[::1] view
+    try:
+        view = voids
+    except (TypeError, ValueError, BufferError):
+        return array("b", as_voids(voids, rows))
+    if view.shape[0] != rows:
+        as_voids(voids, rows)  # raises: wrong length
+    return voids
+
+
+cdef _raise_row(object flat, Py_ssize_t row, object voids, object held_flat, str what):
+    """Re-check one row of a batch in Python to raise the twin's error message."""
+    cdef bytes counts = as_counts(bytes(flat[27 * row: 27 * row + 27]), f"counts2d row {row}")
+    allowed = WIN_SIZES if what == "is_win" else READY_SIZES
+    if sum(counts) not in allowed:
+        raise KernelInputError(size_error(sum(counts), allowed, what, f"counts2d row {row}"))
+    if voids is not None:
+        check_void(int(voids[row]), f"voids[{row}]")
+    if held_flat is not None:
+        held = as_counts(bytes(held_flat[27 * row: 27 * row + 27]), f"held2d row {row}")
+        check_held(counts, held, f"held2d row {row}")
+    raise AssertionError("unreachable: the row was reported bad")  # pragma: no cover
+
+
+def is_win_batch(counts2d, voids=None):
+    """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
+    ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
+    flat = as_rows(counts2d, "counts2d")
+    cdef const uint8_t[::1] data = flat
+    cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
+    cdef const int8_t[::1] vview
+    cdef bint has_voids = voids is not None
+    if has_voids:
+        voids = _voids_view(voids, rows)
+        vview = voids
+    out = PyBytes_FromStringAndSize(NULL, rows)
+    cdef uint8_t* o = <uint8_t*> PyBytes_AS_STRING(out)
+    cdef uint32_t k[3]
+    cdef int size, v = -1
+    with nogil:
+        for row in range(rows):
+            size = _keys_of(&data[27 * row], k)
+            if size < 0 or not WIN_SIZE[size]:
+                bad = row
+                break
+            if has_voids:
+                v = vview[row]
+                if v < -1 or v > 2:
+                    bad = row
+                    break
+            o[row] = _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+    if bad >= 0:
+        _raise_row(flat, bad, voids, None, "is_win")
+    return out
+
+
+def waits_batch(counts2d, voids=None, held2d=None):
+    """``waits`` over N rows of 27 counts: an ``array('I')`` of N bitmasks. ``held2d``:
+    None or a buffer of the same shape (counts with the meld tiles)."""
+    flat = as_rows(counts2d, "counts2d")
+    cdef const uint8_t[::1] data = flat
+    cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
+    cdef const int8_t[::1] vview
+    cdef const uint8_t[::1] hview
+    cdef bint has_voids = voids is not None
+    cdef bint has_held = held2d is not None
+    held_flat = None
+    if has_voids:
+        voids = _voids_view(voids, rows)
+        vview = voids
+    if has_held:
+        held_flat = as_rows(held2d, "held2d")
+        hview = held_flat
+        if hview.shape[0] != data.shape[0]:
+            raise KernelInputError(f"held2d: {hview.shape[0] // 27} rows, counts2d has {rows}")
+    cdef carray.array out = carray.clone(_UINT_TEMPLATE, rows, False)
+    cdef uint32_t* o = out.data.as_uints
+    cdef uint32_t k[3]
+    cdef uint32_t mask, excl
+    cdef int size, v = -1
+    with nogil:
+        for row in range(rows):
+            size = _keys_of(&data[27 * row], k)
+            if size < 0 or not READY_SIZE[size]:
+                bad = row
+                break
+            if has_voids:
+                v = vview[row]
+                if v < -1 or v > 2:
+                    bad = row
+                    break
+            mask = _waits3(&data[27 * row], SUIT_TABLE[k[0]], SUIT_TABLE[k[1]],
+                           SUIT_TABLE[k[2]], v, size)
+            if has_held:
+                excl = _held_exclusions(&data[27 * row], &hview[27 * row])
+                if excl == 0xFFFFFFFFu:
+                    bad = row
+                    break
+                mask &= ~excl
+            o[row] = mask
+    if bad >= 0:
+        _raise_row(flat, bad, voids, held_flat, "waits")
+    return out
+
+
+# --- Hand ---------------------------------------------------------------------------------
+
+
+cdef class Hand:
+    """An incremental concealed hand that keeps its three suit keys current, so that
+    ``is_win`` and ``waits`` are three table reads. At most 14 tiles, 4 of a kind.
+    See ``xzcore._reference.Hand``."""
+
+    def __cinit__(self):
+        memset(self.c, 0, 27)
+        self.k[0] = self.k[1] = self.k[2] = 0
+        self.n = 0
+        self.v = -1
+
+    def __init__(self, counts=None, object void=-1):
+        cdef bytes b
+        if counts is not None:
+            b = _as_bytes(counts, "counts")
+            self.n = _checked_keys(b, "counts", self.k)
+            if self.n > 14:
+                n = self.n
+                self.n = 0
+                self.k[0] = self.k[1] = self.k[2] = 0
+                raise KernelInputError(f"counts: {n} tiles, a hand holds at most 14")
+            memcpy(self.c, PyBytes_AS_STRING(b), 27)
+        self.v = _void_arg(void)
+
+    def add(self, kind):
+        """Add one tile of ``kind`` (ValueError on a fifth copy or a fifteenth tile)."""
+        cdef int i = _kind_arg(kind)
+        if self.c[i] >= 4:
+            raise KernelInputError(f"add({i}): the hand already holds four {tile_name(i)}")
+        if self.n >= 14:
+            raise KernelInputError(f"add({i}): the hand already holds 14 tiles")
+        self.c[i] += 1
+        self.k[i // 9] += POW5[i % 9]
+        self.n += 1
+
+    def remove(self, kind):
+        """Remove one tile of ``kind`` (ValueError if the hand holds none)."""
+        cdef int i = _kind_arg(kind)
+        if not self.c[i]:
+            raise KernelInputError(f"remove({i}): the hand holds no {tile_name(i)}")
+        self.c[i] -= 1
+        self.k[i // 9] -= POW5[i % 9]
+        self.n -= 1
+
+    def count(self, kind):
+        """How many tiles of ``kind`` the hand holds."""
+        return self.c[_kind_arg(kind)]
+
+    def counts(self):
+        """The 27 counts as ``bytes``."""
+        return PyBytes_FromStringAndSize(<char*> self.c, 27)
+
+    @property
+    def size(self):
+        """Number of concealed tiles."""
+        return self.n
+
+    @property
+    def void(self):
+        """The void suit (0/1/2) or -1."""
+        return self.v
+
+    @void.setter
+    def void(self, value):
+        self.v = _void_arg(value)
+
+    def is_win(self):
+        """``is_win(self.counts(), self.void)`` (ValueError unless 14/11/8/5/2 tiles)."""
+        if not WIN_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, WIN_SIZES, "is_win", "hand"))
+        return _win3(SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]], SUIT_TABLE[self.k[2]],
+                     self.v, self.n)
+
+    def is_win_with(self, kind):
+        """Would this hand plus one ``kind`` win? Does not change the hand. False when the
+        hand holds four of ``kind``; ValueError unless the hand has 13/10/7/4/1 tiles."""
+        cdef int i = _kind_arg(kind)
+        cdef uint32_t k[3]
+        if not READY_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, READY_SIZES, "is_win_with", "hand"))
+        if self.c[i] >= 4:
+            return False
+        k[0] = self.k[0]
+        k[1] = self.k[1]
+        k[2] = self.k[2]
+        k[i // 9] += POW5[i % 9]
+        return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], self.v, self.n + 1)
+
+    def waits(self, exclude=0):
+        """R7.3 waits bitmask minus ``exclude`` (kinds the caller knows the seat holds four
+        of with its melds). ValueError unless 13/10/7/4/1 tiles."""
+        cdef uint32_t excl
+        if type(exclude) is not int or not 0 <= exclude < (1 << 27):
+            raise KernelInputError(f"exclude: expected a 27-bit mask of kinds, got {exclude!r}")
+        excl = exclude
+        if not READY_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, READY_SIZES, "waits", "hand"))
+        return _waits3(self.c, SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]],
+                       SUIT_TABLE[self.k[2]], self.v, self.n) & ~excl
+
+    def copy(self):
+        """An independent copy."""
+        cdef Hand h = Hand.__new__(Hand)
+        memcpy(h.c, self.c, 27)
+        h.k[0] = self.k[0]
+        h.k[1] = self.k[1]
+        h.k[2] = self.k[2]
+        h.n = self.n
+        h.v = self.v
+        return h
+
+    def __eq__(self, other):
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self.counts() == other.counts() and self.void == other.void
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Hand.parse({format_counts(self.counts())!r}, void={self.v})"
+
+    def __reduce__(self):
+        return (Hand, (self.counts(), self.v))
+
+    @classmethod
+    def parse(cls, text, object void=-1):
+        """A hand from MPSZ text: ``Hand.parse("123m456p", void=2)``."""
+        return cls(parse_counts(text), void)

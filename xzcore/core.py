@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 _impl: ModuleType
 
@@ -21,7 +22,7 @@ if os.environ.get("XZ_PUREPYTHON"):
     BACKEND = "python"
 else:
     try:
-        from xzcore import _core as _impl  # type: ignore[no-redef]
+        from xzcore import _core as _impl  # type: ignore[attr-defined,no-redef]
 
         BACKEND = "cython"
     except ImportError as exc:
@@ -37,9 +38,42 @@ else:
 IMPL: ModuleType = _impl
 """The module that provides the kernel functions (``xzcore._core`` or ``xzcore._reference``)."""
 
+# The kernel names, re-exported explicitly so that readers and mypy see them; the types are
+# those of the twin, which the compiled kernel matches name for name.
+if TYPE_CHECKING:
+    from xzcore._reference import (
+        Hand,
+        KernelInputError,
+        is_win,
+        is_win_batch,
+        shanten,
+        waits,
+        waits_batch,
+    )
+else:
+    Hand = _impl.Hand
+    KernelInputError = _impl.KernelInputError
+    is_win = _impl.is_win
+    is_win_batch = _impl.is_win_batch
+    shanten = _impl.shanten
+    waits = _impl.waits
+    waits_batch = _impl.waits_batch
+
+__all__ = [
+    "BACKEND",
+    "IMPL",
+    "Hand",
+    "KernelInputError",
+    "is_win",
+    "is_win_batch",
+    "shanten",
+    "waits",
+    "waits_batch",
+]
+
 
 def __getattr__(name: str) -> object:
-    # Forward every kernel name (is_win, waits, Hand, ...) to the chosen implementation.
+    # Names added to the kernel later (e.g. the value kernel) still forward to the backend.
     try:
         return getattr(_impl, name)
     except AttributeError:
