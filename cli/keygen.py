@@ -1,0 +1,29 @@
+"""``xz keygen``: make an Ed25519 key pair for signing logs (docs/log-format.md L3)."""
+
+from __future__ import annotations
+
+import click
+
+from xzcore.signing import SigningUnavailableError, Verifier, write_keypair
+
+
+@click.command()
+@click.argument("key", type=click.Path(dir_okay=False, writable=True))
+@click.option("--force", is_flag=True, help="Replace KEY and KEY.pub if they exist.")
+def keygen(key: str, force: bool) -> None:
+    """Write a new Ed25519 private key to KEY (mode 0600) and its public key to KEY.pub.
+
+    Sign logs with `xz record --sign KEY`; anyone can check them with
+    `xz audit --verify-key KEY.pub`. Keep KEY secret; publish KEY.pub.
+    """
+    try:
+        private_path, public_path = write_keypair(key, overwrite=force)
+    except FileExistsError as exc:
+        raise click.ClickException(str(exc)) from None
+    except SigningUnavailableError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {exc.filename}: {exc.strerror}") from None
+    key_id = Verifier.load(public_path).key_id.hex()
+    click.echo(f"private key: {private_path} (keep it secret)")
+    click.echo(f"public key:  {public_path} (key id {key_id})")
