@@ -132,6 +132,14 @@ def test_all_gangs_first_never_hands_the_same_money_on_twice() -> None:
     assert led.totals() == [-3, 7, -5, 1]
 
 
+def test_call_transfer_is_settled_once_per_discard() -> None:
+    led = _triple_win_after_two_gangs(XZ)
+    call_transfer(led, XZ, 0, (1, 2), turn=9)
+    with pytest.raises(SettlementError, match="already in the ledger"):
+        call_transfer(led, XZ, 0, (3,), turn=9)
+    assert len(led) == len(_BEFORE_TRANSFER) + 2
+
+
 @pytest.mark.parametrize(
     ("discarder", "winners", "message"),
     [

@@ -101,6 +101,7 @@ def _play_one(draw: st.DrawFn, t: Table) -> None:
         if op == "gang_pao" or draw(st.booleans()):  # without a gang this turn: no money
             call_transfer(t.ledger, t.rules, actor, winners, turn=t.turn)
         t.won.update(winners)
+        t.turn += 1  # a discard ends the turn
         return
     kwargs: dict = {"payers": others}
     if op == "robbed":

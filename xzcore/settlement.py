@@ -352,6 +352,14 @@ def call_transfer(
         raise SettlementError(
             f"call_transfer: winners {who} are not in play order from seat {discarder} (R9.5)"
         )
+    if any(
+        t.reason.startswith("call_transfer") and t.payer == discarder and t.turn == turn
+        for t in ledger
+    ):
+        raise SettlementError(
+            f"call_transfer: 呼叫转移 of seat {discarder} in turn {turn} is already in the "
+            "ledger; call it once with every winner of the discard (R9.5)"
+        )
     out: list[Transfer] = []
     mode = rules.call_transfer
     if mode is CallTransfer.NONE:
@@ -404,15 +412,10 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
     else:
         payees = [e.seat for e in ends if not e.huazhu]
     units = rules.huazhu_units
+    what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
     for pig in pigs:
         for p in payees:
-            _add(
-                ledger,
-                out,
-                Transfer(
-                    pig, p, units, "huazhu", "R10.1", f"花猪 pays 2**{units.bit_length() - 1}"
-                ),
-            )
+            _add(ledger, out, Transfer(pig, p, units, "huazhu", "R10.1", what))
     # R10.2 查大叫
     ready = [e for e in active if e.ready]
     for e in active:
