@@ -112,9 +112,9 @@ def _is_int(v: object) -> bool:
 
 
 def _check_seat(seat: object, name: str) -> int:
-    if not _is_int(seat) or not 0 <= seat < SEATS:  # type: ignore[operator]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise SettlementError(f"{name}: bad seat {seat!r} (expected 0–3)")
-    return seat  # type: ignore[return-value]
+    return seat
 
 
 def _check_payers(payers: Sequence[int], receiver: int, name: str = "payers") -> tuple[int, ...]:
