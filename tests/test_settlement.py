@@ -334,7 +334,7 @@ def test_bad_win_calls_raise_and_add_nothing(kwargs: dict, message: str) -> None
     ("score", "message"),
     [
         (FakeScore(0), "must be an int"),
-        (FakeScore(True), "must be an int"),  # type: ignore[arg-type]
+        (FakeScore(True), "must be an int"),
         (FakeScore(2, "renhu"), "special"),
     ],
 )

@@ -186,7 +186,7 @@ def test_call_transfer_and_refund_entries_book_the_income() -> None:
 
 def test_transfer_validation() -> None:
     with pytest.raises(LedgerError, match="payer: bad seat True"):
-        Transfer(True, 1, 1, "refund", "R10.3")  # type: ignore[arg-type]
+        Transfer(True, 1, 1, "refund", "R10.3")
     with pytest.raises(LedgerError, match="detail"):
         Transfer(0, 1, 1, "refund", "R10.3", None)  # type: ignore[arg-type]
     with pytest.raises(LedgerError, match="holds Transfer values"):
