@@ -1,0 +1,768 @@
+"""The round engine: one round of 血战到底 / 血流成河 (RULES.md R2–R7, R9–R11).
+
+A :class:`Round` is a pure function of its wall (R2.2), dealer and exchange direction, and
+of the seats' decisions. It deals (R2.3), runs the exchange (R3) and void (R4.1) phases when
+the rules ask for them, then play: draws, discards, claims resolved by R5.3, gangs with their
+money at gang time (R6.2), robbing an added gang (R6.4), wins paid at once (R9), 呼叫转移
+(R9.5) and the end of round (R10). Every step appends a plain ``dict`` to :attr:`Round.events`
+(docs/events.md).
+
+Driving it: :meth:`Round.to_act` lists the seats that must decide now, and
+:meth:`Round.legal_actions` what each may do; :meth:`Round.play` checks an action and raises
+:class:`~xzcore.actions.IllegalActionError` with the rule id, :meth:`Round.apply` trusts it.
+
+>>> from xzcore.rules import RuleSet
+>>> from xzcore.wall import deal
+>>> d = deal(1)
+>>> r = Round(RuleSet(), d.wall, d.dealer)
+>>> r.to_act()
+[0, 1, 2, 3]
+>>> [str(a) for a in r.legal_actions(0)]
+['dingque m by 0', 'dingque p by 0', 'dingque s by 0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from xzcore import core
+from xzcore.actions import Action, IllegalActionError, InvalidActionError
+from xzcore.round_base import (
+    CLAIM,
+    DINGQUE,
+    END,
+    EXCHANGE,
+    NAMES,
+    ROB,
+    TURN,
+    Phase,
+    RoundBase,
+    RoundResult,
+    Win,
+)
+from xzcore.round_checks import diagnose
+from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet
+from xzcore.scoring import Score, WinContext, score_win
+from xzcore.settlement import call_transfer, pay_gang, pay_win
+from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
+from xzcore.wall import check_wall
+
+__all__ = ["Phase", "Round", "RoundResult", "Win"]
+
+# Cached action values: legal_actions hands these out without building new objects.
+_DAHAI = [[Action("dahai", s, k) for k in range(27)] for s in range(4)]
+_PON = [[Action("pon", s, k) for k in range(27)] for s in range(4)]
+_DAIMINKAN = [[Action("daiminkan", s, k) for k in range(27)] for s in range(4)]
+_ANKAN = [[Action("ankan", s, k) for k in range(27)] for s in range(4)]
+_KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
+_HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
+_NONE = [Action("none", s) for s in range(4)]
+_DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
+
+
+class Round(RoundBase):
+    """One round. ``wall``: the 108 tile kinds in draw order (R2.2); ``dealer``: seat 0–3;
+    ``exchange_direction``: the seat offset 1–3 each seat passes its three tiles to (R3.1;
+    required when ``rules.exchange_three`` is on); ``kernel``: the kernel module whose
+    ``Hand`` the seats use (default ``xzcore.core.IMPL``)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        wall: Sequence[int],
+        dealer: int,
+        *,
+        exchange_direction: int | None = None,
+        kernel: ModuleType | None = None,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        self.wall = check_wall(wall)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+            raise ValueError(f"dealer: bad seat {dealer!r} (expected 0-3)")
+        if rules.exchange_three:
+            if exchange_direction not in (1, 2, 3) or isinstance(exchange_direction, bool):
+                raise ValueError(
+                    f"exchange_direction: {exchange_direction!r} must be a seat offset 1, 2 or 3"
+                    " when exchange_three is on (R3.1)"
+                )
+        elif exchange_direction is not None:
+            raise ValueError("exchange_direction given but exchange_three is off (R3)")
+        self.rules = rules
+        self.dealer = dealer
+        self.exchange_direction = exchange_direction
+        self.kernel = core.IMPL if kernel is None else kernel
+        self._init_state()
+        # R2.3: 4 tiles to each seat from the dealer, three times; then one each; then one
+        # more to the dealer.
+        w = self.wall
+        dealt: list[list[int]] = [[], [], [], []]
+        pos = 0
+        for _ in range(3):
+            for i in range(4):
+                dealt[(dealer + i) % 4].extend(w[pos : pos + 4])
+                pos += 4
+        for i in range(4):
+            dealt[(dealer + i) % 4].append(w[pos])
+            pos += 1
+        dealt[dealer].append(w[pos])
+        self.pos = pos + 1
+        self.hands = [self.kernel.Hand() for _ in range(4)]
+        for s in range(4):
+            for k in dealt[s]:
+                self.hands[s].add(k)
+        self.events.append(
+            {
+                "type": "start_kyoku",
+                "dealer": dealer,
+                "wall": "".join(NAMES[k] for k in w),
+                "tehais": [format_tiles(d) for d in dealt],
+                "exchange_direction": exchange_direction,
+            }
+        )
+        if rules.exchange_three:
+            self.phase = EXCHANGE
+        elif rules.declare_void:
+            self.phase = DINGQUE
+        else:
+            self._begin_play()
+
+    # -- asking ---------------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        """The seats that must decide now (empty once the round is over)."""
+        ph = self.phase
+        if ph == TURN:
+            return [self.cur]
+        if ph in (CLAIM, ROB):
+            dec = self._claim_dec
+            return [s for s in self._claim_opts if s not in dec]
+        if ph == END:
+            return []
+        return [s for s in range(4) if s not in self._pending]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now (empty when it has nothing to decide)."""
+        ph = self.phase
+        if ph == TURN:
+            return self._turn_actions() if seat == self.cur else []
+        if ph in (CLAIM, ROB):
+            if seat in self._claim_dec:
+                return []
+            return list(self._claim_opts.get(seat, ()))
+        if ph == END or seat in self._pending:
+            return []
+        if ph == DINGQUE:
+            return list(_DINGQUE[seat])
+        return self._exchange_actions(seat)
+
+    def _exchange_actions(self, seat: int) -> list[Action]:
+        """R3.2: three tiles of one suit that the seat holds."""
+        counts = self.hands[seat].counts()
+        out: list[Action] = []
+        for suit in range(3):
+            kinds = [k for k in range(9 * suit, 9 * suit + 9) for _ in range(counts[k])]
+            seen: set[tuple[int, int, int]] = set()
+            n = len(kinds)
+            for i in range(n):
+                for j in range(i + 1, n):
+                    for m in range(j + 1, n):
+                        t = (kinds[i], kinds[j], kinds[m])
+                        if t not in seen:
+                            seen.add(t)
+                            out.append(Action("exchange", seat, -1, t))
+        return out
+
+    def _turn_actions(self) -> list[Action]:
+        """The current seat's options on its turn (R5.1, R5.4, R4.2, R6, R5.6, R5.7, R11.2)."""
+        s = self.cur
+        h = self.hands[s]
+        c = h.counts()
+        void = self.voids[s]
+        if self._must_discard:  # R5.4: after a 碰, discard only (R4.2 still holds)
+            return self._discards(s, c, void)
+        out: list[Action] = []
+        if h.is_win() and self._suits_ok(s):
+            win = _HORA[s][self._win_tile(s)]
+            if self._forced(False):
+                return [win]  # R5.7 forced: the seat must take the win
+            out.append(win)
+        locked_winner = self.rules.xueliu and self.won[s]
+        if self.pos < 108:  # R5.6: no gang on the empty wall
+            gangs = [_ANKAN[s][k] for k in range(27) if c[k] == 4 and k // 9 != void]  # R6.5
+            gangs.extend(_KAKAN[s][k] for k in sorted(self.pengs[s]) if c[k])
+            if locked_winner:  # R11.2: only gangs that keep the waits
+                gangs = [a for a in gangs if self._gang_keeps_waits(s, a)]
+            out.extend(gangs)
+        if locked_winner:  # R11.2: a winner discards the tile it drew
+            out.append(_DAHAI[s][self.drawn])
+            return out
+        out.extend(self._discards(s, c, void))
+        return out
+
+    @staticmethod
+    def _discards(s: int, c: bytes, void: int) -> list[Action]:
+        row = _DAHAI[s]
+        if void >= 0 and any(c[9 * void : 9 * void + 9]):  # R4.2
+            return [row[k] for k in range(9 * void, 9 * void + 9) if c[k]]
+        return [row[k] for k in range(27) if c[k]]
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Apply ``action`` after checking it: :class:`InvalidActionError` if malformed,
+        :class:`IllegalActionError` (with the rule id) if a rule forbids it now."""
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"expected an Action, not {type(action).__name__}")
+        checked = Action.make(
+            action.word, action.seat, action.tile, tiles=action.tiles, suit=action.suit
+        )
+        if checked not in self.legal_actions(checked.seat):
+            rule, reason = diagnose(self, checked)
+            raise IllegalActionError(checked, rule, reason)
+        self.apply(checked)
+
+    def apply(self, action: Action) -> None:
+        """Apply a trusted action (a bot's choice from :meth:`legal_actions`, or a verified
+        log). Use :meth:`play` for anything else."""
+        ph = self.phase
+        word = action[0]
+        if ph == TURN:
+            if word == "dahai":
+                self._dahai(action[2])
+            elif word == "hora":
+                self._self_draw_win(action[2])
+            elif word == "ankan":
+                self._ankan(action[2])
+            else:
+                self._kakan(action[2])
+        elif ph in (CLAIM, ROB):
+            self._claim_dec[action[1]] = action
+            if len(self._claim_dec) == len(self._claim_opts):
+                if ph == CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        elif ph in (EXCHANGE, DINGQUE):
+            self._pending[action[1]] = action
+            if len(self._pending) == 4:
+                if ph == EXCHANGE:
+                    self._do_exchange()
+                else:
+                    self._do_dingque()
+        else:
+            raise IllegalActionError(action, "R5.6", "the round is over")
+
+    # -- setup phases ---------------------------------------------------------------------
+
+    def _do_exchange(self) -> None:
+        """R3.1: every seat passes its three tiles to the seat ``exchange_direction`` on."""
+        d = self.exchange_direction
+        assert d is not None
+        chosen = self._pending
+        self._pending = {}
+        for s in range(4):
+            for k in chosen[s].tiles:
+                self.hands[s].remove(k)
+        for s in range(4):
+            to = (s + d) % 4
+            for k in chosen[s].tiles:
+                self.hands[to].add(k)
+            self.events.append(
+                {"type": "exchange", "actor": s, "pai": format_tiles(chosen[s].tiles), "target": to}
+            )
+        # The dealer's 14th dealt tile may have been passed on.
+        if self.rules.declare_void:
+            self.phase = DINGQUE
+        else:
+            self._begin_play()
+
+    def _do_dingque(self) -> None:
+        """R4.1: the declarations are simultaneous and final."""
+        chosen = self._pending
+        self._pending = {}
+        for s in range(4):
+            v = chosen[s].suit
+            self.voids[s] = v
+            self.hands[s].void = v
+            self.events.append({"type": "dingque", "actor": s, "suit": "mps"[v]})
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        """The dealer's first turn: no draw (R5.1)."""
+        self.phase = TURN
+        self.cur = self.dealer
+        self.turn_no = 1
+        last = self.wall[52]
+        self.drawn = last if self.hands[self.dealer].count(last) else -1
+
+    # -- the turn -------------------------------------------------------------------------
+
+    def _begin_turn(self, s: int) -> None:
+        self.cur = s
+        self.turn_no += 1
+        self._rinshan = False
+        self._gang_from = -1
+        self._must_discard = False
+        self.phase = TURN
+
+    def _draw(self, s: int, rinshan: bool) -> None:
+        """Draw the next wall tile (R2.2); a draw may begin the final round (R5.7) and ends
+        the seat's pass lock (R7.4)."""
+        left = 108 - self.pos
+        if (
+            not self.final
+            and self.rules.last_round_win is not LastRoundWin.OFF
+            and left <= self.rules.last_round_n(self._in_play_count())
+        ):
+            self.final = True
+        if not rinshan:
+            self._begin_turn(s)
+        else:
+            self._rinshan = True
+        k = self.wall[self.pos]
+        self.pos += 1
+        self.hands[s].add(k)
+        self.drawn = k
+        self.draws[s] += 1
+        self.locked[s] = False
+        self.lock_value[s] = 0
+        self.events.append(
+            {
+                "type": "tsumo",
+                "actor": s,
+                "pai": NAMES[k],
+                "rinshan": rinshan,
+                "left": 108 - self.pos,
+            }
+        )
+
+    def _next_turn(self, after: int) -> None:
+        """Play passes to the next in-play seat after ``after`` (R2.1, R5.5); on the empty
+        wall the round ends (R5.6)."""
+        if self.pos >= 108:
+            self._end_on_empty_wall()
+            return
+        s = (after + 1) % 4
+        in_play = self.in_play
+        while not in_play[s]:
+            s = (s + 1) % 4
+        self._draw(s, False)
+
+    def _dahai(self, k: int) -> None:
+        s = self.cur
+        if self.final and self.rules.last_round_win is LastRoundWin.FORFEIT:
+            self._note_forfeit_self_draw(s)
+        self.hands[s].remove(k)
+        self.rivers[s].append(k)
+        self.events.append(
+            {"type": "dahai", "actor": s, "pai": NAMES[k], "tsumogiri": k == self.drawn}
+        )
+        # R7.5: 地胡 on the dealer's first discard, as an option.
+        first = (
+            self.clean
+            and s == self.dealer
+            and self.draws[s] == 0
+            and self.rules.tian_di_hu
+            and self.rules.dihu_on_dealer_discard
+        )
+        self.drawn = -1
+        if self._open_claims(k, s, robbing=False, first=first):
+            self.phase = CLAIM
+        else:
+            self._next_turn(s)
+
+    def _ankan(self, k: int) -> None:
+        s = self.cur
+        self._note_gang_pass(s)
+        h = self.hands[s]
+        for _ in range(4):
+            h.remove(k)
+        self.melds[s].append(Meld(MeldKind.ANGANG, k))
+        self.clean = False
+        self.events.append({"type": "ankan", "actor": s, "pai": NAMES[k]})
+        self._gang_money(s, MeldKind.ANGANG, None, False)
+        self._gang_from = -1
+        self._draw(s, True)
+
+    def _kakan(self, k: int) -> None:
+        s = self.cur
+        self._note_gang_pass(s)
+        late = k != self.drawn  # R6.3: the fourth tile was held since before this draw
+        self.hands[s].remove(k)
+        self.clean = False
+        self.events.append({"type": "kakan", "actor": s, "pai": NAMES[k]})
+        self._kakan_late = late
+        if self._open_claims(k, s, robbing=True, first=False):
+            self.phase = ROB
+        else:
+            self._finish_kakan(s, k)
+
+    def _finish_kakan(self, s: int, k: int) -> None:
+        """The added gang stands (nobody robbed it, R6.4): money, then the replacement draw."""
+        self.pengs[s].discard(k)
+        ms = self.melds[s]
+        for i, m in enumerate(ms):
+            if m.tile == k and m.kind is MeldKind.PENG:
+                ms[i] = Meld(MeldKind.BUGANG, k)
+                break
+        self._gang_money(s, MeldKind.BUGANG, None, self._kakan_late)
+        self._gang_from = -1
+        self._draw(s, True)
+
+    def _gang_money(self, s: int, kind: MeldKind, discarder: int | None, late: bool) -> None:
+        """R6.2/R6.3, paid when the gang is made, by the other in-play seats."""
+        if kind is MeldKind.GANG:
+            tr = pay_gang(self.ledger, self.rules, s, kind, discarder=discarder, turn=self.turn_no)
+        else:
+            payers = [p for p in range(4) if p != s and self.in_play[p]]
+            tr = pay_gang(
+                self.ledger, self.rules, s, kind, payers=payers, turn=self.turn_no, late=late
+            )
+        self.events.append(
+            {
+                "type": "gang_payment",
+                "actor": s,
+                "kind": kind.value,
+                "target": discarder,
+                "transfers": [t.to_dict() for t in tr],
+            }
+        )
+        self._check_ledger()
+
+    # -- wins -----------------------------------------------------------------------------
+
+    def _self_draw_win(self, k: int) -> None:
+        s = self.cur
+        rules = self.rules
+        h = self.hands[s]
+        h.remove(k)
+        concealed = h.counts()
+        first = (
+            rules.tian_di_hu
+            and self.clean
+            and (self.draws[s] == 0 if s == self.dealer else self.draws[s] == 1)
+        )
+        ctx = WinContext(
+            self_draw=True,
+            after_gang=self._rinshan,
+            last_tile=self.pos >= 108,
+            first_turn=first,
+            dealer=s == self.dealer,
+        )
+        score = score_win(concealed, k, self.melds[s], self.voids[s], ctx, rules)
+        payers = [p for p in range(4) if p != s and self.in_play[p]]
+        if self._rinshan and self._gang_from >= 0:  # R9.3 点杠花
+            tr = pay_win(
+                self.ledger, rules, s, score, payers=payers, dianganghua_discarder=self._gang_from
+            )
+        else:
+            tr = pay_win(self.ledger, rules, s, score, payers=payers)
+        self._record_win(s, k, None, ctx, score, tr, concealed, multiple=False)
+        self.won_tiles.append(k)
+        self._after_wins([s], s)
+
+    def _record_win(
+        self,
+        s: int,
+        k: int,
+        discarder: int | None,
+        ctx: WinContext,
+        score: Score,
+        transfers: list[Any],
+        concealed: bytes,
+        *,
+        multiple: bool,
+    ) -> None:
+        win = Win(s, k, discarder, ctx, score, tuple(transfers), multiple)
+        self.wins.append(win)
+        self.events.append(
+            {
+                "type": "hora",
+                "actor": s,
+                "target": s if discarder is None else discarder,
+                "pai": NAMES[k],
+                "self_draw": ctx.self_draw,
+                "robbed": ctx.robbed,
+                "after_gang": ctx.after_gang,
+                "last_tile": ctx.last_tile,
+                "first_turn": ctx.first_turn,
+                "hand": format_tiles(self.kernel_kinds(concealed)),
+                "melds": format_melds(self.melds[s]),
+                "score": score.to_dict(),
+                "transfers": [t.to_dict() for t in transfers],
+            }
+        )
+        self._check_ledger()
+
+    @staticmethod
+    def kernel_kinds(counts: bytes) -> list[int]:
+        """The sorted kinds of a count vector."""
+        return [k for k in range(27) for _ in range(counts[k])]
+
+    def _after_wins(self, winners: list[int], last: int) -> None:
+        """Winners leave play in 血战 (R10.4 ends the round at three); play resumes with the
+        in-play seat after ``last`` (R5.5)."""
+        xueliu = self.rules.xueliu
+        for w in winners:
+            if not self.won[w]:
+                self.won[w] = True
+                self.n_won += 1
+            if not xueliu:
+                self.in_play[w] = False
+        self.check_tiles()
+        if not xueliu and self.n_won >= 3:
+            self._finish("three_won")
+            return
+        self._next_turn(last)
+
+    def _win_ctx(self, robbing: bool, first: bool) -> WinContext:
+        return WinContext(
+            after_gang=self._claim_after_gang,
+            robbed=robbing,
+            last_tile=not robbing and self.pos >= 108,
+            first_turn=first,
+        )
+
+    def _claim_score(self, o: int) -> Score:
+        """The score of seat ``o`` winning on the tile on offer (cached per claim)."""
+        sc = self._claim_scores.get(o)
+        if sc is None:
+            ctx = self._win_ctx(self._robbing, self._claim_first)
+            sc = score_win(
+                self.hands[o].counts(),
+                self._claim_tile,
+                self.melds[o],
+                self.voids[o],
+                ctx,
+                self.rules,
+            )
+            self._claim_scores[o] = sc
+        return sc
+
+    # -- claims (R5.2, R5.3, R6.4, R7.4) --------------------------------------------------
+
+    def _open_claims(self, k: int, src: int, *, robbing: bool, first: bool) -> bool:
+        """Work out what each other in-play seat may do with tile ``k`` from ``src``;
+        return True when at least one seat has a choice to make."""
+        rules = self.rules
+        xueliu = rules.xueliu
+        wall_left = self.pos < 108
+        opts: dict[int, list[Action]] = {}
+        self._claim_tile = k
+        self._claim_from = src
+        self._robbing = robbing
+        self._claim_first = first
+        self._claim_after_gang = self._rinshan and not robbing
+        self._claim_scores = {}
+        self._claim_dec = {}
+        suit = k // 9
+        for i in (1, 2, 3):
+            o = (src + i) % 4
+            if not self.in_play[o]:
+                continue
+            h = self.hands[o]
+            mine: list[Action] = []
+            if h.is_win_with(k) and self._suits_ok(o, k) and self._lock_allows(o):
+                if self._forced(True):
+                    opts[o] = [_HORA[o][k]]  # R5.7 forced
+                    continue
+                mine.append(_HORA[o][k])
+            if not robbing and wall_left and suit != self.voids[o]:  # R5.6, R4.3
+                n = h.count(k)
+                if n == 3 and (not (xueliu and self.won[o]) or self._kan_keeps_waits(o, k)):
+                    mine.append(_DAIMINKAN[o][k])
+                if n >= 2 and not (xueliu and self.won[o]):  # R11.2: a winner may not peng
+                    mine.append(_PON[o][k])
+            if mine:
+                mine.append(_NONE[o])
+                opts[o] = mine
+        self._claim_opts = opts
+        return bool(opts)
+
+    def _lock_allows(self, o: int) -> bool:
+        """R7.4: may seat ``o`` win on another seat's tile now?"""
+        if not self.locked[o] or self._no_lock_now():
+            return True
+        if self.rules.pass_hu is PassHu.STRICT:
+            return False
+        return self._claim_score(o).multiplier > self.lock_value[o]  # higher_only
+
+    def _forced(self, on_other: bool) -> bool:
+        """R5.7 forced: is a win available now one the seat must take?"""
+        rules = self.rules
+        return (
+            self.final
+            and rules.last_round_win is LastRoundWin.FORCED
+            and (on_other or rules.last_round_scope is LastRoundScope.ANY)
+        )
+
+    def _no_lock_now(self) -> bool:
+        """R7.4: there is no lock in the final round (R5.7)."""
+        return self.final and self.rules.last_round_win is not LastRoundWin.OFF
+
+    def _note_passes(self) -> None:
+        """R7.4 locks and R5.7 forfeits for the asked seats that passed a win."""
+        rules = self.rules
+        for o, opts in self._claim_opts.items():
+            if opts[0].word != "hora":
+                continue
+            if self._claim_dec[o].word == "hora":
+                continue  # it claimed: a winner, or superseded and not locked (R5.3)
+            if self.final:
+                if rules.last_round_win is LastRoundWin.FORFEIT:
+                    self.forfeited[o] = True
+            elif rules.pass_hu is not PassHu.OFF:
+                v = self._claim_score(o).multiplier
+                self.locked[o] = True
+                if v > self.lock_value[o]:
+                    self.lock_value[o] = v
+
+    def _resolve_claims(self) -> None:
+        """R5.3: 胡 over 杠/碰; 一炮多响 or the first claimant; then R5.5."""
+        src = self._claim_from
+        k = self._claim_tile
+        dec = self._claim_dec
+        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
+        horas = [o for o in order if dec[o].word == "hora"]
+        winners = horas if self.rules.multi_ron else horas[:1]
+        self._note_passes()
+        taker = -1
+        if not winners:
+            for o in order:
+                if dec[o].word != "none":
+                    taker = o  # at most one seat holds two or three of the tile
+                    break
+        for o in order:
+            w = dec[o].word
+            if o in winners or o == taker:
+                continue
+            ev: dict[str, Any] = {"type": "none", "actor": o, "pai": NAMES[k]}
+            if w != "none":
+                ev["claim"] = w
+            self.events.append(ev)
+        if winners:
+            self.rivers[src].pop()
+            self._discard_wins(winners, src, k, robbing=False)
+        elif taker >= 0:
+            if dec[taker].word == "pon":
+                self._pon(taker, src, k)
+            else:
+                self._daiminkan(taker, src, k)
+        else:
+            self._next_turn(src)
+
+    def _resolve_rob(self) -> None:
+        """R6.4: robbing an added gang resolves like a discard (R5.3)."""
+        src = self._claim_from
+        k = self._claim_tile
+        dec = self._claim_dec
+        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
+        horas = [o for o in order if dec[o].word == "hora"]
+        winners = horas if self.rules.multi_ron else horas[:1]
+        self._note_passes()
+        for o in order:
+            if o not in winners:
+                ev: dict[str, Any] = {"type": "none", "actor": o, "pai": NAMES[k]}
+                if dec[o].word != "none":
+                    ev["claim"] = dec[o].word
+                self.events.append(ev)
+        if winners:
+            self._discard_wins(winners, src, k, robbing=True)
+        else:
+            self.phase = TURN
+            self._finish_kakan(src, k)
+
+    def _discard_wins(self, winners: list[int], src: int, k: int, *, robbing: bool) -> None:
+        """Each winner is settled separately with the discarder (R5.3, R9.1, R9.4)."""
+        rules = self.rules
+        multiple = len(winners) > 1
+        for o in winners:
+            score = self._claim_score(o)
+            ctx = self._win_ctx(robbing, self._claim_first)
+            if robbing:
+                payers = [p for p in range(4) if p != o and self.in_play[p]]
+                if not rules.xueliu:
+                    payers = [p for p in payers if p not in winners]  # co-winners leave too
+                tr = pay_win(
+                    self.ledger, rules, o, score, discarder=src, payers=payers, robbed=True
+                )
+            else:
+                tr = pay_win(self.ledger, rules, o, score, discarder=src)
+            self._record_win(o, k, src, ctx, score, tr, self.hands[o].counts(), multiple=multiple)
+        self.won_tiles.append(k)
+        if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
+            tr = call_transfer(self.ledger, rules, src, winners, turn=self.turn_no)
+            self.events.append(
+                {
+                    "type": "call_transfer",
+                    "actor": src,
+                    "winners": list(winners),
+                    "transfers": [t.to_dict() for t in tr],
+                }
+            )
+            self._check_ledger()
+        self._after_wins(winners, winners[-1])
+
+    def _pon(self, o: int, src: int, k: int) -> None:
+        """R5.4: the claimer takes the tile and discards, no draw."""
+        self.rivers[src].pop()
+        h = self.hands[o]
+        h.remove(k)
+        h.remove(k)
+        self.melds[o].append(Meld(MeldKind.PENG, k))
+        self.pengs[o].add(k)
+        self.clean = False
+        self.events.append({"type": "pon", "actor": o, "target": src, "pai": NAMES[k]})
+        self._begin_turn(o)
+        self.drawn = -1
+        self._must_discard = True
+
+    def _daiminkan(self, o: int, src: int, k: int) -> None:
+        """R5.4/R6.1: a direct gang, paid by the discarder (R6.2), then a replacement draw."""
+        self.rivers[src].pop()
+        h = self.hands[o]
+        for _ in range(3):
+            h.remove(k)
+        self.melds[o].append(Meld(MeldKind.GANG, k))
+        self.clean = False
+        self.events.append({"type": "daiminkan", "actor": o, "target": src, "pai": NAMES[k]})
+        self._begin_turn(o)
+        self._gang_money(o, MeldKind.GANG, src, False)
+        self._gang_from = src  # R9.3: 点杠花 if the replacement draw wins
+        self._draw(o, True)
+
+    # -- the end --------------------------------------------------------------------------
+
+    def _end_on_empty_wall(self) -> None:
+        """R5.6: the wall is empty and the last discard resolved: R10, then the end."""
+        self.events.append({"type": "ryukyoku", "reason": "wall_empty"})
+        self._settle_end()
+        self._finish("wall_empty")
+
+    def result(self) -> RoundResult:
+        """The result, once the round is over (``ValueError`` before)."""
+        if self._result is None:
+            raise ValueError("the round is not over yet")
+        return self._result
+
+    def _finish(self, reason: str) -> None:
+        self.phase = END
+        self.check_tiles()
+        self.ledger.check()
+        totals = self.ledger.totals()
+        nxt = self.next_dealer()
+        self._result = RoundResult(
+            tuple(self.wins), self.ledger, tuple(totals), nxt, reason, self.dealer
+        )
+        self.events.append(
+            {
+                "type": "end_kyoku",
+                "reason": reason,
+                "winners": [w.seat for w in self.wins],
+                "totals": totals,
+                "next_dealer": nxt,
+            }
+        )

@@ -1,0 +1,322 @@
+"""The round engine's state, result types and bookkeeping helpers (used by xzcore.round).
+
+Split from :mod:`xzcore.round` along one seam: this module holds *what a round is* (its
+state, its result, the invariants of R1.1/R9.6, the end-of-round settlement R10 and the next
+dealer R11.1); :mod:`xzcore.round` holds *how it moves* (turns, claims, gangs, wins).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from xzcore.ledger import Ledger, Transfer
+from xzcore.scoring import Score, WinContext, chajiao_multiplier
+from xzcore.settlement import SeatEnd, end_of_round
+from xzcore.tiles import Meld, tile_name
+
+if TYPE_CHECKING:
+    from xzcore.actions import Action
+    from xzcore.rules import RuleSet
+
+__all__ = ["NAMES", "Phase", "RoundBase", "RoundResult", "TileConservationError", "Win"]
+
+NAMES = tuple(tile_name(k) for k in range(27))
+"""Tile names by kind, for events."""
+
+EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
+
+
+class Phase(enum.IntEnum):
+    """Where a round stands."""
+
+    EXCHANGE = EXCHANGE
+    """换三张: every seat chooses three tiles (R3)."""
+    DINGQUE = DINGQUE
+    """定缺: every seat declares its void suit (R4.1)."""
+    TURN = TURN
+    """One seat's turn (R5.1): win, gang or discard."""
+    CLAIM = CLAIM
+    """Other seats answer a discard (R5.2, R5.3)."""
+    ROB = ROB
+    """Other seats may rob an added gang (R6.4)."""
+    END = END
+    """The round is over (R5.6, R10.4)."""
+
+
+class TileConservationError(AssertionError):
+    """The 108 tiles are not all accounted for (R1.1): an engine bug, never bad input."""
+
+
+class Win(NamedTuple):
+    """One win: ``seat`` won ``tile``; ``discarder`` is the seat that dealt in (the robbed
+    seat for 抢杠) or ``None`` for a self-draw; ``multiple`` when it was one of several wins
+    on one discard (R5.3, R11.1)."""
+
+    seat: int
+    tile: int
+    discarder: int | None
+    ctx: WinContext
+    score: Score
+    transfers: tuple[Transfer, ...]
+    multiple: bool
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The outcome of a round: the wins in order, the ledger, each seat's net, the next
+    dealer (R11.1) and why it ended (``"three_won"`` R10.4 or ``"wall_empty"`` R5.6)."""
+
+    wins: tuple[Win, ...]
+    ledger: Ledger
+    totals: tuple[int, ...]
+    next_dealer: int
+    reason: str
+    dealer: int
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats in win order (a seat may repeat in 血流成河)."""
+        return [w.seat for w in self.wins]
+
+    def summary(self) -> str:
+        """A few readable lines."""
+        lines = [f"dealer {self.dealer}; ended: {self.reason}; next dealer {self.next_dealer}"]
+        for w in self.wins:
+            how = "self-draw" if w.discarder is None else f"from seat {w.discarder}"
+            lines.append(
+                f"  seat {w.seat} wins on {tile_name(w.tile)} ({how}): "
+                f"{w.score.pattern.zh} ×{w.score.multiplier} → ×{w.score.capped}"
+            )
+        lines.append("  totals: " + " ".join(f"{t:+d}" for t in self.totals))
+        return "\n".join(lines)
+
+
+class RoundBase:
+    """State shared by the round engine's parts (see :class:`xzcore.round.Round`)."""
+
+    rules: RuleSet
+    wall: list[int]
+    dealer: int
+    hands: list[Any]
+
+    def _init_state(self) -> None:
+        self.pos = 0
+        """Index of the next wall tile to draw (R2.2)."""
+        self.events: list[dict[str, Any]] = []
+        """The event stream (docs/events.md)."""
+        self.ledger = Ledger()
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.pengs: list[set[int]] = [set(), set(), set(), set()]
+        self.rivers: list[list[int]] = [[], [], [], []]
+        self.voids = [-1, -1, -1, -1]
+        self.won = [False] * 4
+        self.in_play = [True] * 4
+        self.n_won = 0
+        self.wins: list[Win] = []
+        self.won_tiles: list[int] = []
+        self.draws = [0, 0, 0, 0]
+        self.locked = [False] * 4
+        self.lock_value = [0, 0, 0, 0]
+        self.forfeited = [False] * 4
+        self.final = False
+        self.clean = True  # R7.5: no claim or gang yet
+        self.phase = EXCHANGE
+        self.cur = self.dealer
+        self.turn_no = 0
+        self.drawn = -1
+        self._rinshan = False
+        self._gang_from = -1
+        self._must_discard = False
+        self._kakan_late = False
+        self._pending: dict[int, Action] = {}
+        self._claim_opts: dict[int, list[Action]] = {}
+        self._claim_dec: dict[int, Action] = {}
+        self._claim_scores: dict[int, Score] = {}
+        self._claim_tile = -1
+        self._claim_from = -1
+        self._robbing = False
+        self._claim_first = False
+        self._claim_after_gang = False
+        self._result: Any = None
+
+    # -- small facts ----------------------------------------------------------------------
+
+    @property
+    def wall_left(self) -> int:
+        """Tiles still in the wall."""
+        return 108 - self.pos
+
+    @property
+    def over(self) -> bool:
+        """True once the round has ended."""
+        return self.phase == END
+
+    @property
+    def stage(self) -> Phase:
+        """The current :class:`Phase`."""
+        return Phase(self.phase)
+
+    def _in_play_count(self) -> int:
+        return sum(self.in_play)
+
+    def _suits_ok(self, s: int, extra: int = -1) -> bool:
+        """R4.4 without ``declare_void``: at most two suits, melds included (the kernel checks
+        the concealed tiles; this adds the melds)."""
+        ms = self.melds[s]
+        if self.rules.declare_void or not ms:
+            return True
+        c = self.hands[s].counts()
+        suits = {m.tile // 9 for m in ms}
+        for su in range(3):
+            if any(c[9 * su : 9 * su + 9]):
+                suits.add(su)
+        if extra >= 0:
+            suits.add(extra // 9)
+        return len(suits) <= 2
+
+    def _win_tile(self, s: int) -> int:
+        """The tile a self-draw win is on: the tile just drawn; on the dealer's first turn
+        the 14th dealt tile (R2.3) — or, if the exchange passed it on, the highest kind."""
+        k = self.drawn
+        if k >= 0 and self.hands[s].count(k):
+            return k
+        c = self.hands[s].counts()
+        return max(i for i in range(27) if c[i])
+
+    def _held4(self, s: int) -> int:
+        """Bitmask of kinds the seat holds four of, hand plus melds (R7.3)."""
+        c = bytearray(self.hands[s].counts())
+        for m in self.melds[s]:
+            c[m.tile] += m.size
+        return sum(1 << k for k in range(27) if c[k] >= 4)
+
+    def _waits_after(self, s: int, remove: dict[int, int], excl: int) -> int:
+        h = self.hands[s].copy()
+        for k, n in remove.items():
+            for _ in range(n):
+                h.remove(k)
+        return int(h.waits(excl))
+
+    def _gang_keeps_waits(self, s: int, a: Action) -> bool:
+        """R11.2: a 血流 winner may gang on its turn only if its waits stay the same."""
+        k = a.tile
+        excl = self._held4(s) | (1 << k)
+        before = self._waits_after(s, {self.drawn: 1}, excl)
+        if a.word == "ankan":
+            after = self._waits_after(s, {k: 4}, excl)
+        else:
+            after = self._waits_after(s, {k: 1}, excl)
+        return before == after
+
+    def _kan_keeps_waits(self, s: int, k: int) -> bool:
+        """R11.2 (as for 摆割, R13.4): a 血流 winner's direct gang must keep its waits."""
+        excl = self._held4(s) | (1 << k)
+        return self._waits_after(s, {}, excl) == self._waits_after(s, {k: 3}, excl)
+
+    def _note_forfeit_self_draw(self, s: int) -> None:
+        """R5.7 forfeit with scope ``any``: declining a self-draw win in the final round."""
+        from xzcore.rules import LastRoundScope, LastRoundWin
+
+        rules = self.rules
+        if (
+            self.final
+            and rules.last_round_win is LastRoundWin.FORFEIT
+            and rules.last_round_scope is LastRoundScope.ANY
+            and not self._must_discard
+            and self.hands[s].is_win()
+            and self._suits_ok(s)
+        ):
+            self.forfeited[s] = True
+
+    _note_gang_pass = _note_forfeit_self_draw
+
+    # -- invariants -----------------------------------------------------------------------
+
+    def check_tiles(self) -> None:
+        """R1.1: every kind is accounted for exactly four times — hands, melds, discards,
+        won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
+        c = [0] * 27
+        for h in self.hands:
+            hc = h.counts()
+            for k in range(27):
+                c[k] += hc[k]
+        for ms in self.melds:
+            for m in ms:
+                c[m.tile] += m.size
+        for river in self.rivers:
+            for k in river:
+                c[k] += 1
+        for k in self.won_tiles:
+            c[k] += 1
+        for k in self.wall[self.pos :]:
+            c[k] += 1
+        if c != [4] * 27:
+            bad = {tile_name(k): n for k, n in enumerate(c) if n != 4}
+            raise TileConservationError(f"tiles not conserved (R1.1): {bad}")
+
+    def _check_ledger(self) -> None:
+        """R9.6: the ledger is sound and sums to zero."""
+        self.ledger.check()
+
+    # -- end of round ---------------------------------------------------------------------
+
+    def _seat_end(self, s: int) -> SeatEnd:
+        rules = self.rules
+        if self.won[s]:
+            return SeatEnd(s, False)
+        h = self.hands[s]
+        c = h.counts()
+        v = self.voids[s]
+        if rules.declare_void:
+            huazhu = v >= 0 and any(c[9 * v : 9 * v + 9])
+        else:
+            suits = {m.tile // 9 for m in self.melds[s]}
+            suits.update(su for su in range(3) if any(c[9 * su : 9 * su + 9]))
+            huazhu = len(suits) == 3
+        ready = None
+        if not huazhu and h.waits(0):  # the kernel's quick "not ready" first
+            ready = chajiao_multiplier(c, self.melds[s], v, rules)
+        return SeatEnd(s, True, huazhu, ready, self.forfeited[s])
+
+    def _settle_end(self) -> None:
+        """R10.1–R10.3 via :func:`xzcore.settlement.end_of_round` (only with two or more
+        active seats; R10.4)."""
+        if 4 - self.n_won < 2:
+            return
+        ends = [self._seat_end(s) for s in range(4)]
+        tr = end_of_round(self.ledger, self.rules, ends)
+        self.events.append(
+            {
+                "type": "settlement",
+                "seats": [
+                    {
+                        "seat": e.seat,
+                        "active": e.active,
+                        "huazhu": e.huazhu,
+                        "ready_multiplier": e.ready_multiplier,
+                        "forfeited": e.forfeited,
+                    }
+                    for e in ends
+                ],
+                "transfers": [t.to_dict() for t in tr],
+            }
+        )
+        self._check_ledger()
+
+    def next_dealer(self) -> int:
+        """R11.1: the first winner; the discarder if that first win was a multiple win on
+        one discard; the same dealer if nobody won."""
+        if not self.wins:
+            return self.dealer
+        first = self.wins[0]
+        if first.multiple and first.discarder is not None:
+            return first.discarder
+        return first.seat
+
+    # -- what a seat may see (agents.SeatView reads these) ---------------------------------
+
+    def melds_of(self, s: int) -> tuple[Meld, ...]:
+        """Seat ``s``'s melds (public)."""
+        return tuple(self.melds[s])

@@ -1,0 +1,166 @@
+"""Why an action is illegal: the rule id and a readable reason (for ``Round.play``).
+
+``Round.play`` first asks whether the action is among ``legal_actions``; only when it is not
+does it call :func:`diagnose`, which looks for the rule that forbids it. The order of the
+checks goes from the general (whose turn, which phase) to the specific (void suit, pass lock,
+final round), so the rule named is the most basic one broken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xzcore.round_base import DINGQUE, END, EXCHANGE, ROB, TURN
+from xzcore.rules import PassHu
+from xzcore.tiles import SUITS, format_tiles, tile_name
+
+if TYPE_CHECKING:
+    from xzcore.actions import Action
+    from xzcore.round import Round
+
+__all__ = ["diagnose"]
+
+
+def diagnose(r: Round, a: Action) -> tuple[str, str]:
+    """The rule id that forbids ``a`` now, and why."""
+    ph = r.phase
+    if ph == END:
+        return "R5.6", "the round is over"
+    if ph == EXCHANGE:
+        return _exchange(r, a)
+    if ph == DINGQUE:
+        if a.word != "dingque":
+            return "R4.1", "every seat declares its void suit first (dingque)"
+        return "R4.1", f"seat {a.seat} has already declared its void suit"
+    if a.word in ("exchange", "dingque"):
+        return ("R3.1" if a.word == "exchange" else "R4.1"), f"{a.word} happens before play"
+    if ph == TURN:
+        return _turn(r, a)
+    return _claim(r, a, robbing=ph == ROB)
+
+
+def _exchange(r: Round, a: Action) -> tuple[str, str]:
+    if a.word != "exchange":
+        return "R3.1", "every seat chooses its three tiles first (exchange)"
+    if a.seat in r._pending:
+        return "R3.1", f"seat {a.seat} has already chosen its three tiles"
+    if len({k // 9 for k in a.tiles}) != 1:
+        return "R3.2", f"{format_tiles(a.tiles)} mixes suits: the three tiles are of one suit"
+    c = r.hands[a.seat].counts()
+    for k in set(a.tiles):
+        if a.tiles.count(k) > c[k]:
+            return "R3.2", f"seat {a.seat} does not hold {a.tiles.count(k)}× {tile_name(k)}"
+    return "R3.2", "not a choice of three held tiles of one suit"  # pragma: no cover
+
+
+def _void_tiles(r: Round, s: int) -> bool:
+    v = r.voids[s]
+    return v >= 0 and any(r.hands[s].counts()[9 * v : 9 * v + 9])
+
+
+def _turn(r: Round, a: Action) -> tuple[str, str]:
+    s = a.seat
+    if s != r.cur:
+        return "R5.1", f"it is seat {r.cur}'s turn, not seat {s}'s"
+    if a.word in ("pon", "daiminkan", "none"):
+        return "R5.2", f"{a.word} answers another seat's discard; seat {s} is on its turn"
+    h = r.hands[s]
+    legal = r.legal_actions(s)
+    if len(legal) == 1 and legal[0].word == "hora":
+        return "R5.7", "final round (forced): the seat must take its self-draw win"
+    if r._must_discard and a.word != "dahai":
+        return "R5.4", "after a 碰 the claimer discards (no draw, no gang first)"
+    xueliu_winner = r.rules.xueliu and r.won[s]
+    if a.word == "dahai":
+        if not h.count(a.tile):
+            return "R5.1", f"seat {s} does not hold {tile_name(a.tile)}"
+        if xueliu_winner:
+            return "R11.2", f"a winner's hand is locked: it discards the drawn {_drawn(r)}"
+        if _void_tiles(r, s):
+            return "R4.2", f"seat {s} holds void-suit tiles and must discard one of them"
+        return "R5.1", "not a legal discard"  # pragma: no cover
+    if a.word == "hora":
+        return _hora_turn(r, a)
+    if a.word == "ankan":
+        if h.count(a.tile) < 4:
+            return "R6.5", f"a concealed gang needs four {tile_name(a.tile)} in hand"
+    elif a.word == "kakan":
+        if a.tile not in r.pengs[s]:
+            return "R6.1", f"an added gang needs a 碰 of {tile_name(a.tile)}"
+        if not h.count(a.tile):
+            return "R6.5", f"seat {s} does not hold the fourth {tile_name(a.tile)}"
+    if a.tile // 9 == r.voids[s]:
+        return "R4.3", f"no gang on the void suit {SUITS[r.voids[s]]}"
+    if r.pos >= 108:
+        return "R5.6", "no gang may be declared when the wall is empty"
+    if xueliu_winner:
+        return "R11.2", "a winner may gang only if its waits stay the same"
+    return "R6.1", "not a legal gang"  # pragma: no cover
+
+
+def _drawn(r: Round) -> str:
+    return tile_name(r.drawn) if r.drawn >= 0 else "tile"
+
+
+def _hora_turn(r: Round, a: Action) -> tuple[str, str]:
+    s = a.seat
+    h = r.hands[s]
+    if r._must_discard:
+        return "R5.4", "after a 碰 the claimer discards"
+    if _void_tiles(r, s):
+        return "R4.4", f"seat {s} holds a tile of its void suit"
+    if not h.is_win():
+        return "R7.1", "the hand is not a winning hand"
+    if not r._suits_ok(s):
+        return "R4.4", "hand and melds hold all three suits (缺一门)"
+    return "R7.1", f"the winning tile is the one drawn, {tile_name(r._win_tile(s))}"
+
+
+def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
+    s = a.seat
+    src = r._claim_from
+    k = r._claim_tile
+    what = "added gang" if robbing else "discard"
+    if s == src:
+        return "R5.2", f"seat {s} cannot claim its own {what}"
+    if a.word not in ("hora", "pon", "daiminkan", "none"):
+        return "R5.2", f"seat {s} must answer seat {src}'s {what} (hora, pon, daiminkan, none)"
+    if not r.in_play[s]:
+        return "R5.2", f"seat {s} has won and is out of play"
+    if s in r._claim_dec:
+        return "R5.3", f"seat {s} has already answered this {what}"
+    if a.word != "none" and a.tile != k:
+        return "R5.2", f"the tile on offer is {tile_name(k)}, not {tile_name(a.tile)}"
+    opts = r._claim_opts.get(s, [])
+    if len(opts) == 1 and opts[0].word == "hora":
+        return "R5.7", "final round (forced): the seat must take this win"
+    if a.word == "none":
+        return "R5.2", f"seat {s} has nothing to claim and is not asked"  # pragma: no cover
+    if robbing and a.word != "hora":
+        return "R6.4", "an added gang can only be robbed by a win"
+    h = r.hands[s]
+    if a.word == "hora":
+        if _void_tiles(r, s):
+            return "R4.4", f"seat {s} holds a tile of its void suit"
+        if not h.is_win_with(k):
+            return "R7.1", f"{tile_name(k)} does not complete seat {s}'s hand"
+        if not r._suits_ok(s, k):
+            return "R4.4", "hand and melds would hold all three suits (缺一门)"
+        if r.rules.pass_hu is PassHu.STRICT:
+            return "R7.4", f"seat {s} passed a win and is locked until its next draw (strict)"
+        return "R7.4", (
+            f"seat {s} passed a win worth ×{r.lock_value[s]} and is locked until its next "
+            "draw: it may win on another seat's tile only for more (higher_only)"
+        )
+    need = 2 if a.word == "pon" else 3
+    if h.count(k) < need:
+        return "R5.2", f"{a.word} needs {need} {tile_name(k)} in hand"
+    if k // 9 == r.voids[s]:
+        return "R4.3", f"seat {s} may not {a.word} a tile of its void suit {SUITS[k // 9]}"
+    if r.pos >= 108:
+        return "R5.6", "the wall is empty: the last discard may only be claimed by 胡"
+    if r.rules.xueliu and r.won[s]:
+        if a.word == "pon":
+            return "R11.2", "a winner's hand is locked: it may not peng"
+        return "R11.2", "a winner may gang only if its waits stay the same"
+    return "R5.2", "not a legal claim"  # pragma: no cover
