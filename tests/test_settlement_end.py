@@ -346,6 +346,7 @@ def test_refund_after_part_of_the_gang_money_was_transferred() -> None:
     # seat 2: −3 + 4 + 4 + 2 = 7; seat 3: −3 − 4 + 2 = −5.
     assert led.totals() == [-6, 4, 7, -5]
     assert [(g.handed_on, g.refunded) for g in led.gang_income(0)] == [(0, 2)] * 3 + [(1, 0)] * 3
+    assert added[2].detail == "gang money not handed on (turn 3)"
     led.check()
 
 
@@ -390,6 +391,7 @@ def test_a_ready_seat_keeps_its_gang_money_and_refunds_go_to_each_payer() -> Non
         (3, 1, 3, "refund", "R10.3"),  # 2 for the direct gang + 1 for the added gang
         (3, 2, 1, "refund", "R10.3"),
     ]
+    assert added[2].detail == "gang money not handed on (turn 6, 9)"
     # seat 0: −2 −1 +1 = −2; seat 1: −2 −2 −1 +3 = −2; seat 2: +6 −1 +1 +1 = 7;
     # seat 3: −2 +2 +3 −1 −5 = −3.
     assert led.totals() == [-2, -2, 7, -3]

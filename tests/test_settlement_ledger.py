@@ -37,7 +37,7 @@ def test_totals_and_breakdown() -> None:
 def test_text_names_each_payment_in_chinese_and_english_with_its_rule() -> None:
     text = _sample().text()
     lines = text.splitlines()
-    assert lines[0] == "#0   seat 2 → seat 0     2  直杠 刮风 direct gang (R6.2)"
+    assert lines[0] == "#0   seat 2 → seat 0     2  直杠 刮风 direct gang (R6.2) — turn 3"
     assert lines[1] == "#1   seat 0 → seat 1     4  自摸 self-draw (R9.2) — ×4"
     assert "自摸加底 self-draw unit (R9.2)" in lines[4]
     assert lines[-4:] == [
@@ -47,6 +47,20 @@ def test_text_names_each_payment_in_chinese_and_english_with_its_rule() -> None:
         "  seat 3: -5  (2 transfers)",
     ]
     assert Ledger().text().splitlines()[0] == "(no transfers)"
+
+
+def test_text_of_one_seat_signs_each_amount_for_that_seat() -> None:
+    led = _sample()
+    assert led.text(2).splitlines() == [
+        "#0       -2  seat 2 → seat 0     2  直杠 刮风 direct gang (R6.2) — turn 3",
+        "#2       -4  seat 2 → seat 1     4  自摸 self-draw (R9.2) — ×4",
+        "#5       -1  seat 2 → seat 1     1  自摸加底 self-draw unit (R9.2) — one unit after the "
+        "cap (zimo_bonus=base)",
+        "seat 2 total 合计: -7",
+    ]
+    assert led.text(1).splitlines()[-1] == "seat 1 total 合计: +15"
+    with pytest.raises(LedgerError, match="bad seat -1"):
+        led.text(-1)
 
 
 def test_every_reason_has_a_chinese_and_an_english_name() -> None:
@@ -76,7 +90,7 @@ def test_round_trip_through_plain_data_rebuilds_the_bookkeeping() -> None:
         "units": 2,
         "reason": "gang_concealed",
         "rule": "R6.2",
-        "detail": "",
+        "detail": "turn 3",
         "turn": 3,
     }
     assert "turn" not in data[6]  # the win

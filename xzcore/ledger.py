@@ -337,8 +337,21 @@ class Ledger:
                 out.append((-t.units, t))
         return out
 
-    def text(self) -> str:
-        """The whole ledger for people: numbered transfers, then each seat's breakdown total."""
+    def text(self, seat: int | None = None) -> str:
+        """The ledger for people: numbered transfers, then each seat's total.
+
+        With ``seat``, that seat's breakdown only: each transfer it takes part in with its
+        signed amount, then its total.
+        """
+        if seat is not None:
+            self.breakdown(seat)  # checks the seat
+            rows = [
+                f"#{i:<3} {(t.units if t.payee == seat else -t.units):+6d}  {t.text()}"
+                for i, t in enumerate(self._transfers)
+                if seat in (t.payer, t.payee)
+            ]
+            rows.append(f"seat {seat} total 合计: {self.totals()[seat]:+d}")
+            return "\n".join(rows)
         lines = [f"#{i:<3} {t.text()}" for i, t in enumerate(self._transfers)]
         if not lines:
             lines.append("(no transfers)")

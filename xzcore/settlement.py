@@ -168,7 +168,8 @@ def pay_gang(
             raise SettlementError("pay_gang: a direct gang is paid by the discarder alone (R6.2)")
         units = rules.gang_direct_units
         if units:
-            _add(ledger, out, Transfer(discarder, ganger, units, "gang_direct", "R6.2", turn=turn))
+            t = Transfer(discarder, ganger, units, "gang_direct", "R6.2", f"turn {turn}", turn)
+            _add(ledger, out, t)
         return out
     if kind not in (MeldKind.BUGANG, MeldKind.ANGANG):
         raise SettlementError(f"pay_gang: {kind!r} is not a gang (R6.1)")
@@ -183,7 +184,7 @@ def pay_gang(
         units, reason = rules.gang_concealed_units, "gang_concealed"
     if units:
         for p in who:
-            _add(ledger, out, Transfer(p, ganger, units, reason, "R6.2", turn=turn))
+            _add(ledger, out, Transfer(p, ganger, units, reason, "R6.2", f"turn {turn}", turn))
     return out
 
 
@@ -444,17 +445,14 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
             if e.ready:
                 continue
             owed: dict[int, int] = {}
+            turns: dict[int, list[str]] = {}
             for g in ledger.gang_income(e.seat):
                 if g.unspent:
                     owed[g.payer] = owed.get(g.payer, 0) + g.unspent
+                    turns.setdefault(g.payer, []).append(str(g.turn))
             for payer in sorted(owed):
-                _add(
-                    ledger,
-                    out,
-                    Transfer(
-                        e.seat, payer, owed[payer], "refund", "R10.3", "gang money not handed on"
-                    ),
-                )
+                detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
+                _add(ledger, out, Transfer(e.seat, payer, owed[payer], "refund", "R10.3", detail))
     return out
 
 
