@@ -71,10 +71,7 @@ def hand_mix(size: int, rng: random.Random) -> tuple[bytes, int]:
             counts[kind] += 1
     used = [s for s in range(3) if any(counts[9 * s : 9 * s + 9])]
     free = [s for s in range(3) if s not in used]
-    if free and rng.random() < 0.8:
-        void = rng.choice(free)
-    else:
-        void = rng.choice([-1, 0, 1, 2])
+    void = rng.choice(free) if free and rng.random() < 0.8 else rng.choice([-1, 0, 1, 2])
     return bytes(counts), void
 
 
