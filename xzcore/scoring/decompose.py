@@ -73,13 +73,13 @@ def decompositions(counts: Sequence[int], melds: Sequence[Meld] = ()) -> Iterato
     no melds and the 14 tiles form seven pairs (four of a kind counting as two pairs)."""
     per_suit = [suit_splits(s, tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
     tail = tuple(Block("meld", m.tile, m.kind) for m in melds)
+    # A suit of 3n tiles splits into sets only, one of 3n + 2 into sets and a pair, one of
+    # 3n + 1 not at all; 14 − 3k tiles in all therefore leave exactly one pair.
     if all(per_suit):
         for a in per_suit[0]:
             for b in per_suit[1]:
                 for c in per_suit[2]:
-                    blocks = a + b + c
-                    if sum(1 for x in blocks if x.shape == "pair") == 1:
-                        yield blocks + tail
+                    yield a + b + c + tail
     if not melds and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
         pairs = [Block("pair", k) for k in range(KINDS) for _ in range(counts[k] // 2)]
         yield tuple(pairs)
@@ -108,13 +108,25 @@ class HandSummary(NamedTuple):
 
 
 def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
+    """The decomposition-independent facts of a hand: 根 (R8.2), one suit, 2/5/8 only."""
     allc = list(counts)
     for m in melds:
         allc[m.tile] += m.size
-    suits = {k // 9 for k in range(KINDS) if allc[k]}
-    jiang = all(allc[k] == 0 or k % 9 in _JIANG_RANKS for k in range(KINDS))
-    gen = sum(1 for n in allc if n == 4)
-    return HandSummary(tuple(counts), tuple(melds), tuple(allc), gen, len(suits) == 1, jiang)
+    held = 0  # bit k set when kind k is held
+    for k, n in enumerate(allc):
+        if n:
+            held |= 1 << k
+    one_suit = (
+        held == held & _SUIT_MASKS[0]
+        or held == held & _SUIT_MASKS[1]
+        or (held == held & _SUIT_MASKS[2])
+    )
+    jiang = not held & _NOT_JIANG_MASK
+    return HandSummary(tuple(counts), tuple(melds), tuple(allc), allc.count(4), one_suit, jiang)
+
+
+_SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_NOT_JIANG_MASK = sum(1 << k for k in range(KINDS) if k % 9 not in _JIANG_RANKS)
 
 
 def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:

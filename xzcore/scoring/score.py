@@ -90,7 +90,10 @@ class Score:
             used = f", {self.gen_used} used up by {self.pattern.zh}" if self.gen_used else ""
             out.append(f"R8.2  根 gen: {self.gen}{used}: ×{2**self.gen_left}")
             for p in self.ties:
-                out.append(f"R8.3  (same value as {p.zh} {p.en} ×{p.table})")
+                left = self.gen - p.gen_used
+                out.append(
+                    f"R8.3  (same value: {p.zh} {p.en} ×{p.table} with {left} 根 ×{2**left})"
+                )
         for e in self.extras:
             out.append(f"{e.rule}  {e.zh} {e.en}: ×2")
         if self.special is not None:
@@ -194,9 +197,11 @@ def _void(void: int | str) -> int:
     return void
 
 
-def _check_sizes(counts: Sequence[int], melds: Sequence[Meld], extra: int, name: str) -> None:
+def _check_sizes(
+    counts: Sequence[int], melds: Sequence[Meld], extra: int, name: str, win: int = -1
+) -> None:
     """``counts`` must hold 13 − 3k (+ ``extra``) tiles (R7.1); no kind more than four
-    copies, hand and melds together (R1.1)."""
+    copies, hand, melds and the winning tile ``win`` together (R1.1)."""
     want = 13 - 3 * len(melds) + extra
     have = sum(counts)
     if have != want:
@@ -204,13 +209,16 @@ def _check_sizes(counts: Sequence[int], melds: Sequence[Meld], extra: int, name:
         raise HandError(
             name, f"{have} concealed tiles {when} beside {len(melds)} meld(s); expected {want}"
         )
-    if max(counts) > 4 or melds:
+    if max(counts) >= 4 or melds:
         total = list(counts)
         for m in melds:
             total[m.tile] += m.size
+        if win >= 0:
+            total[win] += 1
         for k, n in enumerate(total):
             if n > 4:
-                raise HandError(name, f"{n} copies of {tile_name(k)} (hand plus melds); at most 4")
+                where = "win_tile" if k == win else name
+                raise HandError(where, f"{n} copies of {tile_name(k)} (hand and melds); at most 4")
 
 
 def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules: RuleSet) -> None:
@@ -264,9 +272,8 @@ def score_win(
     win = _kind(win_tile, "win_tile")
     ms = _melds(melds)
     v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed")
+    _check_sizes(counts, ms, 0, "concealed", win)
     counts[win] += 1
-    _check_sizes(counts, ms, 1, "win_tile")
     ctx.check()
     return _score(counts, ms, v, ctx, rules)
 

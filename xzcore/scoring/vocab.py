@@ -148,12 +148,21 @@ class Block(NamedTuple):
     meld: MeldKind | None = None
 
     def __str__(self) -> str:
+        text = _BLOCK_TEXT.get(self)
+        if text is None:
+            text = _BLOCK_TEXT[self] = self._text()
+        return text
+
+    def _text(self) -> str:
         if self.meld is not None:
             return f"[{self.meld.value} {tile_name(self.tile)}]"
         r, s = self.tile % 9 + 1, SUITS[self.tile // 9]
         if self.shape == "sequence":
             return f"{r}{r + 1}{r + 2}{s}"
         return f"{r}" * (2 if self.shape == "pair" else 3) + s
+
+
+_BLOCK_TEXT: dict[Block, str] = {}  # at most a few hundred distinct blocks
 
 
 @dataclass(frozen=True)
