@@ -166,6 +166,20 @@ def test_check_reports_every_bad_transfer_of_a_loaded_ledger() -> None:
         led.check()
 
 
+def test_check_reports_gang_money_without_its_turn() -> None:
+    led = Ledger(
+        [
+            Transfer(1, 0, 2, "gang_added", "R6.2"),
+            Transfer(0, 1, 2, "call_transfer", "R9.5"),
+            Transfer(0, 1, 2, "call_transfer_all", "R9.5"),  # round-wide: no turn needed
+        ]
+    )
+    assert led.problems() == [
+        "transfer #0: gang_added without its turn (R9.5, R10.3)",
+        "transfer #1: call_transfer without its turn (R9.5, R10.3)",
+    ]
+
+
 def test_check_reports_gang_money_handed_on_beyond_what_was_received() -> None:
     # A negative gang payment cannot come from pay_gang, but a bad log can hold one; the
     # 呼叫转移 after it then hands on more than was ever received.

@@ -225,14 +225,14 @@ class Ledger:
         *,
         turn: int | None = None,
         payer: int | None = None,
-    ) -> int:
-        """Mark up to ``units`` of ``ganger``'s unspent income as ``field``; returns the units
-        marked (the rest of a payment came from the ganger's own pocket)."""
+    ) -> None:
+        """Mark up to ``units`` of ``ganger``'s unspent income as ``field``, oldest first (the
+        rest of a payment came from the ganger's own pocket)."""
         left = max(units, 0)
         for i, g in enumerate(self._income):
             if left == 0:
                 break
-            if g.ganger != ganger or g.unspent == 0:
+            if g.ganger != ganger or g.unspent <= 0:
                 continue
             if turn is not None and g.turn != turn:
                 continue
@@ -241,7 +241,6 @@ class Ledger:
             take = min(left, g.unspent)
             self._income[i] = dataclasses.replace(g, **{field: getattr(g, field) + take})
             left -= take
-        return max(units, 0) - left
 
     # -- reading --------------------------------------------------------------------------
 
@@ -290,9 +289,10 @@ class Ledger:
     def problems(self, expected_totals: Sequence[int] | None = None) -> list[str]:
         """Every breach of R9.6 found, as readable lines (empty when the ledger is sound).
 
-        Checked: each transfer moves a positive amount between two different seats; the
-        totals sum to zero; no gang income is handed on or refunded beyond what was received;
-        and, when given, the totals equal ``expected_totals`` (e.g. the scores a log recorded).
+        Checked: each transfer moves a positive amount between two different seats; gang money
+        and 呼叫转移 name their turn (the bookkeeping needs it); the totals sum to zero; no gang
+        income is handed on or refunded beyond what was received; and, when given, the totals
+        equal ``expected_totals`` (e.g. the scores a log recorded).
         """
         out: list[str] = []
         for i, t in enumerate(self._transfers):
@@ -300,6 +300,8 @@ class Ledger:
                 out.append(f"transfer #{i}: {t.units} units (must be positive) (R9.6)")
             if t.payer == t.payee:
                 out.append(f"transfer #{i}: seat {t.payer} pays itself (R9.6)")
+            if t.turn is None and (t.reason in GANG_REASONS or t.reason == "call_transfer"):
+                out.append(f"transfer #{i}: {t.reason} without its turn (R9.5, R10.3)")
         totals = self.totals()
         if sum(totals) != 0:  # cannot happen with valid transfers; kept as a guard
             out.append(f"totals {totals} do not sum to zero (R9.6)")
