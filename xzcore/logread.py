@@ -11,8 +11,7 @@ header and starts a fresh unpacker there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import msgpack
 
@@ -37,8 +36,7 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One decoded record: tag, payload, stored hash, the hashed bytes and its offset."""
 
     tag: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "FORMAT_NAME",
@@ -65,10 +65,12 @@ class Limits:
     """Bytes read from the handle at a time."""
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where something is in a log: file, game (0-based), event index (0-based, ``None`` for
-    the header/claims/closing records), byte offset of the record, record index in the game."""
+    the header/claims/closing records), byte offset of the record, record index in the game.
+
+    A named tuple: the reader makes one per record, so it must be cheap.
+    """
 
     path: str = ""
     game: int | None = None

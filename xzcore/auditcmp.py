@@ -1,0 +1,492 @@
+"""The replay and comparison behind :mod:`xzcore.audit` (docs/audit.md).
+
+:func:`replay` feeds the actions recorded in a game's events to a fresh round through the
+checked ``Round.play``; :func:`compare_events` lines the engine's events up with the recorded
+ones and turns every difference into a :class:`Finding`; :func:`claims_of` computes the
+claims record (docs/log-format.md L5) from an event stream, for the writer and the audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xzcore.actions import Action, IllegalActionError, InvalidActionError, actions_of
+from xzcore.logtypes import Header, Location
+from xzcore.rules import RuleError, RuleSet
+
+__all__ = ["Finding", "Replay", "claims_of", "compare_claims", "compare_events", "net_of"]
+
+MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
+"""Events that only move money: one missing from (or added to) a log is a figure finding,
+and the comparison goes on after it."""
+
+_SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
+_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
+_EVENT_RULE = {
+    "start_kyoku": "R2.3",
+    "exchange": "R3.1",
+    "dingque": "R4.1",
+    "tsumo": "R2.2",
+    "dahai": "R5.1",
+    "pon": "R5.2",
+    "daiminkan": "R6.1",
+    "ankan": "R6.1",
+    "kakan": "R6.1",
+    "none": "R5.3",
+    "hora": "R7.1",
+    "gang_payment": "R6.2",
+    "call_transfer": "R9.5",
+    "ryukyoku": "R5.6",
+    "settlement": "R10",
+    "end_kyoku": "R11.1",
+}
+
+
+_KIND = {f"{k % 9 + 1}{'mps'[k // 9]}": k for k in range(27)}
+_TILE_ACTIONS = {
+    w: [[Action(w, s, k) for k in range(27)] for s in range(4)]
+    for w in ("dahai", "pon", "daiminkan", "ankan", "kakan", "hora")
+}
+_PASS = [Action("none", s) for s in range(4)]
+
+
+def action_of(ev: Mapping[str, Any]) -> Action | None:
+    """The action an event records (docs/events.md "Actions"), or ``None`` for an event that
+    is not an action. Well-formed tile actions come from a table of prebuilt values;
+    anything else goes through :func:`xzcore.actions.actions_of`, which raises
+    :class:`~xzcore.actions.InvalidActionError` for a malformed one."""
+    word = ev["type"]
+    actor = ev.get("actor")
+    if type(actor) is int and 0 <= actor < 4:
+        row = _TILE_ACTIONS.get(word)
+        if row is not None:
+            k = _KIND.get(ev.get("pai"))  # type: ignore[arg-type]
+            if k is not None:
+                return row[actor][k]
+        elif word == "none" and "claim" not in ev:
+            return _PASS[actor]
+    acts = list(actions_of([ev]))
+    return acts[0] if acts else None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem in one game: where, which rule, what the log claimed, what is right, and
+    the money difference per seat (claimed − correct units; ``None`` when not a money
+    figure or not computable)."""
+
+    rule: str
+    message: str
+    location: Location
+    claimed: Any = None
+    correct: Any = None
+    money: tuple[int, int, int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON reports."""
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            **self.location.to_dict(),
+            "claimed": _plain(self.claimed),
+            "correct": _plain(self.correct),
+            "money": list(self.money) if self.money is not None else None,
+        }
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, bytes):
+        return v.hex()
+    return v
+
+
+def net_of(transfers: Any) -> list[int] | None:
+    """Net units per seat of a list of transfer maps; ``None`` if any is malformed."""
+    net = [0, 0, 0, 0]
+    if not isinstance(transfers, list):
+        return None
+    for t in transfers:
+        if not isinstance(t, Mapping):
+            return None
+        payer, payee, units = t.get("payer"), t.get("payee"), t.get("units")
+        if not (type(payer) is int and type(payee) is int and type(units) is int) or not (
+            0 <= payer < 4 and 0 <= payee < 4
+        ):
+            return None
+        net[payer] -= units
+        net[payee] += units
+    return net
+
+
+def _four_ints(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)
+
+
+def _diff(claimed: Any, correct: Any) -> tuple[int, int, int, int] | None:
+    """Claimed − correct units per seat, when both are four integers."""
+    if not (_four_ints(claimed) and _four_ints(correct)):
+        return None
+    a, b = claimed, correct
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def _transfers(ev: Any) -> Any:
+    return ev.get("transfers") if isinstance(ev, Mapping) else None
+
+
+def claims_of(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The claims record (L5) of an event stream: each win's figures, the number of
+    transfers, each seat's total and the next dealer."""
+    wins = []
+    transfers = 0
+    totals = [0, 0, 0, 0]
+    next_dealer = None
+    for i, ev in enumerate(events):
+        tr = ev.get("transfers")
+        if tr:
+            transfers += len(tr)
+            net = net_of(tr)
+            if net is not None:
+                totals = [a + b for a, b in zip(totals, net, strict=True)]
+        t = ev.get("type")
+        if t == "hora":
+            sc = ev.get("score") or {}
+            wins.append(
+                {
+                    "seat": ev.get("actor"),
+                    "event": i,
+                    "pattern": sc.get("pattern"),
+                    "gen": sc.get("gen"),
+                    "extras": sc.get("extras"),
+                    "multiplier": sc.get("multiplier"),
+                    "capped": sc.get("capped"),
+                }
+            )
+        elif t == "end_kyoku":
+            next_dealer = ev.get("next_dealer")
+    return {"wins": wins, "transfers": transfers, "totals": totals, "next_dealer": next_dealer}
+
+
+@dataclass
+class Replay:
+    """What :func:`compare_events` found."""
+
+    findings: list[Finding] = field(default_factory=list)
+    replayed: bool = False
+    """True when the whole game replayed legally to its end (claims are then comparable)."""
+    correct_claims: dict[str, Any] = field(default_factory=dict)
+
+
+def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[Any, Finding | None]:
+    from xzcore.round import Round
+
+    try:
+        rules = RuleSet.from_dict(header.rules)
+    except RuleError as exc:
+        return None, Finding("L4", f"the header's rule set is not valid: {exc}", loc)
+    first = events[0] if events else None
+    if not (isinstance(first, Mapping) and first.get("type") == "start_kyoku"):
+        return None, Finding("L5", "the first event is not start_kyoku", loc)
+    direction = first.get("exchange_direction")
+    try:
+        rnd = Round(rules, list(header.wall), header.dealer, exchange_direction=direction)
+    except (ValueError, TypeError) as exc:
+        # A bad wall (R1.1: not four of each kind) or exchange direction (R3.1).
+        rule = "R3.1" if "exchange" in str(exc) else "R2.2"
+        return None, Finding(rule, f"the game cannot be set up: {exc}", loc)
+    return rnd, None
+
+
+def compare_events(
+    path: str, game: int, header: Header, events: Sequence[Any], offsets: Sequence[int]
+) -> Replay:
+    """Replay ``events`` through a fresh round (checked ``play``) and compare the engine's
+    events with them (docs/audit.md). Stops at the first illegal action or divergence."""
+    out = Replay()
+
+    def loc(i: int | None) -> Location:
+        off = offsets[i] if i is not None and i < len(offsets) else None
+        return Location(path, game, i, off)
+
+    rnd, problem = _make_round(header, events, loc(0))
+    if problem is not None:
+        out.findings.append(problem)
+        return out
+    stop = len(events)  # compare the recorded prefix [0, stop)
+    illegal: Finding | None = None
+    for i, ev in enumerate(events):
+        if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
+            stop = i
+            illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
+            break
+        try:
+            action = action_of(ev)
+        except InvalidActionError as exc:
+            stop = i
+            illegal = Finding("L5", f"malformed action event: {exc}", loc(i), claimed=dict(ev))
+            break
+        if action is None:
+            continue
+        try:
+            rnd.play(action)
+        except IllegalActionError as exc:
+            stop = i
+            illegal = Finding(
+                exc.rule, f"illegal action: {exc.reason}", loc(i), claimed=str(action)
+            )
+            break
+        except (InvalidActionError, ValueError) as exc:
+            stop = i
+            illegal = Finding("L5", f"action cannot be applied: {exc}", loc(i), claimed=str(action))
+            break
+    engine = rnd.events
+    findings = _align(events, stop, engine, rnd.rules, loc, illegal is not None)
+    out.findings.extend(findings)
+    if illegal is not None:
+        out.findings.append(illegal)
+        return out
+    if rnd.to_act():
+        out.findings.append(
+            Finding(
+                "R5.6",
+                f"the log ends before the round is over (seats {rnd.to_act()} must still act)",
+                loc(len(events) - 1 if events else None),
+            )
+        )
+        return out
+    out.replayed = True
+    out.correct_claims = claims_of(engine)
+    return out
+
+
+def _align(
+    recorded: Sequence[Any],
+    stop: int,
+    engine: Sequence[Mapping[str, Any]],
+    rules: RuleSet,
+    loc: Any,
+    partial: bool,
+) -> list[Finding]:
+    """Line up recorded events [0, stop) with the engine's; a money-only event present on
+    one side only is a finding and the walk goes on; any other difference of type or actor is
+    a divergence and ends it."""
+    found: list[Finding] = []
+    i = j = 0
+    n_eng = len(engine)
+    while i < stop or (j < n_eng and not partial):
+        rec = recorded[i] if i < stop else None
+        eng = engine[j] if j < n_eng else None
+        if rec is not None and eng is not None and rec == eng:
+            i += 1
+            j += 1
+            continue
+        if eng is None and rec is None:
+            break
+        rtype = rec.get("type") if rec is not None else None
+        etype = eng.get("type") if eng is not None else None
+        if (
+            rec is not None
+            and eng is not None
+            and rtype == etype
+            and rec.get("actor") == eng.get("actor")
+        ):
+            found.extend(_figures(rec, eng, rules, loc(i)))
+            i += 1
+            j += 1
+            continue
+        if eng is not None and etype in MONEY_EVENTS and rtype != etype:
+            net = net_of(_transfers(eng))
+            found.append(
+                Finding(
+                    _rule_of(eng, None, etype),
+                    f"the log misses a {etype} event the rules require",
+                    loc(i if i < stop else None),
+                    claimed=None,
+                    correct=_brief(eng),
+                    money=_diff([0, 0, 0, 0], net),
+                )
+            )
+            j += 1
+            continue
+        if rec is not None and rtype in MONEY_EVENTS and rtype != etype:
+            net = net_of(_transfers(rec))
+            found.append(
+                Finding(
+                    _rule_of(None, rec, str(rtype)),
+                    f"the log holds a {rtype} event the rules do not make",
+                    loc(i),
+                    claimed=_brief(rec),
+                    correct=None,
+                    money=_diff(net, [0, 0, 0, 0]),
+                )
+            )
+            i += 1
+            continue
+        if eng is None:
+            # The engine is done but the log goes on (only when every action was legal).
+            found.append(
+                Finding(
+                    "R5.6", "the log goes on after the round is over", loc(i), claimed=_brief(rec)
+                )
+            )
+            break
+        if rec is None:
+            if not partial:
+                found.append(
+                    Finding(
+                        _EVENT_RULE.get(str(etype), "L5"),
+                        f"the log lacks the {etype} event the replay makes here",
+                        loc(None),
+                        correct=_brief(eng),
+                    )
+                )
+            break
+        found.append(
+            Finding(
+                _EVENT_RULE.get(str(etype), "L5"),
+                f"the log diverges from the replay: it records {_brief(rec)}, the rules "
+                f"give {_brief(eng)}",
+                loc(i),
+                claimed=_brief(rec),
+                correct=_brief(eng),
+            )
+        )
+        break
+    return found
+
+
+def _brief(ev: Any) -> Any:
+    """An event without its long fields, for messages."""
+    if not isinstance(ev, Mapping):
+        return ev
+    return {k: v for k, v in ev.items() if k not in ("wall", "detail")}
+
+
+def _rule_of(eng: Any, rec: Any, etype: str) -> str:
+    """The rule of the first transfer of an event (its own rule id), else the event's."""
+    for ev in (eng, rec):
+        tr = _transfers(ev)
+        if isinstance(tr, list):
+            for t in tr:
+                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+                    return str(t["rule"])
+    return _EVENT_RULE.get(etype, "L5")
+
+
+def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
+    if not isinstance(claimed, list) or not isinstance(correct, list):
+        return None
+    for a, b in zip(claimed, correct, strict=False):  # the shorter list's length
+        if a != b:
+            for t in (b, a):
+                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+                    return str(t["rule"])
+    longer = correct if len(correct) > len(claimed) else claimed
+    for t in longer[min(len(claimed), len(correct)) :]:
+        if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+            return str(t["rule"])
+    return None
+
+
+def _figures(
+    rec: Mapping[str, Any], eng: Mapping[str, Any], rules: RuleSet, where: Location
+) -> list[Finding]:
+    """Findings for one event of the same type and actor in both streams."""
+    found: list[Finding] = []
+    etype = str(eng.get("type"))
+    keys = [k for k in dict.fromkeys([*eng.keys(), *rec.keys()]) if rec.get(k) != eng.get(k)]
+    money_keys = [k for k in keys if k in ("transfers", "totals")]
+    other = [k for k in keys if k not in money_keys]
+    if etype == "hora" and "score" in other:
+        other.remove("score")
+        cs, rs = eng.get("score"), rec.get("score")
+        cs_d = cs if isinstance(cs, Mapping) else {}
+        rs_d = rs if isinstance(rs, Mapping) else {}
+        fields = [f for f in _SCORE_FIELDS if rs_d.get(f) != cs_d.get(f)]
+        if not fields and rs_d.get("capped") != cs_d.get("capped"):
+            fields = ["capped"]
+        rule = "R8.7" if fields == ["capped"] else _SCORING_RULE.get(rules.scoring.value, "R8")
+        if fields == ["extras"]:
+            rule = "R8.6"
+        if fields == ["gen"] or fields == ["gen", "gen_used"]:
+            rule = "R8.2"
+        shown = fields or ["score"]
+        found.append(
+            Finding(
+                rule,
+                f"wrong score of seat {eng.get('actor')}'s win: " + ", ".join(shown),
+                where,
+                claimed={f: rs_d.get(f) for f in shown} if rs_d else rs,
+                correct={f: cs_d.get(f) for f in shown},
+                money=_diff(net_of(_transfers(rec)), net_of(_transfers(eng))),
+            )
+        )
+        money_keys = [k for k in money_keys if k != "transfers"]
+    if "transfers" in money_keys:
+        trule = _first_transfer_diff(rec.get("transfers"), eng.get("transfers"))
+        found.append(
+            Finding(
+                trule or _EVENT_RULE.get(etype, "R9"),
+                f"wrong payments in the {etype} event",
+                where,
+                claimed=rec.get("transfers"),
+                correct=eng.get("transfers"),
+                money=_diff(net_of(rec.get("transfers")), net_of(eng.get("transfers"))),
+            )
+        )
+    if "totals" in money_keys:
+        a, b = rec.get("totals"), eng.get("totals")
+        found.append(
+            Finding(
+                "R9.6",
+                "wrong round totals",
+                where,
+                claimed=a,
+                correct=b,
+                money=_diff(a, b),
+            )
+        )
+    if other:
+        rule = "R11.1" if other == ["next_dealer"] else _EVENT_RULE.get(etype, "L5")
+        if etype == "settlement" and other == ["seats"]:
+            rule = "R10"
+        found.append(
+            Finding(
+                rule,
+                f"the {etype} event differs from the replay in {', '.join(other)}",
+                where,
+                claimed={k: rec.get(k) for k in other if k != "wall"},
+                correct={k: eng.get(k) for k in other if k != "wall"},
+            )
+        )
+    return found
+
+
+def compare_claims(
+    claimed: Mapping[str, Any], correct: Mapping[str, Any], where: Location
+) -> list[Finding]:
+    """Compare the claims record (L5) with the claims recomputed from the replay."""
+    found: list[Finding] = []
+    for key, rule in (
+        ("wins", "R8"),
+        ("transfers", "R9.6"),
+        ("totals", "R9.6"),
+        ("next_dealer", "R11.1"),
+    ):
+        a, b = claimed.get(key), correct.get(key)
+        if a == b:
+            continue
+        money = _diff(a, b) if key == "totals" else None
+        found.append(
+            Finding(
+                rule,
+                f"the claims record's {key} differ from the replay",
+                where,
+                claimed=a,
+                correct=b,
+                money=money,
+            )
+        )
+    return found
