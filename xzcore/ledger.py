@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 __all__ = [
@@ -38,21 +39,23 @@ __all__ = [
 SEATS = 4
 """Seats at the table (R2.1)."""
 
-REASONS: dict[str, tuple[str, str]] = {
-    "gang_direct": ("直杠 刮风", "direct gang"),
-    "gang_added": ("补杠 刮风", "added gang"),
-    "gang_concealed": ("暗杠 下雨", "concealed gang"),
-    "win_discard": ("点炮", "win on a discard"),
-    "self_draw": ("自摸", "self-draw"),
-    "zimo_unit": ("自摸加底", "self-draw unit"),
-    "dianganghua": ("点杠花", "gang flower on a direct gang"),
-    "qianggang": ("抢杠胡", "robbing the gang"),
-    "call_transfer": ("呼叫转移", "call transfer (this turn's gangs)"),
-    "call_transfer_all": ("呼叫转移", "call transfer (all gangs of the round)"),
-    "huazhu": ("查花猪", "flower pig"),
-    "chajiao": ("查大叫", "not-ready check"),
-    "refund": ("退税", "gang money refund"),
-}
+REASONS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "gang_direct": ("直杠 刮风", "direct gang"),
+        "gang_added": ("补杠 刮风", "added gang"),
+        "gang_concealed": ("暗杠 下雨", "concealed gang"),
+        "win_discard": ("点炮", "win on a discard"),
+        "self_draw": ("自摸", "self-draw"),
+        "zimo_unit": ("自摸加底", "self-draw unit"),
+        "dianganghua": ("点杠花", "gang flower on a direct gang"),
+        "qianggang": ("抢杠胡", "robbing the gang"),
+        "call_transfer": ("呼叫转移", "call transfer (this turn's gangs)"),
+        "call_transfer_all": ("呼叫转移", "call transfer (all gangs of the round)"),
+        "huazhu": ("查花猪", "flower pig"),
+        "chajiao": ("查大叫", "not-ready check"),
+        "refund": ("退税", "gang money refund"),
+    }
+)
 """Reason code → (Chinese, English). Every :class:`Transfer` carries one of these codes."""
 
 GANG_REASONS = frozenset({"gang_direct", "gang_added", "gang_concealed"})
