@@ -7,6 +7,8 @@ here once. The compiled kernel only calls into this module off its fast paths (a
 
 from __future__ import annotations
 
+import operator
+
 from xzcore.tiles import tile_name
 
 KINDS = 27
@@ -131,6 +133,9 @@ def as_voids(obj: object, rows: int, name: str = "voids") -> list[int]:
         ) from None
     if len(items) != rows:
         raise KernelInputError(f"{name}: expected {rows} void suits, got {len(items)}")
+    out = []
     for row, void in enumerate(items):
-        check_void(void, f"{name}[{row}]")
-    return [int(v) for v in items]
+        if not isinstance(void, (bool, int)) and hasattr(void, "__index__"):
+            void = operator.index(void)  # NumPy integers
+        out.append(check_void(void, f"{name}[{row}]"))
+    return out
