@@ -226,3 +226,8 @@ def test_ledger_equality_and_repr() -> None:
     assert _sample() != Ledger()
     assert repr(_sample()) == "Ledger(7 transfers, totals=[-3, 15, -7, -5])"
     assert rows(_sample())[0] == (2, 0, 2, "gang_direct", "R6.2")
+
+
+def test_transfer_repr_is_valid_code() -> None:
+    t = Transfer(1, 0, 2, "gang_concealed", "R6.2", "turn 3", 3)
+    assert eval(repr(t)) == t
