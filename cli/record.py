@@ -1,0 +1,175 @@
+"""``xz record``: play games with the bots (or a person) and write them as an ``.xzlog``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+import click
+
+from xzcore.actions import Action
+from xzcore.log import LogWriter
+from xzcore.recording import Chooser, bot_chooser, record_games, record_match
+from xzcore.round import Round
+from xzcore.rules import PRESETS, RuleError, RuleSet
+from xzcore.tiles import SUITS, format_melds, format_tiles, tile_name
+
+EXIT_USAGE = 2
+
+
+def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
+    overrides: dict[str, Any] = {}
+    for item in sets:
+        if "=" not in item:
+            raise click.BadParameter(f"{item!r} is not OPTION=VALUE", param_hint="--set")
+        key, value = item.split("=", 1)
+        overrides[key.strip()] = value.strip()
+    try:
+        return RuleSet.preset(preset, **overrides)
+    except RuleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules/--set") from None
+
+
+def human_chooser(seat: int) -> Chooser:
+    """Ask a person at the terminal (stderr) for every decision of ``seat``."""
+
+    def choose(rnd: Round, s: int, legal: list[Action]) -> Action:
+        out = click.get_text_stream("stderr")
+        click.echo("", file=out)
+        for o in range(4):
+            void = SUITS[rnd.voids[o]] if rnd.voids[o] >= 0 else "-"
+            melds = format_melds(rnd.melds[o]) or "-"
+            river = " ".join(tile_name(k) for k in rnd.rivers[o]) or "-"
+            mark = "you" if o == seat else "   "
+            won = " (won)" if rnd.won[o] else ""
+            click.echo(
+                f"{mark} seat {o}{won}: void {void}; melds {melds}; discards {river}", file=out
+            )
+        hand = format_tiles(Round.kernel_kinds(rnd.hands[seat].counts()))
+        click.echo(f"your hand: {hand}   wall: {108 - rnd.pos} left", file=out)
+        for i, a in enumerate(legal):
+            click.echo(f"  [{i}] {a}", file=out)
+        n = click.prompt("your choice", type=click.IntRange(0, len(legal) - 1), default=0, err=True)
+        return legal[n]
+
+    return choose
+
+
+@click.command()
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Independent games to play (game i uses seed+i).",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Play one match of this many rounds instead (R11.3).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the walls.")
+@click.option(
+    "--rules",
+    "preset",
+    type=click.Choice(sorted(PRESETS)),
+    default="xuezhan",
+    show_default=True,
+    help="Rule preset (RULES.md R12).",
+)
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="OPTION=VALUE",
+    help="Override one rule option (repeatable), e.g. --set cap_fan=4.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    required=True,
+    help="Log file to write ('-' for stdout).",
+)
+@click.option(
+    "--sign",
+    "sign_key",
+    type=click.Path(dir_okay=False),
+    help="Sign each game with this Ed25519 private key (xz keygen).",
+)
+@click.option(
+    "--bot",
+    type=click.Choice(["greedy", "random"]),
+    default="greedy",
+    show_default=True,
+    help="Bot for the seats nobody plays.",
+)
+@click.option(
+    "--human",
+    type=click.IntRange(0, 3),
+    default=None,
+    help="Let a person play this seat at the terminal.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: on for 20+ games on a terminal).",
+)
+def record(
+    games: int,
+    rounds: int | None,
+    seed: int,
+    preset: str,
+    sets: tuple[str, ...],
+    output: str,
+    sign_key: str | None,
+    bot: str,
+    human: int | None,
+    progress: bool | None,
+) -> None:
+    """Play games with the bots and write them to an .xzlog log (docs/log-format.md)."""
+    rules = _rules(preset, sets)
+    signer = None
+    if sign_key is not None:
+        from xzcore.signing import KeyFileError, Signer, SigningUnavailableError
+
+        try:
+            signer = Signer.load(sign_key)
+        except (KeyFileError, SigningUnavailableError) as exc:
+            raise click.ClickException(str(exc)) from None
+    choosers: list[Chooser] = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
+    names = [f"{bot}{s}" for s in range(4)]
+    if human is not None:
+        choosers[human] = human_chooser(human)
+        names[human] = "human"
+    total = rounds if rounds is not None else games
+    if progress is None:
+        progress = total >= 20 and sys.stderr.isatty() and human is None
+    try:
+        fh: IO[bytes] = (
+            click.get_binary_stream("stdout") if output == "-" else open(output, "wb")  # noqa: SIM115
+        )
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+    try:
+        writer = LogWriter(fh, signer=signer)
+        it: Iterator[Round]
+        if rounds is not None:
+            it = record_match(writer, rules, rounds, seed=seed, choosers=choosers, seat_names=names)
+        else:
+            it = record_games(writer, rules, games, seed=seed, choosers=choosers, seat_names=names)
+        if progress:
+            with click.progressbar(it, length=total, label="recording", file=sys.stderr) as bar:
+                for _ in bar:
+                    pass
+        else:
+            for _ in it:
+                pass
+    finally:
+        if output != "-":
+            fh.close()
+    if output != "-":
+        click.echo(f"wrote {total} game(s) to {output}", err=True)

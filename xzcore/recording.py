@@ -1,0 +1,157 @@
+"""Recording games to ``.xzlog`` files (issue 5 item 4; docs/log-format.md).
+
+A *chooser* decides for one seat: ``chooser(round, seat, legal) -> Action`` where ``legal`` is
+``round.legal_actions(seat)``. :func:`play_round` drives a :class:`~xzcore.round.Round` with
+one chooser per seat and writes the game — header, every event, the claims record (L5) and
+the closing record — to a :class:`~xzcore.log.LogWriter`.
+
+Walls come from :func:`xzcore.wall.deal` (a documented PRNG): game ``i`` of
+``record_games(seed=S)`` is ``deal(S + i)``; the rounds of a match (:func:`record_match`)
+are drawn from one generator seeded with ``S``, the dealer moving by R11.1.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from xzcore.actions import Action
+from xzcore.auditcmp import claims_of
+from xzcore.log import LogWriter
+from xzcore.round import Round
+from xzcore.rules import RuleSet
+from xzcore.wall import Deal, Rng, deal
+
+__all__ = [
+    "Chooser",
+    "RandomBot",
+    "bot_chooser",
+    "play_round",
+    "record_games",
+    "record_match",
+]
+
+Chooser = Callable[[Round, int, list[Action]], Action]
+"""Decides one seat's action: ``(round, seat, legal actions) -> action``."""
+
+
+class RandomBot:
+    """Takes every win it is offered (R7), otherwise a uniformly random legal action, from
+    its own seeded generator (so a recording is reproducible)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def __call__(self, rnd: Round, seat: int, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.word == "hora":
+                return a
+        return legal[self._rng.randrange(len(legal))]
+
+
+def bot_chooser(kind: str, seed: int) -> Chooser:
+    """A bot by name: ``"greedy"`` (``xzcore.agents``, when present) or ``"random"``."""
+    if kind == "greedy":
+        try:
+            from xzcore import agents
+        except ImportError:  # pragma: no cover - agents land separately
+            return RandomBot(seed)
+        make = getattr(agents, "greedy_chooser", None)
+        if make is not None:
+            chooser: Chooser = make(seed)
+            return chooser
+    return RandomBot(seed)
+
+
+def play_round(
+    rules: RuleSet,
+    d: Deal,
+    choosers: Sequence[Chooser],
+    *,
+    dealer: int | None = None,
+) -> Round:
+    """Play one round of the deal ``d`` to its end (dealer overridden in a match)."""
+    direction = d.exchange_direction if rules.exchange_three else None
+    rnd = Round(rules, d.wall, d.dealer if dealer is None else dealer, exchange_direction=direction)
+    while True:
+        seats = rnd.to_act()
+        if not seats:
+            return rnd
+        for s in seats:
+            legal = rnd.legal_actions(s)
+            action = choosers[s](rnd, s, legal)
+            if action not in legal:  # a human's or a buggy bot's choice: check it
+                rnd.play(action)
+            else:
+                rnd.apply(action)
+
+
+def write_round(
+    writer: LogWriter,
+    rnd: Round,
+    *,
+    seed: int | None,
+    seats: Sequence[str],
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Write a finished round as one game (header, events, claims, close)."""
+    writer.begin_game(
+        rules=rnd.rules,
+        wall=bytes(rnd.wall),
+        dealer=rnd.dealer,
+        seats=list(seats),
+        seed=seed,
+        extra=extra,
+    )
+    for ev in rnd.events:
+        writer.write_event(ev)
+    writer.write_claims(claims_of(rnd.events))
+    writer.end_game()
+
+
+def record_games(
+    writer: LogWriter,
+    rules: RuleSet,
+    n: int,
+    *,
+    seed: int = 0,
+    choosers: Sequence[Chooser] | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> Iterator[Round]:
+    """Play and write ``n`` independent games; game ``i`` uses ``deal(seed + i)`` and is
+    yielded after it is written (for progress bars)."""
+    names = list(seat_names or ["bot0", "bot1", "bot2", "bot3"])
+    for i in range(n):
+        ch = list(choosers) if choosers else [RandomBot(seed * 4 + i * 4 + s) for s in range(4)]
+        rnd = play_round(rules, deal(seed + i), ch)
+        write_round(writer, rnd, seed=seed + i, seats=names)
+        yield rnd
+
+
+def record_match(
+    writer: LogWriter,
+    rules: RuleSet,
+    rounds: int,
+    *,
+    seed: int = 0,
+    choosers: Sequence[Chooser] | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> Iterator[Round]:
+    """Play and write a match of ``rounds`` rounds (R11.3): walls drawn from one generator
+    seeded with ``seed``; the first dealer from the seed (R2.4), then R11.1. Each game's
+    header ``extra.match`` holds the round number and the scores before it."""
+    names = list(seat_names or ["bot0", "bot1", "bot2", "bot3"])
+    gen = Rng(seed)
+    ch = list(choosers) if choosers else [RandomBot(seed * 4 + s) for s in range(4)]
+    scores = [0, 0, 0, 0]
+    dealer: int | None = None
+    for k in range(rounds):
+        d = deal(seed, gen)
+        rnd = play_round(rules, d, ch, dealer=dealer)
+        extra = {"match": {"round": k, "of": rounds, "scores": list(scores)}}
+        write_round(writer, rnd, seed=seed, seats=names, extra=extra)
+        res = rnd.result()
+        scores = [a + b for a, b in zip(scores, res.totals, strict=True)]
+        dealer = res.next_dealer
+        yield rnd
