@@ -276,7 +276,7 @@ PINGHU = ("123345789m2346p", "6p")
             {"after_gang": True, "last_tile": True},
             XZ.replace(haidi_pao=True),
             (Extra.GANGSHANGPAO, Extra.HAIDIPAO),
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_r8_6_extras(ctx: dict[str, bool], rules: RuleSet, extras: tuple[Extra, ...]) -> None:
