@@ -1,0 +1,226 @@
+"""``xz audit LOG... | DIR``: replay every game through the round engine and check it
+(docs/audit.md). Exit codes: 0 all verified, 1 some game has findings, 2 usage error,
+3 some input unreadable or missing (3 wins over 1), 130 interrupted."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import click
+
+from xzcore.log import EXTENSION
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
+
+_VERIFIER: Any = None  # set in each worker process by _init_worker
+
+
+def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
+    """Each LOG as given; each DIR as every ``*.xzlog`` file below it, sorted, lazily."""
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.endswith(EXTENSION):
+                        yield os.path.join(root, name)
+        else:
+            yield p  # a missing file becomes an unreadable report
+
+
+def _init_worker(verify_key: str | None) -> None:
+    """Worker start-up: Ctrl-C is the parent's business; load the key once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _VERIFIER
+    _VERIFIER = None
+    if verify_key is not None:
+        from xzcore.signing import Verifier
+
+        _VERIFIER = Verifier.load(verify_key)
+
+
+def audit_one(path: str) -> list[dict[str, Any]]:
+    """Audit one file (in a worker or in-process): its games' reports as plain dicts."""
+    from xzcore.audit import audit_file
+
+    return [r.to_dict() for r in audit_file(path, verifier=_VERIFIER)]
+
+
+def _money(m: list[int] | None) -> str:
+    if m is None:
+        return ""
+    return "   money (claimed − correct): " + " ".join(f"{x:+d}" for x in m)
+
+
+def _short(v: Any) -> str:
+    s = json.dumps(v, ensure_ascii=False, default=str)
+    return s if len(s) <= 200 else s[:197] + "..."
+
+
+def print_table(report: dict[str, Any], quiet: bool) -> None:
+    """One line per game; each finding (and unreadable error) indented under it."""
+    status = report["status"]
+    if quiet and status == "verified":
+        return
+    head = f"{report['path']}  game {report['game']}  byte {report['offset']}"
+    if status == "verified":
+        click.echo(f"{head}  verified ({report['events']} events)")
+        return
+    n = len(report["findings"]) + len(report["errors"])
+    click.echo(f"{head}  {status.upper()} ({n})")
+    for e in report["errors"]:
+        where = f"event {e['event']} " if e["event"] is not None else ""
+        click.echo(f"  {where}@ byte {e['offset']}  {e['rule']}  unreadable: {e['message']}")
+    for f in report["findings"]:
+        where = f"event {f['event']} " if f["event"] is not None else ""
+        click.echo(f"  {where}@ byte {f['offset']}  {f['rule']}  {f['message']}")
+        if f["claimed"] is not None or f["correct"] is not None:
+            click.echo(f"      claimed: {_short(f['claimed'])}")
+            click.echo(f"      correct: {_short(f['correct'])}")
+        if f["money"] is not None:
+            click.echo("   " + _money(f["money"]))
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True, metavar="LOG... | DIR")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl"]),
+    default="table",
+    show_default=True,
+    help="Report format on stdout.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core); output stays in input order.",
+)
+@click.option(
+    "--verify-key",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Ed25519 public key (KEY.pub): every game must carry its signature (L3).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Table: list only games with problems.")
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: on when stderr is a terminal).",
+)
+@click.pass_context
+def audit(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    fmt: str,
+    jobs: int,
+    verify_key: str | None,
+    quiet: bool,
+    progress: bool | None,
+) -> None:
+    """Audit game logs: replay each game through the round engine and check every action
+    (rule ids), every claimed figure, the hash chain and, with --verify-key, the signature.
+
+    Exit codes: 0 all verified; 1 some game has findings; 2 usage error; 3 some input is
+    unreadable or missing (3 wins over 1); 130 interrupted.
+    """
+    if verify_key is not None:
+        from xzcore.signing import KeyFileError, SigningUnavailableError, Verifier
+
+        try:
+            Verifier.load(verify_key)
+        except (KeyFileError, SigningUnavailableError) as exc:
+            raise click.BadParameter(str(exc), param_hint="--verify-key") from None
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if progress is None:
+        progress = sys.stderr.isatty()
+    n_files = sum(1 for _ in iter_inputs(inputs)) if progress else None
+    counts = {"verified": 0, "findings": 0, "unreadable": 0}
+    n_findings = 0
+    first = True
+    if fmt == "json":
+        click.echo('{"games": [', nl=False)
+
+    def emit(reports: list[dict[str, Any]]) -> None:
+        nonlocal first, n_findings
+        for r in reports:
+            counts[r["status"]] += 1
+            n_findings += len(r["findings"])
+            if fmt == "table":
+                print_table(r, quiet)
+            elif fmt == "jsonl":
+                click.echo(json.dumps(r, ensure_ascii=False, default=str))
+            else:
+                click.echo(
+                    ("" if first else ",") + "\n" + json.dumps(r, ensure_ascii=False, default=str),
+                    nl=False,
+                )
+            first = False
+
+    results: Iterator[list[dict[str, Any]]]
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
+            jobs, initializer=_init_worker, initargs=(verify_key,)
+        )
+        results = pool.imap(audit_one, iter_inputs(inputs), chunksize=1)
+    else:
+        _init_worker_in_process(verify_key)
+        results = (audit_one(p) for p in iter_inputs(inputs))
+    try:
+        if progress:
+            with click.progressbar(
+                results, length=n_files, label="auditing", file=sys.stderr
+            ) as bar:
+                for reports in bar:
+                    emit(reports)
+        else:
+            for reports in results:
+                emit(reports)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.terminate()
+        raise
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    games = sum(counts.values())
+    summary = {"games": games, **counts, "findings_total": n_findings}
+    code = EXIT_OK
+    if counts["findings"]:
+        code = EXIT_FINDINGS
+    if counts["unreadable"]:
+        code = EXIT_UNREADABLE
+    summary["exit_code"] = code
+    line = (
+        f"{games} game(s): {counts['verified']} verified, {counts['findings']} with findings "
+        f"({n_findings} in all), {counts['unreadable']} unreadable — exit {code}"
+    )
+    if fmt == "json":
+        click.echo('\n], "summary": ' + json.dumps(summary) + "}")
+        click.echo(line, err=True)
+    elif fmt == "jsonl":
+        click.echo(line, err=True)
+    else:
+        click.echo(line)
+    ctx.exit(code)
+
+
+def _init_worker_in_process(verify_key: str | None) -> None:
+    global _VERIFIER
+    _VERIFIER = None
+    if verify_key is not None:
+        from xzcore.signing import Verifier
+
+        _VERIFIER = Verifier.load(verify_key)
