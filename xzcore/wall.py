@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xzcore.tiles import KINDS, TILES
+from xzcore.tiles import KINDS, TILES, parse_tiles
 
-__all__ = ["Deal", "Rng", "WallError", "check_wall", "deal", "shuffled_wall"]
+__all__ = ["Deal", "Rng", "WallError", "arrange_wall", "check_wall", "deal", "shuffled_wall"]
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -192,3 +192,51 @@ def deal(seed: int, rng: Rng | None = None) -> Deal:
     dealer = gen.bounded(4)
     direction = 1 + gen.bounded(3)
     return Deal(seed, wall, dealer, direction)
+
+
+def arrange_wall(
+    dealer: int, hands: Sequence[str | Sequence[int]], draws: str | Sequence[int] = ""
+) -> list[int]:
+    """A wall that deals ``hands`` (seat 0–3; 14 tiles for the dealer, 13 for the others)
+    by R2.3 and then draws ``draws`` in order; the remaining tiles follow in kind order.
+
+    For scenarios written by hand (tests, examples). Tiles may be text (``"123m55p"``) or
+    lists of kinds. Raises :class:`WallError` if the tiles do not fit in one set of 108.
+
+    >>> hands = ["11122233344455m", "6667778889999m", "1112223334445p", "1112223334445s"]
+    >>> w = arrange_wall(0, hands, draws="9s8s")
+    >>> w[:4], w[52], w[53:55]
+    ([0, 0, 0, 1], 4, [26, 25])
+    """
+    if not 0 <= dealer < 4:
+        raise WallError(f"dealer: bad seat {dealer!r}")
+    if len(hands) != 4:
+        raise WallError(f"need the hands of 4 seats, got {len(hands)}")
+    kinds = [parse_tiles(h) if isinstance(h, str) else list(h) for h in hands]
+    for s, h in enumerate(kinds):
+        want = 14 if s == dealer else 13
+        if len(h) != want:
+            raise WallError(f"seat {s} is dealt {want} tiles (R2.3), not {len(h)}")
+    order = parse_tiles(draws, max_copies=4) if isinstance(draws, str) else list(draws)
+    used = [0] * KINDS
+    for k in [*(k for h in kinds for k in h), *order]:
+        used[k] += 1
+        if used[k] > 4:
+            raise WallError(f"more than four {_tile_name(k)} in hands and draws (R1.1)")
+    wall: list[int] = []
+    for r in range(3):
+        for i in range(4):
+            wall.extend(kinds[(dealer + i) % 4][4 * r : 4 * r + 4])
+    for i in range(4):
+        wall.append(kinds[(dealer + i) % 4][12])
+    wall.append(kinds[dealer][13])
+    wall.extend(order)
+    for k in range(KINDS):
+        wall.extend([k] * (4 - used[k]))
+    return check_wall(wall)
+
+
+def _tile_name(kind: int) -> str:
+    from xzcore.tiles import tile_name
+
+    return tile_name(kind)
