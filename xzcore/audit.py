@@ -138,10 +138,8 @@ class AuditVisitor(BaseVisitor[GameReport]):
             self.path, self.report.game, self.header, self.events, self.offsets
         )
         self.report.findings.extend(findings.findings)
-        if self.claims is not None and self.claims_loc is not None and findings.replayed:
-            self.report.findings.extend(
-                compare_claims(self.claims, findings.correct_claims, self.claims_loc)
-            )
+        if self.claims is not None and self.claims_loc is not None:
+            self.report.findings.extend(compare_claims(self.claims, self.events, self.claims_loc))
 
     def result(self) -> GameReport:
         return self.report

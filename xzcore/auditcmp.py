@@ -233,9 +233,8 @@ def compare_events(
             rnd.play(action)
         except IllegalActionError as exc:
             stop = i
-            illegal = Finding(
-                exc.rule, f"illegal action: {exc.reason}", loc(i), claimed=str(action)
-            )
+            rule, reason = _refine(rnd, action, exc, events, i)
+            illegal = Finding(rule, f"illegal action: {reason}", loc(i), claimed=str(action))
             break
         except (InvalidActionError, ValueError) as exc:
             stop = i
@@ -259,6 +258,36 @@ def compare_events(
     out.replayed = True
     out.correct_claims = claims_of(engine)
     return out
+
+
+def _refine(
+    rnd: Any, action: Action, exc: IllegalActionError, events: Sequence[Any], i: int
+) -> tuple[str, str]:
+    """The rule of an illegal action, sharpened for claims made after the claim window.
+
+    The engine asks no seat about a discard it may not claim, so a logged 碰/杠 of a void-suit
+    discard (R4.3) reaches the replay after the discard is resolved, and ``Round.play`` can
+    only say it is out of turn. If the action claims the last discard and that tile is of the
+    seat's void suit, R4.3 is the rule it breaks."""
+    if action.word in ("pon", "daiminkan"):
+        last = None
+        for ev in reversed(events[:i]):
+            if isinstance(ev, Mapping) and ev.get("type") == "dahai":
+                last = ev
+                break
+        voids = getattr(rnd, "voids", None)
+        if (
+            last is not None
+            and _KIND.get(last.get("pai")) == action.tile  # type: ignore[arg-type]
+            and voids is not None
+            and action.tile // 9 == voids[action.seat]
+        ):
+            suit = "mps"[action.tile // 9]
+            return (
+                "R4.3",
+                f"seat {action.seat} may not {action.word} a tile of its void suit {suit}",
+            )
+    return exc.rule, exc.reason
 
 
 def _align(
@@ -292,7 +321,7 @@ def _align(
             and rtype == etype
             and rec.get("actor") == eng.get("actor")
         ):
-            found.extend(_figures(rec, eng, rules, loc(i)))
+            found.extend(_figures(rec, eng, rules, loc(i), _explained(found)))
             i += 1
             j += 1
             continue
@@ -390,10 +419,27 @@ def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
     return None
 
 
+def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
+    """The money difference per seat of the findings so far (what wrong totals may owe to
+    them)."""
+    acc = [0, 0, 0, 0]
+    for f in found:
+        if f.money is not None:
+            for s in range(4):
+                acc[s] += f.money[s]
+    return (acc[0], acc[1], acc[2], acc[3])
+
+
 def _figures(
-    rec: Mapping[str, Any], eng: Mapping[str, Any], rules: RuleSet, where: Location
+    rec: Mapping[str, Any],
+    eng: Mapping[str, Any],
+    rules: RuleSet,
+    where: Location,
+    explained: tuple[int, int, int, int],
 ) -> list[Finding]:
-    """Findings for one event of the same type and actor in both streams."""
+    """Findings for one event of the same type and actor in both streams. Wrong totals that
+    are exactly the sum of the money differences already reported are their consequence,
+    not a new finding."""
     found: list[Finding] = []
     etype = str(eng.get("type"))
     keys = [k for k in dict.fromkeys([*eng.keys(), *rec.keys()]) if rec.get(k) != eng.get(k)]
@@ -436,6 +482,8 @@ def _figures(
                 money=_diff(net_of(rec.get("transfers")), net_of(eng.get("transfers"))),
             )
         )
+    if "totals" in money_keys and _diff(rec.get("totals"), eng.get("totals")) == explained:
+        money_keys.remove("totals")
     if "totals" in money_keys:
         a, b = rec.get("totals"), eng.get("totals")
         found.append(
@@ -465,28 +513,29 @@ def _figures(
 
 
 def compare_claims(
-    claimed: Mapping[str, Any], correct: Mapping[str, Any], where: Location
+    claimed: Mapping[str, Any], recorded: Sequence[Any], where: Location
 ) -> list[Finding]:
-    """Compare the claims record (L5) with the claims recomputed from the replay."""
+    """Check the claims record (L5) against the claims its own events make
+    (:func:`claims_of`). The events themselves are checked against the replay, so a claims
+    record that agrees with wrong events adds nothing, and one that disagrees with them is
+    reported here, with the money difference of its totals."""
+    try:
+        expected = claims_of([e for e in recorded if isinstance(e, Mapping)])
+    except (AttributeError, TypeError):
+        return []  # malformed events are reported by the replay
     found: list[Finding] = []
-    for key, rule in (
-        ("wins", "R8"),
-        ("transfers", "R9.6"),
-        ("totals", "R9.6"),
-        ("next_dealer", "R11.1"),
-    ):
-        a, b = claimed.get(key), correct.get(key)
+    for key in ("wins", "transfers", "totals", "next_dealer"):
+        a, b = claimed.get(key), expected.get(key)
         if a == b:
             continue
-        money = _diff(a, b) if key == "totals" else None
         found.append(
             Finding(
-                rule,
-                f"the claims record's {key} differ from the replay",
+                "L5",
+                f"the claims record's {key} disagree with the game's own events",
                 where,
                 claimed=a,
                 correct=b,
-                money=money,
+                money=_diff(a, b) if key == "totals" else None,
             )
         )
     return found
