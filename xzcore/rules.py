@@ -177,8 +177,19 @@ class RuleSet:
     """R10.3: 退税."""
     xueliu: bool = False
     """R11.2: 血流成河 — winners stay in play."""
+    piao_max: int = 0
+    """R13.3: the largest 飘 a seat may bet before the first draw (0: no 飘 phase)."""
+    baige: bool = False
+    """R13.4: 摆割 — a ready seat may lay its hand open while more than 12 tiles remain."""
+    count_duidui: int = 2
+    """R13.7 (assumption: seed 002 is cut off): the count of 对对胡 under ``scoring = count``."""
+    count_qidui: int = 4
+    """R13.7 (assumption: seed 002 is cut off): the count of 七对 under ``scoring = count``."""
+    count_tianhu: int = 5
+    """R13.7 (assumption: seed 002 names 天和 without a count): the count 天胡 — and 地胡,
+    R7.5 — add under ``scoring = count``."""
 
-    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("xuezhan", "chengdu-classic", "xueliu")
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("xuezhan", "chengdu-classic", "xueliu", "leshan")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -275,6 +286,10 @@ def _field_kind(name: str) -> Any:
             "gang_direct_units": "int",
             "gang_added_units": "int",
             "gang_concealed_units": "int",
+            "piao_max": "int",
+            "count_duidui": "int",
+            "count_qidui": "int",
+            "count_tianhu": "int",
         }
         for f in dataclasses.fields(RuleSet):
             _FIELD_TYPES[f.name] = hints.get(f.name, "bool")
@@ -328,12 +343,17 @@ def _check_value(name: str, value: Any) -> None:
         ok = isinstance(value, bool)
     elif kind == "int":
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        if ok and name == "piao_max":
+            ok = value <= 5  # R13.3: 飘 0–5
+        elif ok and name.startswith("count_"):
+            ok = value <= 64
     else:
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
         if ok and value is not None:
             ok = value >= (1 if name == "last_round_tiles" else 0) and value <= 64
     if not ok:
-        raise RuleError(f"option {name}: bad value {value!r}")
+        hint = " (R13.3: 0-5)" if name == "piao_max" else ""
+        raise RuleError(f"option {name}: bad value {value!r}{hint}")
 
 
 PRESETS: dict[str, RuleSet] = {
@@ -353,5 +373,27 @@ PRESETS: dict[str, RuleSet] = {
         huazhu_payees=HuazhuPayees.ALL,
         xueliu=True,
     ),
+    # R12's leshan column with R13: count scoring (R13.1, R13.2), no cap, no self-draw unit,
+    # no 带幺九/将对 rows, 海底 both ways (海底捞 is a count item, 海底炮 a penalty on the
+    # discarder, R13.2), the strict lock (R13.5), the forced win on discards in the last 12
+    # tiles (R13.5 = R5.7 with 12 / discard), 花猪 paying every non-花猪 seat (seed 002's
+    # 成都 part), 飘 (R13.3) and 摆割 (R13.4). huazhu_fan = 3 (8 units) is an assumption of
+    # R13.7: the seed says a 花猪 pays "极品" (the top value) and Leshan has no cap.
+    "leshan": RuleSet(
+        scoring=Scoring.COUNT,
+        cap_fan=None,
+        zimo_bonus=ZimoBonus.NONE,
+        yaojiu_jiangdui=False,
+        haidi=True,
+        haidi_pao=True,
+        pass_hu=PassHu.STRICT,
+        last_round_win=LastRoundWin.FORCED,
+        last_round_tiles=12,
+        last_round_scope=LastRoundScope.DISCARD,
+        huazhu_fan=3,
+        huazhu_payees=HuazhuPayees.ALL,
+        piao_max=5,
+        baige=True,
+    ),
 }
-"""The presets of R12 (``leshan`` arrives with R13)."""
+"""The presets of R12."""
