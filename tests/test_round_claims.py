@@ -11,6 +11,7 @@ import pytest
 from round_helpers import dingque, last, make_round, run, since, strs, types
 
 from xzcore.actions import IllegalActionError
+from xzcore.round import Round
 from xzcore.rules import RuleSet
 
 XUEZHAN = RuleSet.preset("xuezhan")
@@ -22,7 +23,7 @@ WAIT_5P = {1: "123456789m11p46p", 2: "123456789m33p46p", 3: "123456789m77p46p"}
 NO_5P = {1: "123456789m11p68p", 2: "123456789m33p68p", 3: "123456789m77p68p"}
 
 
-def _multi(kernel: ModuleType, waiting: set[int], rules: RuleSet = XUEZHAN):  # type: ignore[no-untyped-def]
+def _multi(kernel: ModuleType, waiting: set[int], rules: RuleSet = XUEZHAN) -> Round:
     hands = [DEALER_5P] + [WAIT_5P[s] if s in waiting else NO_5P[s] for s in (1, 2, 3)]
     r = make_round(rules, hands, kernel=kernel)
     dingque(r, "msss")
