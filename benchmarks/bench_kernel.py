@@ -1,0 +1,134 @@
+"""Kernel benchmarks: compiled and twin side by side, 1,000 distinct realistic hands a round.
+
+Run from the repository root: ``pytest benchmarks/ --benchmark-only``. The summary table at
+the end gives ns per hand net of the bare loop, and the twin/compiled ratio.
+"""
+
+from __future__ import annotations
+
+import importlib
+from array import array
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from xzcore import _reference as twin
+from xzcore._handgen import ready_rows, win_rows
+
+try:
+    compiled: ModuleType | None = importlib.import_module("xzcore._core")
+except ImportError:  # pragma: no cover - the twin still runs
+    compiled = None
+
+pytestmark = pytest.mark.benchmark(warmup=True, warmup_iterations=20, min_rounds=5)
+
+WIN = win_rows(1000, seed=101)
+READY = ready_rows(1000, seed=102)
+SHANTEN = [row for pair in zip(WIN[:500], READY[:500], strict=True) for row in pair]
+BACKENDS = [
+    pytest.param("compiled", marks=pytest.mark.skipif(compiled is None, reason="not built")),
+    "twin",
+]
+Timed = Callable[[str, str, Callable[[], object]], Any]
+
+
+def kernel(name: str) -> ModuleType:
+    module = compiled if name == "compiled" else twin
+    assert module is not None
+    return module
+
+
+def test_baseline_bare_loop(timed: Timed) -> None:
+    rows = WIN
+
+    def loop() -> None:
+        for _counts, _void in rows:
+            pass
+
+    timed("baseline", "bare loop", loop)
+
+
+def test_baseline_empty_call(timed: Timed) -> None:
+    rows = WIN
+    empty = getattr(compiled, "_empty", None) or (lambda counts, void: None)
+
+    def loop() -> None:
+        for counts, void in rows:
+            empty(counts, void)
+
+    timed("baseline", "empty call", loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_is_win(timed: Timed, backend: str) -> None:
+    is_win, rows = kernel(backend).is_win, WIN
+
+    def loop() -> None:
+        for counts, void in rows:
+            is_win(counts, void)
+
+    timed("is_win (bytes)", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_hand_is_win(timed: Timed, backend: str) -> None:
+    hands = [kernel(backend).Hand(counts, void) for counts, void in WIN]
+
+    def loop() -> None:
+        for hand in hands:
+            hand.is_win()
+
+    timed("Hand.is_win", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_is_win_batch(timed: Timed, backend: str) -> None:
+    batch = kernel(backend).is_win_batch
+    flat = b"".join(counts for counts, _ in WIN)
+    voids = array("b", [void for _, void in WIN])
+    result = timed("is_win_batch", backend, lambda: batch(flat, voids))
+    assert sum(result) > 250  # about a third of the mix wins
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_waits(timed: Timed, backend: str) -> None:
+    waits, rows = kernel(backend).waits, READY
+
+    def loop() -> None:
+        for counts, void in rows:
+            waits(counts, void)
+
+    timed("waits (bytes)", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_hand_waits(timed: Timed, backend: str) -> None:
+    hands = [kernel(backend).Hand(counts, void) for counts, void in READY]
+
+    def loop() -> None:
+        for hand in hands:
+            hand.waits()
+
+    timed("Hand.waits", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_waits_batch(timed: Timed, backend: str) -> None:
+    batch = kernel(backend).waits_batch
+    flat = b"".join(counts for counts, _ in READY)
+    voids = array("b", [void for _, void in READY])
+    result = timed("waits_batch", backend, lambda: batch(flat, voids))
+    assert sum(1 for m in result if m) > 250
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_shanten(timed: Timed, backend: str) -> None:
+    shanten, rows = kernel(backend).shanten, SHANTEN
+
+    def loop() -> None:
+        for counts, void in rows:
+            shanten(counts, void)
+
+    timed("shanten", backend, loop)
