@@ -269,9 +269,13 @@ def answer_line(data: Any, rules_cache: _RulesCache) -> dict[str, Any]:
         raise RequestError(f"explain: expected true or false, not {explain!r}")
     rules = rules_cache.get(data.get("rules"), data.get("set"))
     req = build_request(
-        hand, win_tile, _json_melds(data.get("melds")), _json_void(data.get("void")),
-        WinContext(**flags), rules,
-    )  # fmt: skip
+        hand,
+        win_tile,
+        _json_melds(data.get("melds")),
+        _json_void(data.get("void")),
+        WinContext(**flags),
+        rules,
+    )
     return solve(req, explain=explain)
 
 
@@ -346,8 +350,10 @@ def render_text(req: Request, preset: str) -> list[str]:
         gen = f" · 根 {s.gen_left} ×{2**s.gen_left}" if s.gen_left else ""
         extras = "".join(f" · {e.zh} ×2" for e in s.extras)
         cap = f" (capped ×{s.capped})" if s.is_capped else ""
-        lines.append(f"  {tile_name(k)}  {name} ×{s.pattern.table}{gen}{extras}"
-                     f" → fan {s.fan} ×{s.multiplier}{cap}")  # fmt: skip
+        lines.append(
+            f"  {tile_name(k)}  {name} ×{s.pattern.table}{gen}{extras}"
+            f" → fan {s.fan} ×{s.multiplier}{cap}"
+        )
     cj = chajiao_multiplier(req.concealed, req.melds, req.void, rules)
     word = "查大叫 (max)" if rules.chajiao.value == "max" else "查小叫 (min)"
     lines.append(f"R10.2 {word} chajiao value, pattern and 根 only, capped: ×{cj}")
@@ -370,23 +376,49 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
 @click.command("hand")
 @click.argument("tiles", required=False)
 @click.option("--win-tile", "-w", metavar="TILE", help="The winning tile (e.g. 9s).")
-@click.option("--melds", "-m", default="", metavar="TEXT",
-              help='Melds, e.g. "peng 5p, gang 3m, angang 7s, bugang 2s".')  # fmt: skip
-@click.option("--void", "-v", "void_text", default="-", metavar="SUIT",
-              help="Declared void suit m/p/s (定缺, R4).")  # fmt: skip
+@click.option(
+    "--melds",
+    "-m",
+    default="",
+    metavar="TEXT",
+    help='Melds, e.g. "peng 5p, gang 3m, angang 7s, bugang 2s".',
+)
+@click.option(
+    "--void",
+    "-v",
+    "void_text",
+    default="-",
+    metavar="SUIT",
+    help="Declared void suit m/p/s (定缺, R4).",
+)
 @click.option("--self-draw", is_flag=True, help="Won by self-draw (自摸).")
 @click.option("--after-gang", is_flag=True, help="杠上花 with --self-draw, else 杠上炮 (R8.6).")
 @click.option("--robbed", is_flag=True, help="Won by robbing an added gang (抢杠胡, R6.4).")
 @click.option("--last-tile", is_flag=True, help="海底捞月 with --self-draw, else 海底炮 (R8.6).")
 @click.option("--first-turn", is_flag=True, help="No claim or gang yet: 天胡/地胡 (R7.5).")
 @click.option("--dealer", is_flag=True, help="The winner is the dealer (R7.5).")
-@click.option("--rules", "preset", default="xuezhan", show_default=True,
-              type=click.Choice(list(RuleSet.PRESET_NAMES)), help="Rule preset (R12).")  # fmt: skip
-@click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-              help="Change one rule option, e.g. --set cap_fan=4 (repeatable).")  # fmt: skip
+@click.option(
+    "--rules",
+    "preset",
+    default="xuezhan",
+    show_default=True,
+    type=click.Choice(list(RuleSet.PRESET_NAMES)),
+    help="Rule preset (R12).",
+)
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="OPTION=VALUE",
+    help="Change one rule option, e.g. --set cap_fan=4 (repeatable).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--jsonl", "jsonl", metavar="FILE|-",
-              help="Answer one JSON request per line (docs/hand-jsonl.md).")  # fmt: skip
+@click.option(
+    "--jsonl",
+    "jsonl",
+    metavar="FILE|-",
+    help="Answer one JSON request per line (docs/hand-jsonl.md).",
+)
 @click.pass_context
 def hand(
     ctx: click.Context,
@@ -430,10 +462,13 @@ def hand(
         raise click.UsageError("missing TILES (or --jsonl FILE)")
     try:
         req = build_request(
-            tiles, win_tile, parse_melds(melds), parse_suit(void_text),
+            tiles,
+            win_tile,
+            parse_melds(melds),
+            parse_suit(void_text),
             WinContext(self_draw, after_gang, robbed, last_tile, first_turn, dealer),
             cache.default,
-        )  # fmt: skip
+        )
         if as_json:
             answer = solve(req, explain=True)
             answer["rules"] = cache.default.to_dict()

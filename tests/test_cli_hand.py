@@ -172,8 +172,15 @@ def test_jsonl_all_good_from_stdin() -> None:
 
 
 def test_jsonl_defaults_come_from_the_command_line() -> None:
-    r = run("--jsonl", "-", "--rules", "chengdu-classic", "--set", "cap_fan=2",
-            stdin=json.dumps({"hand": "1113335557779m", "win_tile": "9m"}))  # fmt: skip
+    r = run(
+        "--jsonl",
+        "-",
+        "--rules",
+        "chengdu-classic",
+        "--set",
+        "cap_fan=2",
+        stdin=json.dumps({"hand": "1113335557779m", "win_tile": "9m"}),
+    )
     (a,) = _answers(r.stdout)
     assert (a["score"]["fan"], a["score"]["capped"]) == (3, 4)
 

@@ -65,12 +65,16 @@ def test_golden_xuezhan(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=[f"line{i + 1}" for i in range(len(CASES))])
 def test_golden_chengdu_classic(case: dict[str, Any]) -> None:
     s = _score(case, CD)
-    assert (s.capped, s.fan) == (case["chengdu_classic"]["multiplier"],
-                                 case["chengdu_classic"]["fan"])  # fmt: skip
+    assert (s.capped, s.fan) == (
+        case["chengdu_classic"]["multiplier"],
+        case["chengdu_classic"]["fan"],
+    )
 
 
 def test_golden_ties_are_only_the_documented_ones() -> None:
     named = {(Pattern(c["xuezhan"]["pattern"]), _score(c, XZ).pattern) for c in CASES}
     differing = {pair for pair in named if pair[0] is not pair[1]}
-    assert differing <= {(Pattern.JINGOU, Pattern.LUOHAN), (Pattern.QING_JINGOU,
-                                                            Pattern.QING_LUOHAN)}  # fmt: skip
+    assert differing <= {
+        (Pattern.JINGOU, Pattern.LUOHAN),
+        (Pattern.QING_JINGOU, Pattern.QING_LUOHAN),
+    }

@@ -128,11 +128,21 @@ def test_from_dict_fills_missing_options_with_xuezhan() -> None:
 
 
 def test_values_are_coerced() -> None:
-    r = RuleSet.preset("xuezhan", declare_void="off", cap_fan="4", scoring="ADDITIVE",
-                       huazhu_fan="cap", last_round_tiles="seats")  # fmt: skip
+    r = RuleSet.preset(
+        "xuezhan",
+        declare_void="off",
+        cap_fan="4",
+        scoring="ADDITIVE",
+        huazhu_fan="cap",
+        last_round_tiles="seats",
+    )
     assert (r.declare_void, r.cap_fan, r.scoring, r.huazhu_fan, r.last_round_tiles) == (
-        False, 4, Scoring.ADDITIVE, None, None,
-    )  # fmt: skip
+        False,
+        4,
+        Scoring.ADDITIVE,
+        None,
+        None,
+    )
     assert RuleSet().replace(zimo_bonus=ZimoBonus.DOUBLE).zimo_bonus is ZimoBonus.DOUBLE
 
 

@@ -380,6 +380,10 @@ def test_to_dict() -> None:
     d = win("1133446666m558p", "8p").to_dict()
     assert d["pattern"] == "longqidui" and d["pattern_zh"] == "龙七对"
     assert (d["gen"], d["gen_used"], d["gen_left"], d["multiplier"], d["capped"]) == (
-        1, 1, 0, 16, 16,
-    )  # fmt: skip
+        1,
+        1,
+        0,
+        16,
+        16,
+    )
     assert d["decomposition"] == "11m 33m 44m 66m 66m 55p 88p"

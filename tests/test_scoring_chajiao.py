@@ -91,8 +91,7 @@ def c14(text: str) -> bytes:
 def test_best_fan() -> None:
     assert best_fan(c14("1133446666m5588p"), [], 2, XZ) == 4  # 龙七对 ×16
     assert best_fan(c14("1133446666m5588p"), [], 2, CD) == 3  # 七对 + 根
-    assert best_fan(c14("11p"), parse_melds("gang 3p, angang 9m, bugang 2m, bugang 7p"), 2,
-                    XZ) == 6  # fmt: skip
+    assert best_fan(c14("11p"), parse_melds("gang 3p, angang 9m, bugang 2m, bugang 7p"), 2, XZ) == 6
     assert best_fan(c14("123345789m23456p"), [], 2, XZ) == -1  # R7.1
     assert best_fan(c14("123345789m23466p"), [], 1, XZ) == -1  # R4.4: void p
     assert best_fan(c14("123345789m23466p"), [], 2, XZ) == 0
