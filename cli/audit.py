@@ -75,13 +75,14 @@ def print_table(report: dict[str, Any], quiet: bool) -> None:
     click.echo(f"{head}  {status.upper()} ({n})")
     for e in report["errors"]:
         where = f"event {e['event']} " if e["event"] is not None else ""
-        click.echo(f"  {where}@ byte {e['offset']}  {e['rule']}  unreadable: {e['message']}")
+        at = f"@ byte {e['offset']}  " if e["offset"] is not None else ""
+        click.echo(f"  {where}{at}{e['rule']}  unreadable: {e['message']}")
     for f in report["findings"]:
         where = f"event {f['event']} " if f["event"] is not None else ""
         click.echo(f"  {where}@ byte {f['offset']}  {f['rule']}  {f['message']}")
-        if f["claimed"] is not None or f["correct"] is not None:
-            click.echo(f"      claimed: {_short(f['claimed'])}")
-            click.echo(f"      correct: {_short(f['correct'])}")
+        for key in ("claimed", "correct"):
+            if f[key] is not None:
+                click.echo(f"      {key}: {_short(f[key])}")
         if f["money"] is not None:
             click.echo("   " + _money(f["money"]))
 

@@ -450,9 +450,7 @@ def _figures(
         cs, rs = eng.get("score"), rec.get("score")
         cs_d = cs if isinstance(cs, Mapping) else {}
         rs_d = rs if isinstance(rs, Mapping) else {}
-        fields = [f for f in _SCORE_FIELDS if rs_d.get(f) != cs_d.get(f)]
-        if not fields and rs_d.get("capped") != cs_d.get("capped"):
-            fields = ["capped"]
+        fields = [f for f in (*_SCORE_FIELDS, "capped") if rs_d.get(f) != cs_d.get(f)]
         rule = "R8.7" if fields == ["capped"] else _SCORING_RULE.get(rules.scoring.value, "R8")
         if fields == ["extras"]:
             rule = "R8.6"
