@@ -679,6 +679,7 @@ class Round(RoundBase):
         """Each winner is settled separately with the discarder (R5.3, R9.1, R9.4)."""
         rules = self.rules
         multiple = len(winners) > 1
+        self.clean = False  # R5.2: a win on another seat's tile is a claim (R7.5)
         for o in winners:
             score = self._claim_score(o)
             ctx = self._win_ctx(robbing, self._claim_first)

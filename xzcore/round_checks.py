@@ -124,7 +124,9 @@ def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
     if s == src:
         return "R5.2", f"seat {s} cannot claim its own {what}"
     if a.word not in ("hora", "pon", "daiminkan", "none"):
-        return "R5.2", f"seat {s} must answer seat {src}'s {what} (hora, pon, daiminkan, none)"
+        if s in r._claim_opts:
+            return "R5.2", f"seat {s} must answer seat {src}'s {what} (hora, pon, daiminkan, none)"
+        return "R5.2", f"seat {s} waits while seats {r.to_act()} answer seat {src}'s {what}"
     if not r.in_play[s]:
         return "R5.2", f"seat {s} has won and is out of play"
     if s in r._claim_dec:
