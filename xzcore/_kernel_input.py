@@ -8,8 +8,9 @@ here once. The compiled kernel only calls into this module off its fast paths (a
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 
-from xzcore.tiles import tile_name
+from xzcore.tiles import Meld, tile_name
 
 KINDS = 27
 """Number of tile kinds (R1.2)."""
@@ -139,3 +140,80 @@ def as_voids(obj: object, rows: int, name: str = "voids") -> list[int]:
             void = operator.index(void)  # NumPy integers
         out.append(check_void(void, f"{name}[{row}]"))
     return out
+
+
+MELD_COUNT_MASK = 0x7
+"""meld_info bits 0–2: number of melds (碰 and 杠)."""
+GANG_SHIFT = 3
+"""meld_info bits 3–5: number of gangs among them."""
+MELD_SUITS_SHIFT = 6
+"""meld_info bits 6–8: suit mask of the melds (bit s = suit s)."""
+MELDS_ALL_YAOJIU = 1 << 9
+"""meld_info bit 9: every meld is of rank 1 or 9 (ignored when there are no melds)."""
+MELDS_ALL_258 = 1 << 10
+"""meld_info bit 10: every meld is of rank 2, 5 or 8 (ignored when there are no melds)."""
+FLAG_ADDITIVE = 1
+"""flags bit 0: the additive model (R8.4); else the table model (R8.3)."""
+FLAG_YAOJIU_JIANGDUI = 2
+"""flags bit 1: option ``yaojiu_jiangdui`` (the ⓨ rows of R8.3, 带幺九 in R8.4)."""
+
+
+def check_value_args(
+    counts: bytes, held: bytes, meld_info: object, flags: object, melds: int, where: str = ""
+) -> int:
+    """Check the value kernel's ``meld_info``, ``flags`` and ``held`` against ``counts`` of a
+    hand that has ``melds`` melds; return ``meld_info`` as an int."""
+    for name, value, limit in (("meld_info", meld_info, 1 << 11), ("flags", flags, 4)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
+            raise KernelInputError(f"{where}{name}: expected an int 0-{limit - 1}, got {value!r}")
+    assert isinstance(meld_info, int)
+    count = meld_info & MELD_COUNT_MASK
+    gangs = (meld_info >> GANG_SHIFT) & 7
+    suits = (meld_info >> MELD_SUITS_SHIFT) & 7
+    if count != melds:
+        raise KernelInputError(
+            f"{where}meld_info: {count} melds, but {sum(counts)} concealed tiles mean {melds}"
+        )
+    if gangs > count:
+        raise KernelInputError(f"{where}meld_info: {gangs} gangs among {count} melds")
+    if (suits == 0) != (count == 0) or bin(suits).count("1") > count:
+        raise KernelInputError(
+            f"{where}meld_info: meld suit mask {suits:03b} does not fit {count} melds"
+        )
+    check_held(counts, held, f"{where}held")
+    extra = sum(held) - sum(counts)
+    if extra != 3 * count + gangs:
+        raise KernelInputError(
+            f"{where}held: {extra} tiles beyond the concealed ones, but {count} melds with "
+            f"{gangs} gangs hold {3 * count + gangs}"
+        )
+    return meld_info
+
+
+def meld_summary(counts: object, melds: Iterable[Meld]) -> tuple[bytes, int]:
+    """``(held, meld_info)`` for the value kernel from concealed ``counts`` and ``melds``.
+
+    ``held`` = ``counts`` plus every meld's tiles (a gang counts four, R8.2); ``meld_info``
+    packs the meld count, gang count, suit mask and the rank bits (see ``check_value_args``).
+
+    >>> from xzcore.tiles import parse_counts, parse_melds
+    >>> held, info = meld_summary(parse_counts("55p"), parse_melds("gang 1m, peng 9s"))
+    >>> info == 2 | 1 << 3 | 0b101 << 6 | MELDS_ALL_YAOJIU
+    True
+    """
+    held = bytearray(as_counts(counts))
+    melds = list(melds)
+    info = len(melds) | sum(m.kind.is_gang for m in melds) << GANG_SHIFT
+    for meld in melds:
+        held[meld.tile] += meld.size
+        info |= 1 << (MELD_SUITS_SHIFT + meld.tile // 9)
+    if all(m.tile % 9 in (0, 8) for m in melds):
+        info |= MELDS_ALL_YAOJIU
+    if all(m.tile % 9 in (1, 4, 7) for m in melds):
+        info |= MELDS_ALL_258
+    if max(held) > 4:
+        kind = max(range(KINDS), key=lambda k: held[k])
+        raise KernelInputError(
+            f"melds: {held[kind]} tiles of {tile_name(kind)} with the concealed ones (R1.1)"
+        )
+    return bytes(held), info

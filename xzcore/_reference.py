@@ -42,6 +42,7 @@ from xzcore._kernel_input import (
     check_void,
     size_error,
 )
+from xzcore._value_reference import ready_fan, ready_fan_batch, win_fan
 from xzcore.tiles import format_counts
 
 __all__ = [
@@ -49,9 +50,12 @@ __all__ = [
     "KernelInputError",
     "is_win",
     "is_win_batch",
+    "ready_fan",
+    "ready_fan_batch",
     "shanten",
     "waits",
     "waits_batch",
+    "win_fan",
 ]
 
 Suit = tuple[int, ...]
