@@ -94,7 +94,7 @@ def _ranks(block: Block) -> list[int]:
 class Melds(NamedTuple):
     """The meld summary decoded from ``meld_info``."""
 
-    count: int
+    number: int
     gangs: int
     suits: int
     all_yaojiu: bool
@@ -104,7 +104,7 @@ class Melds(NamedTuple):
     def decode(cls, meld_info: int) -> Melds:
         count = meld_info & MELD_COUNT_MASK
         return cls(
-            count=count,
+            number=count,
             gangs=(meld_info >> GANG_SHIFT) & 7,
             suits=(meld_info >> MELD_SUITS_SHIFT) & 7,
             all_yaojiu=count == 0 or bool(meld_info & MELDS_ALL_YAOJIU),
@@ -170,7 +170,7 @@ def _shapes(counts: list[int], melds: Melds) -> Iterator[Shape]:
     suits = {k // 9 for k in range(KINDS) if counts[k]}
     suits |= {s for s in range(3) if melds.suits >> s & 1}
     one_suit = len(suits) == 1
-    if melds.count == 0 and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
+    if melds.number == 0 and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
         yield Shape(True, one_suit, False, False, False, 4 in counts, 0, 0)
     for blocks in _splits(list(counts)):
         yield Shape(
@@ -181,7 +181,7 @@ def _shapes(counts: list[int], melds: Melds) -> Iterator[Shape]:
             only_258=melds.all_258
             and all(name != "sequence" and _ranks((name, k))[0] in (2, 5, 8) for name, k in blocks),
             has_four=4 in counts,
-            melds=melds.count,
+            melds=melds.number,
             gangs=melds.gangs,
         )
 
