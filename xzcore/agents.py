@@ -1,0 +1,327 @@
+"""Agents: what a seat may see (:class:`SeatView`), two bots, and a helper to play a game.
+
+An *agent* has one method, ``act(view) -> Action``, called whenever its seat must decide
+(``Round.to_act``); ``view.legal_actions()`` lists its options. :class:`RandomAgent` picks
+uniformly (taking wins by default); :class:`GreedyAgent` picks its void suit and exchange
+sensibly, discards to lower its shanten (向听), pengs and gangs when that does not hurt, and
+always takes a win.
+
+>>> from xzcore.rules import RuleSet
+>>> result, events = play_game(RuleSet(), 7, [GreedyAgent(s) for s in range(4)])
+>>> events[0]["type"], events[-1]["type"], sum(result.totals)
+('start_kyoku', 'end_kyoku', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from xzcore.actions import Action
+from xzcore.round import Round, RoundResult
+from xzcore.round_base import CLAIM, ROB, TURN, Phase
+from xzcore.rules import RuleSet
+from xzcore.tiles import Meld
+from xzcore.wall import Rng, deal
+
+__all__ = [
+    "Agent",
+    "GreedyAgent",
+    "RandomAgent",
+    "SeatView",
+    "greedy_chooser",
+    "play_game",
+    "play_round",
+    "random_chooser",
+]
+
+
+class SeatView:
+    """Exactly what one seat may see of a round: its own concealed tiles, everything public
+    (melds — concealed gangs are shown, R6.1 —, discards, void suits once declared, wins,
+    money, the wall's length) and its own options. Never another seat's concealed tiles or
+    the wall's order. The view is live: it reads the round as it is now."""
+
+    __slots__ = ("_r", "seat")
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        self._r = rnd
+        self.seat = seat
+
+    # -- own ------------------------------------------------------------------------------
+    def counts(self) -> bytes:
+        """The seat's concealed tiles as 27 counts."""
+        return bytes(self._r.hands[self.seat].counts())
+
+    def legal_actions(self) -> list[Action]:
+        """What the seat may do now (``Round.legal_actions``)."""
+        return self._r.legal_actions(self.seat)
+
+    @property
+    def drawn(self) -> int:
+        """The tile the seat just drew on its turn (-1 otherwise)."""
+        r = self._r
+        return r.drawn if r.phase == TURN and r.cur == self.seat else -1
+
+    @property
+    def locked(self) -> tuple[bool, int]:
+        """The seat's pass lock (R7.4): (locked, largest value passed)."""
+        return self._r.locked[self.seat], self._r.lock_value[self.seat]
+
+    @property
+    def void(self) -> int:
+        """The seat's void suit (-1 before the declaration or without ``declare_void``)."""
+        return self._r.voids[self.seat]
+
+    # -- public ---------------------------------------------------------------------------
+    @property
+    def rules(self) -> RuleSet:
+        return self._r.rules
+
+    @property
+    def dealer(self) -> int:
+        return self._r.dealer
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(self._r.phase)
+
+    @property
+    def current(self) -> int:
+        """Whose turn it is (the discarder while claims are open)."""
+        return self._r.cur
+
+    @property
+    def wall_left(self) -> int:
+        return 108 - self._r.pos
+
+    @property
+    def final_round(self) -> bool:
+        """R5.7: the final round has begun."""
+        return self._r.final
+
+    def voids(self) -> list[int]:
+        """Every seat's declared void suit (public once all have declared, R4.1)."""
+        return list(self._r.voids)
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        return tuple(self._r.melds[seat])
+
+    def discards(self, seat: int) -> tuple[int, ...]:
+        """A seat's discards still on the table (claimed tiles leave it)."""
+        return tuple(self._r.rivers[seat])
+
+    def hand_size(self, seat: int) -> int:
+        """How many concealed tiles a seat holds (public)."""
+        return int(self._r.hands[seat].size)
+
+    def won(self) -> list[bool]:
+        return list(self._r.won)
+
+    def in_play(self) -> list[bool]:
+        return list(self._r.in_play)
+
+    def totals(self) -> list[int]:
+        """Each seat's net money so far this round."""
+        return self._r.ledger.totals()
+
+    def offer(self) -> tuple[int, int] | None:
+        """While claims are open: (tile, from seat) on offer (a discard or an added gang)."""
+        r = self._r
+        if r.phase in (CLAIM, ROB):
+            return r._claim_tile, r._claim_from
+        return None
+
+    def events(self) -> list[dict[str, Any]]:
+        """The public event stream so far. ``start_kyoku`` carries the wall and every dealt
+        hand, so it is replaced by a copy without them."""
+        evs = list(self._r.events)
+        if evs and evs[0]["type"] == "start_kyoku":
+            first = {k: v for k, v in evs[0].items() if k not in ("wall", "tehais")}
+            evs[0] = first
+        return [e if e["type"] != "exchange" or e["actor"] == self.seat else _hide(e) for e in evs]
+
+
+def _hide(e: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in e.items() if k != "pai"}
+
+
+class Agent(Protocol):
+    """Anything with ``act(view) -> Action``."""
+
+    def act(self, view: SeatView) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal actions, from its own SplitMix64 stream; takes every
+    win offered unless ``take_wins`` is False."""
+
+    def __init__(self, seed: int = 0, *, take_wins: bool = True) -> None:
+        self._rng = Rng(seed)
+        self.take_wins = take_wins
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if self.take_wins and legal[0].word == "hora":
+            return legal[0]  # a win is listed first
+        return legal[self._rng.bounded(len(legal))] if len(legal) > 1 else legal[0]
+
+
+class GreedyAgent:
+    """A simple greedy player (shanten = 向听, ``xzcore.core.shanten``):
+
+    - exchange (R3): three tiles of its shortest suit that holds three;
+    - void (R4.1): the suit with the fewest tiles;
+    - always wins when it may;
+    - discards the tile that leaves the lowest shanten (ties: the void suit, then terminals,
+      then isolated tiles);
+    - gangs when the gang does not raise its shanten; pengs when the peng lowers it.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        first = legal[0]
+        w = first.word
+        if w == "hora" or len(legal) == 1:
+            return first
+        if w == "dingque":
+            c = view.counts()
+            sizes = [sum(c[9 * s : 9 * s + 9]) for s in range(3)]
+            return legal[sizes.index(min(sizes))]
+        if w == "exchange":
+            return self._exchange(view, legal)
+        if view._r.phase == TURN:
+            return self._turn(view, legal)
+        return self._claim(view, legal)
+
+    @staticmethod
+    def _exchange(view: SeatView, legal: list[Action]) -> Action:
+        c = view.counts()
+        sizes = [sum(c[9 * s : 9 * s + 9]) for s in range(3)]
+        suit = min((s for s in range(3) if sizes[s] >= 3), key=lambda s: sizes[s])
+        kinds = [k for k in range(9 * suit, 9 * suit + 9) for _ in range(c[k])]
+        kinds.sort(key=lambda k: (c[k], _isolation(c, k)), reverse=False)
+        want = tuple(sorted(kinds[:3]))
+        return next(a for a in legal if a.tiles == want)
+
+    def _turn(self, view: SeatView, legal: list[Action]) -> Action:
+        r = view._r
+        shanten = r.kernel.shanten
+        void = view.void
+        c = bytearray(r.hands[view.seat].counts())
+        best: Action | None = None
+        best_key: tuple[int, int, int] = (99, 0, 0)
+        for a in legal:
+            if a.word != "dahai":
+                continue
+            k = a.tile
+            c[k] -= 1
+            s = shanten(bytes(c), void)
+            c[k] += 1
+            key = (s, 0 if k // 9 == void else 1, -_isolation(c, k))
+            if key < best_key:
+                best, best_key = a, key
+        for a in legal:
+            if a.word in ("ankan", "kakan"):
+                k = a.tile
+                n = 4 if a.word == "ankan" else 1
+                c[k] -= n
+                s = shanten(bytes(c), void)
+                c[k] += n
+                if s <= best_key[0]:  # the gang keeps the hand as good: take the money
+                    return a
+        assert best is not None
+        return best
+
+    @staticmethod
+    def _claim(view: SeatView, legal: list[Action]) -> Action:
+        r = view._r
+        shanten = r.kernel.shanten
+        void = view.void
+        c = bytearray(r.hands[view.seat].counts())
+        now = shanten(bytes(c), void)
+        none = legal[-1]
+        for a in legal:
+            k = a.tile
+            if a.word == "daiminkan":
+                c[k] -= 3
+                s = shanten(bytes(c), void)
+                c[k] += 3
+                if s <= now:
+                    return a
+            elif a.word == "pon":
+                c[k] -= 2
+                after = min(
+                    _shanten_without(shanten, c, d, void) for d in range(27) if c[d] and d != k
+                )
+                c[k] += 2
+                if after < now:
+                    return a
+        return none
+
+
+def _shanten_without(shanten: Any, c: bytearray, d: int, void: int) -> int:
+    c[d] -= 1
+    s = int(shanten(bytes(c), void))
+    c[d] += 1
+    return s
+
+
+def _isolation(c: bytes | bytearray, k: int) -> int:
+    """How alone a tile is: 2 for a terminal-ish tile with no neighbours, less with company."""
+    r = k % 9
+    near = c[k] - 1
+    for d in (-2, -1, 1, 2):
+        if 0 <= r + d <= 8:
+            near += c[k + d]
+    return -near + (1 if r in (0, 8) else 0)
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def play_round(rnd: Round, agents: Sequence[Agent]) -> RoundResult:
+    """Drive ``rnd`` to its end with one agent per seat (trusted: ``Round.apply``)."""
+    views = [SeatView(rnd, s) for s in range(4)]
+    to_act = rnd.to_act
+    apply = rnd.apply
+    while True:
+        seats = to_act()
+        if not seats:
+            return rnd.result()
+        for s in seats:
+            apply(agents[s].act(views[s]))
+
+
+def play_game(
+    rules: RuleSet, seed: int, agents: Sequence[Agent], *, kernel: Any = None
+) -> tuple[RoundResult, list[dict[str, Any]]]:
+    """Play one round on the wall, dealer and exchange direction of ``deal(seed)``
+    (xzcore.wall); returns the result and the event stream."""
+    d = deal(seed)
+    direction = d.exchange_direction if rules.exchange_three else None
+    rnd = Round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel)
+    return play_round(rnd, agents), rnd.events
+
+
+class _Chooser:
+    """Adapter to the ``(round, seat, legal) -> Action`` chooser of xzcore.recording."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def __call__(self, rnd: Round, seat: int, legal: list[Action]) -> Action:
+        return self.agent.act(SeatView(rnd, seat))
+
+
+def greedy_chooser(seed: int = 0) -> _Chooser:
+    """A :class:`GreedyAgent` as a recording chooser."""
+    return _Chooser(GreedyAgent(seed))
+
+
+def random_chooser(seed: int = 0) -> _Chooser:
+    """A :class:`RandomAgent` as a recording chooser."""
+    return _Chooser(RandomAgent(seed))
