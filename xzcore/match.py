@@ -56,7 +56,7 @@ class MatchResult:
             winners = ",".join(str(w) for w in res.winners) or "-"
             money = " ".join(f"{t:+6d}" for t in res.totals)
             lines.append(f"{i + 1:>5} {d:>6}  {res.reason:<11} {winners:<12} {money}")
-        lines.append(f"{'total':<38}" + " ".join(f"{t:+6d}" for t in self.scores))
+        lines.append(f"{'total':<39}" + " ".join(f"{t:+6d}" for t in self.scores))
         return "\n".join(lines)
 
 
