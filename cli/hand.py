@@ -62,7 +62,7 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
 
 def _fast_tiles(text: str) -> list[int] | None:
     """Plain ``123m456p`` text parsed quickly; None for anything else (spaces, Chinese suits,
-    errors, a fifth copy), which :func:`parse_tiles` then handles or reports with a position."""
+    errors), which :func:`parse_tiles` then handles or reports with a position."""
     if _PLAIN_HAND.fullmatch(text) is None:
         return None
     kinds: list[int] = []
@@ -72,11 +72,10 @@ def _fast_tiles(text: str) -> list[int] | None:
             base = _SUIT_BASE[ch] - 1
             kinds += [base + int(d) for d in text[start:i]]
             start = i + 1
-    if any(kinds.count(k) > 4 for k in set(kinds)):
-        return None
-    return kinds
+    return kinds  # a fifth copy is refused by scoring (HandError naming the tile)
 
 
+_MELD_KINDS = {k.value: k for k in MeldKind}
 _KIND_OF_NAME = {tile_name(k): k for k in range(27)}
 
 
@@ -227,10 +226,9 @@ def _json_melds(value: Any) -> list[Meld]:
         if isinstance(m, str):
             out.append(Meld.parse(m))
         elif isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m):
-            try:
-                kind = MeldKind(m[0])
-            except ValueError:
-                raise RequestError(f"melds[{i}]: unknown meld kind {m[0]!r}") from None
+            kind = _MELD_KINDS.get(m[0])
+            if kind is None:
+                raise RequestError(f"melds[{i}]: unknown meld kind {m[0]!r}")
             out.append(Meld(kind, _tile(m[1], f"melds[{i}]")))
         else:
             raise RequestError(f"melds[{i}]: expected [kind, tile] or 'kind tile', not {m!r}")

@@ -105,6 +105,7 @@ class HandSummary(NamedTuple):
     gen: int
     one_suit: bool
     jiang: bool  # every tile of rank 2, 5 or 8
+    held: int  # bit k set when kind k is held (hand or melds)
 
 
 def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
@@ -117,15 +118,18 @@ def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
         if n:
             held |= 1 << k
     one_suit = (
-        held == held & _SUIT_MASKS[0]
-        or held == held & _SUIT_MASKS[1]
-        or (held == held & _SUIT_MASKS[2])
+        held == held & SUIT_MASKS[0]
+        or held == held & SUIT_MASKS[1]
+        or (held == held & SUIT_MASKS[2])
     )
     jiang = not held & _NOT_JIANG_MASK
-    return HandSummary(tuple(counts), tuple(melds), tuple(allc), allc.count(4), one_suit, jiang)
+    return HandSummary(
+        tuple(counts), tuple(melds), tuple(allc), allc.count(4), one_suit, jiang, held
+    )
 
 
-_SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+"""Bits of the held-kinds mask that belong to m, p and s."""
 _NOT_JIANG_MASK = sum(1 << k for k in range(KINDS) if k % 9 not in _JIANG_RANKS)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from xzcore import core
 from xzcore.rules import RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
+    SUIT_MASKS,
     YAOJIU_RANKS,
     HandSummary,
     additive_fan,
@@ -281,10 +282,13 @@ def score_win(
 def _score(
     counts: list[int], melds: tuple[Meld, ...], void: int, ctx: WinContext, rules: RuleSet
 ) -> Score:
-    _refuse_void(counts, melds, void, rules)
+    h = summarize(counts, melds)
+    held = h.held
+    void_held = rules.declare_void and void >= 0 and held & SUIT_MASKS[void]
+    if void_held or (held & SUIT_MASKS[0] and held & SUIT_MASKS[1] and held & SUIT_MASKS[2]):
+        _refuse_void(counts, melds, void, rules)  # raises, naming the tile or the meld
     if not _quick_is_win(counts):
         raise NotAWinError("R7.1", _no_split_message(counts, melds))
-    h = summarize(counts, melds)
     best = best_value(h, rules)
     if best is None:
         raise NotAWinError("R7.1", _no_split_message(counts, melds))
