@@ -43,7 +43,7 @@ from xzcore.round_base import (
     Win,
 )
 from xzcore.round_checks import diagnose
-from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet
+from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext, score_win
 from xzcore.settlement import call_transfer, pay_gang, pay_win
 from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
@@ -79,6 +79,11 @@ class Round(RoundBase):
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        if rules.scoring is Scoring.COUNT:
+            raise ValueError(
+                "scoring = count (R13, preset leshan) is not supported by the round engine yet: "
+                "飘 (R13.3) and 摆割 (R13.4) are not implemented"
+            )
         self.wall = check_wall(wall)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
             raise ValueError(f"dealer: bad seat {dealer!r} (expected 0-3)")
