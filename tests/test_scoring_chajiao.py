@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xzcore._handgen import complete_hand
 from xzcore.rules import RuleSet
 from xzcore.scoring import (
     Extra,
@@ -21,7 +22,8 @@ from xzcore.scoring import (
     suit_splits,
     wait_values,
 )
-from xzcore.tiles import KINDS, counts_of, parse_melds, parse_tiles
+from xzcore.scoring.score import _kernel_ready_fan
+from xzcore.tiles import KINDS, Meld, MeldKind, counts_of, parse_melds, parse_tiles
 
 XZ = RuleSet.preset("xuezhan")
 CD = RuleSet.preset("chengdu-classic")
@@ -221,3 +223,57 @@ def test_chajiao_agrees_with_best_fan_over_the_waits(rules: RuleSet) -> None:
                     fans.append(f)
         expected = rules.cap(2 ** max(fans)) if fans else None
         assert chajiao_multiplier(bytes(counts), [], -1, rules) == expected
+
+
+def _ready_hands_with_melds(seed: int, n: int) -> list[tuple[list[int], list[Meld], int]]:
+    """Hands of 13 − 3k tiles with 0–4 melds of every kind: a complete hand minus a tile
+    (often ready), sometimes with one tile swapped (often not), voids mostly respected."""
+    rng = random.Random(seed)
+    kinds = list(MeldKind)
+    out = []
+    while len(out) < n:
+        suits = rng.sample(range(3), rng.choice([1, 2, 2]))
+        n_melds = rng.choice([0, 1, 2, 3, 4])
+        counts = complete_hand(n_melds, rng, suits)
+        melds: list[Meld] = []
+        held = list(counts)
+        while len(melds) < n_melds:
+            kind, mk = 9 * rng.choice(suits) + rng.randrange(9), rng.choice(kinds)
+            if held[kind] + mk.size <= 4:
+                held[kind] += mk.size
+                melds.append(Meld(mk, kind))
+        tiles = [k for k in range(KINDS) for _ in range(counts[k])]
+        counts[rng.choice(tiles)] -= 1
+        new = rng.randrange(KINDS)
+        others = [k for k in range(KINDS) if counts[k] and k != new]
+        if rng.random() < 0.3 and held[new] < 4 and others:
+            counts[new] += 1
+            counts[rng.choice(others)] -= 1
+        free = [s for s in range(3) if s not in suits]
+        void = rng.choice(free) if rng.random() < 0.8 else rng.choice([-1, 0, 1, 2])
+        out.append((counts, melds, void))
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        XZ,
+        XZ.replace(chajiao="min"),
+        XZ.replace(yaojiu_jiangdui=False),
+        CD,
+        CD.replace(cap_fan=None),
+    ],
+    ids=["xuezhan", "min", "no-yaojiu", "chengdu-classic", "additive-uncapped"],
+)
+def test_kernel_ready_fan_agrees_with_the_brute_force(kernel: ModuleType, rules: RuleSet) -> None:
+    ready_fan = getattr(kernel, "ready_fan", None)
+    if ready_fan is None:
+        pytest.skip(f"{kernel.__name__} has no ready_fan yet")
+    ready = 0
+    for counts, melds, void in _ready_hands_with_melds(4, 300):
+        brute = chajiao_multiplier(counts, melds, void, rules, brute_force=True)
+        fan = _kernel_ready_fan(ready_fan, list(counts), melds, void, rules)
+        assert (None if fan < 0 else rules.cap(1 << fan)) == brute, (counts, melds, void)
+        ready += brute is not None
+    assert ready > 100

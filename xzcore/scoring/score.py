@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore import core
+from xzcore._kernel_input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, meld_summary
 from xzcore.rules import RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
@@ -22,6 +23,7 @@ from xzcore.scoring.vocab import (
     HandError,
     NotAWinError,
     Pattern,
+    ScoringUnavailableError,
     WinContext,
 )
 from xzcore.tiles import (
@@ -406,18 +408,56 @@ def chajiao_multiplier(
     melds: str | Sequence[Meld],
     void: int | str,
     rules: RuleSet,
+    *,
+    brute_force: bool = False,
 ) -> int | None:
     """R10.2: the capped multiplier a 13 − 3k hand could win with — pattern and 根 only —
     the largest (``chajiao = max``) or smallest (``min``) over its waits; ``None`` when the
-    hand is not ready (R7.3, including a hand that holds a void-suit tile)."""
+    hand is not ready (R7.3, including a hand that holds a void-suit tile).
+
+    The kernel's ``ready_fan`` answers when the selected backend has it; ``brute_force=True``
+    (or a backend without it) scores every wait by the brute-force search of this package,
+    which is the kernel's test oracle."""
     counts = _concealed(concealed)
     ms = _melds(melds)
+    v = _void(void)
     _check_sizes(counts, ms, 0, "concealed")
-    values = _wait_values(counts, ms, _void(void), rules)
+    if rules.scoring is Scoring.COUNT:
+        raise ScoringUnavailableError("option scoring: count scoring arrives with R13")
+    if _KERNEL_READY_FAN is not None and not brute_force:
+        fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
+        return None if fan < 0 else rules.cap(1 << fan)
+    values = _wait_values(counts, ms, v, rules)
     if not values:
         return None
     pick = max if rules.chajiao.value == "max" else min
     return rules.cap(pick(values.values()))
+
+
+_KERNEL_READY_FAN: Callable[..., int] | None = getattr(core.IMPL, "ready_fan", None)
+
+
+def _kernel_ready_fan(
+    ready_fan: Callable[..., int], counts: list[int], ms: Sequence[Meld], void: int, rules: RuleSet
+) -> int:
+    """Call the kernel's ``ready_fan`` (documented in ``xzcore._value_reference``)."""
+    if rules.declare_void and void >= 0:
+        if any(m.tile // 9 == void for m in ms):
+            return -1  # R4.4: a meld of the void suit never wins
+    else:
+        # R4.4 without a declared void: at most two suits, melds included. The kernel checks
+        # the concealed tiles only, so the suits of the melds are folded in here: with two
+        # suits already held the third one acts as the void.
+        suits = {m.tile // 9 for m in ms} | {k // 9 for k in range(KINDS) if counts[k]}
+        if len(suits) == 3:
+            return -1
+        void = 3 - sum(suits) if len(suits) == 2 else -1
+    held, meld_info = meld_summary(bytes(counts), ms)
+    flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
+        FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
+    )
+    mode = 0 if rules.chajiao.value == "max" else 1
+    return ready_fan(bytes(counts), void, held, meld_info, flags, mode)
 
 
 def wait_values(
