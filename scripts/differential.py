@@ -18,7 +18,8 @@ import time
 
 from xzcore import _core as compiled
 from xzcore import _reference as twin
-from xzcore._handgen import hand_mix, held_for
+from xzcore._handgen import hand_mix, held_for, melds_for
+from xzcore._kernel_input import meld_summary
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
@@ -36,7 +37,6 @@ def run(hands: int, seed: int, every: int, chunk: int = 2000) -> dict[str, int]:
     """Compare ``hands`` hands; return counters of what was checked."""
     rng = random.Random(seed)
     stats = {"hands": 0, "wins": 0, "ready": 0, "shanten": 0, "value": 0}
-    value_fns = hasattr(compiled, "ready_fan") and hasattr(twin, "ready_fan")
     done = 0
     while done < hands:
         rows = []
@@ -63,32 +63,22 @@ def run(hands: int, seed: int, every: int, chunk: int = 2000) -> dict[str, int]:
             if compiled.Hand(counts, void).waits() != plain:
                 _fail("Hand.waits", counts, void, compiled.Hand(counts, void).waits(), plain)
             stats["ready"] += expected != 0
-        for n, (counts, void, held) in enumerate(rows):
+        for n, (counts, void, _held) in enumerate(rows):
             if (done + n) % every:
                 continue
             got_s, exp_s = compiled.shanten(counts, void), twin.shanten(counts, void)
             if got_s != exp_s:
                 _fail("shanten", counts, void, got_s, exp_s)
             stats["shanten"] += 1
-            if value_fns:
-                _compare_values(counts, void, held, stats, rng)
+            _compare_values(counts, void, stats, rng)
         done += len(rows)
         stats["hands"] = done
     return stats
 
 
-def _compare_values(
-    counts: bytes, void: int, held: bytes, stats: dict[str, int], rng: random.Random
-) -> None:
-    """The 查叫 value kernel on one hand with a random meld summary and flags."""
-    melds = (14 - (sum(counts) + (sum(counts) % 3 == 1))) // 3
-    gangs = rng.randint(0, melds)
-    suits = rng.getrandbits(3) if melds else 0
-    meld_info = melds | gangs << 3 | suits << 6
-    if not melds or rng.random() < 0.3:
-        meld_info |= 1 << 9
-    if not melds or rng.random() < 0.3:
-        meld_info |= 1 << 10
+def _compare_values(counts: bytes, void: int, stats: dict[str, int], rng: random.Random) -> None:
+    """The 查叫 value kernel on one hand with random fitting melds, model and option."""
+    held, meld_info = meld_summary(counts, melds_for(counts, rng))
     flags = rng.getrandbits(2)
     if sum(counts) % 3 == 2:
         got, expected = (m.win_fan(counts, void, held, meld_info, flags) for m in (compiled, twin))

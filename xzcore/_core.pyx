@@ -28,6 +28,7 @@ from xzcore._kernel_input import (
     as_voids,
     check_held,
     check_kind,
+    check_value_args,
     check_void,
     size_error,
 )
@@ -38,13 +39,17 @@ __all__ = [
     "KernelInputError",
     "is_win",
     "is_win_batch",
+    "ready_fan",
+    "ready_fan_batch",
     "shanten",
     "waits",
     "waits_batch",
+    "win_fan",
 ]
 
 include "_core_tables.pxi"
 include "_core_shanten.pxi"
+include "_core_value.pxi"
 
 _build_tables()
 _init_cost_cache()
@@ -181,6 +186,11 @@ def shanten(counts, object void=-1):
     if not SHANTEN_SIZE[size]:
         raise KernelInputError(size_error(size, SHANTEN_SIZES, "shanten"))
     return _shanten(<const uint8_t*> PyBytes_AS_STRING(b), k, size, v)
+
+
+def _empty(counts=None, object void=-1):
+    """Does nothing: the empty-call baseline of the benchmarks."""
+    return None
 
 
 # --- batches ------------------------------------------------------------------------------

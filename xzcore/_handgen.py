@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from xzcore.tiles import Meld, MeldKind
+
 KINDS = 27
 
 
@@ -100,3 +102,23 @@ def ready_rows(n: int, seed: int = 2) -> list[tuple[bytes, int]]:
     rng = random.Random(seed)
     sizes = [13] * 6 + [10] * 2 + [7, 4, 1]
     return [hand_mix(rng.choice(sizes), rng) for _ in range(n)]
+
+
+def melds_for(counts: bytes, rng: random.Random) -> list[Meld]:
+    """Melds that fit a concealed hand: (14 − size) // 3 of them for a win size, (13 − size)
+    // 3 for a ready size, pengs and gangs of kinds with room, mostly in the hand's suits
+    (so that 清一色, 带幺九 and 将对 shapes come up)."""
+    size = sum(counts)
+    number = (14 - size) // 3 if size % 3 == 2 else (13 - size) // 3
+    used = [s for s in range(3) if any(counts[9 * s : 9 * s + 9])] or [rng.randrange(3)]
+    held = list(counts)
+    melds: list[Meld] = []
+    while len(melds) < number:
+        suit = rng.choice(used) if rng.random() < 0.8 else rng.randrange(3)
+        rank = rng.choice([0, 8, 1, 4, 7]) if rng.random() < 0.5 else rng.randrange(9)
+        kind = 9 * suit + rank
+        meld_kind = rng.choice(list(MeldKind))
+        if held[kind] + meld_kind.size <= 4:
+            held[kind] += meld_kind.size
+            melds.append(Meld(meld_kind, kind))
+    return melds

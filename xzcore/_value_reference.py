@@ -199,7 +199,7 @@ def _fan(counts: list[int], void: int, held: bytes | list[int], melds: Melds, fl
 
 
 def _check_mode(mode: object) -> int:
-    if mode not in (0, 1) or isinstance(mode, bool):
+    if type(mode) is not int or mode not in (0, 1):
         raise KernelInputError(f"mode: expected 0 (max, 查大) or 1 (min, 查小), got {mode!r}")
     assert isinstance(mode, int)
     return mode
