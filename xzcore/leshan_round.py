@@ -1,0 +1,523 @@
+"""A round of 乐山 (Leshan) 血战到底: the round engine plus 飘 (R13.3), 摆割 (R13.4) and
+count scoring (R13.1, R13.2) — RULES.md R13.
+
+:class:`LeshanRound` is a :class:`~xzcore.round.Round` with three additions:
+
+- a 飘 phase after 定缺, before the first draw (``rules.piao_max`` > 0): each seat bets
+  0–``piao_max`` with ``piao <n>``; the bets are simultaneous, final and public
+  (``{"type": "piao", "actor": s, "piao": n}``);
+- ``baige <tile> by <seat>`` on a seat's turn: discard ``<tile>`` and lay the remaining
+  ready hand open (R13.4), while more than 12 tiles remain. The event
+  ``{"type": "baige", "actor", "pai", "hand", "waits"}`` shows the hand to every seat; the
+  ``dahai`` event that follows carries ``"baige": true``. From then on the seat may not peng,
+  discards the tile it draws, and gangs only when its waits stay the same;
+- wins scored by count (:func:`xzcore.scoring.count.score_count`) and paid per payer with
+  the discarder's penalties, 飘 and 摆割 (:func:`xzcore.leshan.pay_count_win`); 查叫 by the
+  largest count (:func:`xzcore.scoring.count.count_chajiao`).
+
+The forced win on discards in the last 12 tiles and the strict pass lock (R13.5) and the
+dealer (R13.6 = R11.1) are the base engine's R5.7, R7.4 and R11.1 under the ``leshan``
+preset. Use :func:`new_round` to get the right class for a rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from xzcore.actions import Action, IllegalActionError, InvalidActionError, actions_of
+from xzcore.leshan import (
+    BAIGE_MIN_WALL,
+    bot_piao,
+    bot_wants_baige,
+    discarder_penalties,
+    pay_count_win,
+)
+from xzcore.round import Round
+from xzcore.round_base import NAMES, TURN, Phase
+from xzcore.rules import RuleSet, Scoring
+from xzcore.scoring import Score, WinContext
+from xzcore.scoring.count import count_chajiao, score_count
+from xzcore.settlement import SeatEnd, call_transfer
+from xzcore.tiles import format_tiles, parse_tiles, tile_name
+
+__all__ = [
+    "PIAO",
+    "LeshanAction",
+    "LeshanAgent",
+    "LeshanRound",
+    "leshan_actions_of",
+    "needs_leshan_round",
+    "new_round",
+]
+
+PIAO = 6
+"""The phase value of the 飘 bets (after :class:`~xzcore.round_base.Phase`'s values)."""
+
+
+class LeshanAction(NamedTuple):
+    """A Leshan decision: ``piao`` with ``amount`` 0–5 (R13.3) or ``baige`` with the ``tile``
+    discarded as the hand is laid open (R13.4). Prints and parses like
+    :class:`~xzcore.actions.Action`:
+
+    >>> LeshanAction.parse("piao 3 by 1")
+    LeshanAction.parse('piao 3 by 1')
+    >>> LeshanAction.parse("baige 5p by 2").tile
+    13
+    """
+
+    word: str
+    seat: int
+    tile: int = -1
+    amount: int = -1
+
+    @classmethod
+    def parse(cls, text: str, seat: int | None = None) -> LeshanAction:
+        """Parse ``"piao <n> by <seat>"`` or ``"baige <tile> by <seat>"``; raises
+        :class:`~xzcore.actions.InvalidActionError` naming what is wrong."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"action text must be str, not {type(text).__name__}")
+        parts = text.split()
+        if len(parts) >= 2 and parts[-2] == "by":
+            try:
+                seat = int(parts[-1])
+            except ValueError:
+                raise InvalidActionError(f"{text!r}: bad seat {parts[-1]!r} after 'by'") from None
+            parts = parts[:-2]
+        if seat is None or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise InvalidActionError(f"{text!r}: no seat 0-3 (write '... by <seat>')")
+        if len(parts) != 2 or parts[0] not in ("piao", "baige"):
+            raise InvalidActionError(f"{text!r}: expected 'piao <0-5>' or 'baige <tile>'")
+        if parts[0] == "piao":
+            if not parts[1].isdigit() or not 0 <= int(parts[1]) <= 5:
+                raise InvalidActionError(f"{text!r}: 飘 is a number 0-5 (R13.3)")
+            return cls("piao", seat, -1, int(parts[1]))
+        try:
+            kinds = parse_tiles(parts[1])
+        except ValueError as exc:
+            raise InvalidActionError(f"{text!r}: {exc}") from None
+        if len(kinds) != 1:
+            raise InvalidActionError(f"{text!r}: baige takes one tile")
+        return cls("baige", seat, kinds[0])
+
+    def __str__(self) -> str:
+        arg = str(self.amount) if self.word == "piao" else tile_name(self.tile)
+        return f"{self.word} {arg} by {self.seat}"
+
+    def __repr__(self) -> str:
+        return f"LeshanAction.parse({str(self)!r})"
+
+
+_PIAO_ACTIONS = [[LeshanAction("piao", s, -1, n) for n in range(6)] for s in range(4)]
+_BAIGE_ACTIONS = [[LeshanAction("baige", s, k) for k in range(27)] for s in range(4)]
+
+AnyAction = Action | LeshanAction
+
+
+def needs_leshan_round(rules: RuleSet) -> bool:
+    """True when ``rules`` use count scoring, 飘 or 摆割 (R13): :class:`LeshanRound`."""
+    return rules.scoring is Scoring.COUNT or rules.piao_max > 0 or rules.baige
+
+
+def new_round(
+    rules: RuleSet,
+    wall: Sequence[int],
+    dealer: int,
+    *,
+    exchange_direction: int | None = None,
+    kernel: ModuleType | None = None,
+) -> Round:
+    """A :class:`LeshanRound` when the rules need one (R13), else a plain ``Round``."""
+    cls = LeshanRound if needs_leshan_round(rules) else Round
+    return cls(rules, wall, dealer, exchange_direction=exchange_direction, kernel=kernel)
+
+
+class LeshanRound(Round):
+    """One round with 飘, 摆割 and count scoring (R13); same constructor as ``Round``."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        wall: Sequence[int],
+        dealer: int,
+        *,
+        exchange_direction: int | None = None,
+        kernel: ModuleType | None = None,
+    ) -> None:
+        if rules.scoring is not Scoring.COUNT:
+            raise ValueError("LeshanRound needs scoring = count (R13.1); use new_round()")
+        self.piao = [0, 0, 0, 0]
+        """Each seat's 飘 (R13.3)."""
+        self.baige = [False] * 4
+        """Seats that laid their hand open (R13.4)."""
+        self.baige_waits = [0, 0, 0, 0]
+        """The waits (bitmask of kinds) each 摆割 seat showed."""
+        self._piao_done = False
+        # Round refuses count scoring (it cannot pay 飘/摆割); the deal does not depend on the
+        # scoring model, so build it under the table model and put the real rules back.
+        table = rules.replace(scoring=Scoring.TABLE)
+        super().__init__(table, wall, dealer, exchange_direction=exchange_direction, kernel=kernel)
+        self.rules = rules
+
+    # -- phases -------------------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Phase:
+        """The current :class:`~xzcore.round_base.Phase`; the 飘 bets count as ``DINGQUE``
+        (both are simultaneous choices before play; check ``phase == PIAO`` to tell)."""
+        return Phase.DINGQUE if self.phase == PIAO else Phase(self.phase)
+
+    def _begin_play(self) -> None:
+        if self.rules.piao_max > 0 and not self._piao_done:
+            self.phase = PIAO  # R13.3: before the first draw
+            return
+        super()._begin_play()
+
+    def _do_piao(self) -> None:
+        """R13.3: the bets are simultaneous and kept for the round."""
+        chosen = self._pending
+        self._pending = {}
+        for s in range(4):
+            n: int = chosen[s][3]  # type: ignore[assignment]  # a LeshanAction's amount
+            self.piao[s] = n
+            self.events.append({"type": "piao", "actor": s, "piao": n})
+        self._piao_done = True
+        super()._begin_play()
+
+    # -- asking -------------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """As ``Round.legal_actions``, plus the 飘 bets and the 摆割 discards (R13.3, R13.4)."""
+        if self.phase == PIAO:
+            if seat in self._pending:
+                return []
+            return list(_PIAO_ACTIONS[seat][: self.rules.piao_max + 1])
+        return super().legal_actions(seat)
+
+    def _turn_actions(self) -> list[Action]:
+        s = self.cur
+        if self.baige[s] and not self._must_discard:
+            return self._baige_turn(s)
+        out: list[Any] = super()._turn_actions()
+        if self.baige[s] or not self.rules.baige or 108 - self.pos <= BAIGE_MIN_WALL:
+            return out
+        if len(out) == 1 and out[0].word == "hora":
+            return out  # a forced win (R5.7)
+        for a in list(out):
+            if a.word == "dahai" and self._waits_without(s, a.tile):
+                out.append(_BAIGE_ACTIONS[s][a.tile])
+        return out
+
+    def _baige_turn(self, s: int) -> list[Action]:
+        """R13.4: a 摆割 seat wins, makes a gang that keeps its waits, or discards its draw."""
+        h = self.hands[s]
+        c = h.counts()
+        out: list[Action] = []
+        if h.is_win() and self._suits_ok(s):
+            win = Action("hora", s, self._win_tile(s))
+            if self._forced(False):
+                return [win]
+            out.append(win)
+        if self.pos < 108 and self.drawn >= 0:
+            void = self.voids[s]
+            gangs = [Action("ankan", s, k) for k in range(27) if c[k] == 4 and k // 9 != void]
+            gangs.extend(Action("kakan", s, k) for k in sorted(self.pengs[s]) if c[k])
+            out.extend(a for a in gangs if self._gang_keeps_waits(s, a))
+        out.append(Action("dahai", s, self.drawn if self.drawn >= 0 else _any(c)))
+        return out
+
+    def _waits_without(self, s: int, k: int) -> int:
+        """The waits (R7.3 bitmask) of seat ``s``'s hand after discarding ``k``."""
+        h = self.hands[s].copy()
+        h.remove(k)
+        c = bytearray(h.counts())
+        for m in self.melds[s]:
+            c[m.tile] += m.size
+        return int(h.waits(sum(1 << i for i in range(27) if c[i] >= 4)))
+
+    def _open_claims(self, k: int, src: int, *, robbing: bool, first: bool) -> bool:
+        """R13.4: a 摆割 seat may not peng, and gangs a discard only if its waits stay."""
+        super()._open_claims(k, src, robbing=robbing, first=first)
+        for o in [o for o in self._claim_opts if self.baige[o]]:
+            keep = [
+                a
+                for a in self._claim_opts[o]
+                if a.word in ("hora", "none")
+                or (a.word == "daiminkan" and self._kan_keeps_waits(o, k))
+            ]
+            if [a.word for a in keep] == ["none"]:
+                del self._claim_opts[o]
+            else:
+                self._claim_opts[o] = keep
+        return bool(self._claim_opts)
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def play(self, action: Any) -> None:
+        """Check and apply an action; Leshan actions and the R13.4 limits are refused with
+        :class:`~xzcore.actions.IllegalActionError` naming R13.3/R13.4."""
+        if isinstance(action, LeshanAction):
+            if action not in self.legal_actions(action.seat):
+                rule, reason = self._diagnose_leshan(action)
+                raise IllegalActionError(action, rule, reason)  # type: ignore[arg-type]
+            self.apply(action)
+            return
+        if self.phase == PIAO:
+            raise IllegalActionError(action, "R13.3", "every seat bets its 飘 first (piao)")
+        if isinstance(action, Action) and action not in self.legal_actions(action.seat):
+            refusal = self._baige_refusal(action)
+            if refusal is not None:
+                raise IllegalActionError(action, "R13.4", refusal)
+        super().play(action)
+
+    def _diagnose_leshan(self, a: LeshanAction) -> tuple[str, str]:
+        if a.word == "piao":
+            if self.phase != PIAO:
+                return "R13.3", "飘 is bet before the first draw"
+            if a.seat in self._pending:
+                return "R13.3", f"seat {a.seat} has already bet its 飘"
+            return "R13.3", f"飘 is 0-{self.rules.piao_max}, not {a.amount}"
+        if not self.rules.baige:
+            return "R13.4", "摆割 is off in these rules (option baige)"
+        if self.phase != TURN or a.seat != self.cur:
+            return "R13.4", "摆割 is declared on the seat's own turn, with a discard"
+        if self.baige[a.seat]:
+            return "R13.4", f"seat {a.seat} has already laid its hand open"
+        left = 108 - self.pos
+        if left <= BAIGE_MIN_WALL:
+            return "R13.4", f"{left} tiles left: 摆割 needs more than {BAIGE_MIN_WALL}"
+        if not self.hands[a.seat].count(a.tile):
+            return "R13.4", f"seat {a.seat} does not hold {tile_name(a.tile)}"
+        if not self._waits_without(a.seat, a.tile):
+            return "R13.4", f"the hand without {tile_name(a.tile)} is not ready (R7.3)"
+        return "R4.2", "that discard is not allowed now (void suit first)"
+
+    def _baige_refusal(self, a: Action) -> str | None:
+        """Why R13.4 forbids ``a`` to a 摆割 seat, or None when it is not that."""
+        s = a.seat
+        if not self.baige[s]:
+            return None
+        if a.word == "pon":
+            return f"seat {s} laid its hand open (摆割): no peng"
+        if self.phase == TURN and s == self.cur and a.word == "dahai" and a.tile != self.drawn:
+            return f"seat {s} laid its hand open (摆割): it discards the tile it drew"
+        if a.word in ("ankan", "kakan", "daiminkan"):
+            return f"seat {s} laid its hand open (摆割): a gang must keep its waits"
+        return None
+
+    def apply(self, action: Any) -> None:
+        """Apply a trusted action (``Round.apply`` plus the 飘 and 摆割 actions)."""
+        word = action[0]
+        if self.phase == PIAO:
+            self._pending[action[1]] = action
+            if len(self._pending) == 4:
+                self._do_piao()
+            return
+        if word == "baige":
+            self._baige(action[1], action[2])
+            return
+        super().apply(action)
+
+    def _baige(self, s: int, k: int) -> None:
+        """R13.4: discard ``k`` and lay the rest of the hand open, for every seat to see."""
+        h = self.hands[s].copy()
+        h.remove(k)
+        waits = self._waits_without(s, k)
+        self.baige[s] = True
+        self.baige_waits[s] = waits
+        self.events.append(
+            {
+                "type": "baige",
+                "actor": s,
+                "pai": NAMES[k],
+                "hand": format_tiles(self.kernel_kinds(h.counts())),
+                "waits": format_tiles([i for i in range(27) if waits >> i & 1]),
+            }
+        )
+        at = len(self.events)
+        self._dahai(k)
+        self.events[at]["baige"] = True
+
+    # -- scoring and paying (R13.1-R13.4) -------------------------------------------------------
+
+    def _claim_score(self, o: int) -> Score:
+        sc = self._claim_scores.get(o)
+        if sc is None:
+            ctx = self._win_ctx(self._robbing, self._claim_first)
+            sc = score_count(
+                self.hands[o].counts(),
+                self._claim_tile,
+                self.melds[o],
+                self.voids[o],
+                ctx,
+                self.rules,
+            )
+            self._claim_scores[o] = sc
+        return sc
+
+    def _self_draw_win(self, k: int) -> None:
+        s = self.cur
+        rules = self.rules
+        h = self.hands[s]
+        h.remove(k)
+        concealed = h.counts()
+        first = (
+            rules.tian_di_hu
+            and self.clean
+            and (self.draws[s] == 0 if s == self.dealer else self.draws[s] == 1)
+        )
+        ctx = WinContext(
+            self_draw=True,
+            after_gang=self._rinshan,
+            last_tile=self.pos >= 108,
+            first_turn=first,
+            dealer=s == self.dealer,
+        )
+        score = score_count(concealed, k, self.melds[s], self.voids[s], ctx, rules)
+        payers = [p for p in range(4) if p != s and self.in_play[p]]
+        dgh = self._gang_from if self._rinshan and self._gang_from >= 0 else None  # R9.3
+        tr = pay_count_win(
+            self.ledger,
+            rules,
+            s,
+            score,
+            payers=payers,
+            dianganghua_discarder=dgh,
+            piao=self.piao,
+            baige=self.baige,
+        )
+        self._record_win(s, k, None, ctx, score, tr, concealed, multiple=False)
+        self.won_tiles.append(k)
+        self._after_wins([s], s)
+
+    def _discard_wins(self, winners: list[int], src: int, k: int, *, robbing: bool) -> None:
+        """Each winner is paid by the discarder (R9.1, R9.4) with R13.2–R13.4 on top."""
+        rules = self.rules
+        multiple = len(winners) > 1
+        self.clean = False  # R5.2: a win on another seat's tile is a claim (R7.5)
+        ctx = self._win_ctx(robbing, self._claim_first)
+        penalties = (
+            []
+            if robbing
+            else discarder_penalties(
+                rules, discarder_melds=len(self.melds[src]), last_tile=ctx.last_tile
+            )
+        )
+        for o in winners:
+            score = self._claim_score(o)
+            if robbing:
+                payers = [p for p in range(4) if p != o and self.in_play[p] and p not in winners]
+                tr = pay_count_win(
+                    self.ledger, rules, o, score, discarder=src, payers=payers, robbed=True,
+                    piao=self.piao, baige=self.baige,
+                )  # fmt: skip
+            else:
+                tr = pay_count_win(
+                    self.ledger, rules, o, score, discarder=src, piao=self.piao,
+                    baige=self.baige, penalties=penalties,
+                )  # fmt: skip
+            self._record_win(o, k, src, ctx, score, tr, self.hands[o].counts(), multiple=multiple)
+        self.won_tiles.append(k)
+        if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
+            tr = call_transfer(self.ledger, rules, src, winners, turn=self.turn_no)
+            self.events.append(
+                {
+                    "type": "call_transfer",
+                    "actor": src,
+                    "winners": list(winners),
+                    "transfers": [t.to_dict() for t in tr],
+                }
+            )
+            self._check_ledger()
+        self._after_wins(winners, winners[-1])
+
+    def _seat_end(self, s: int) -> SeatEnd:
+        """R10 with 查叫 by the largest count (R13.1 with R10.2; seed 002 "最大的个数")."""
+        if self.won[s]:
+            return SeatEnd(s, False)
+        h = self.hands[s]
+        c = h.counts()
+        v = self.voids[s]
+        huazhu = v >= 0 and any(c[9 * v : 9 * v + 9])  # R10.1 (declare_void in leshan)
+        if not self.rules.declare_void:
+            suits = {m.tile // 9 for m in self.melds[s]}
+            suits.update(su for su in range(3) if any(c[9 * su : 9 * su + 9]))
+            huazhu = len(suits) == 3
+        ready = None
+        if not huazhu and h.waits(0):
+            ready = count_chajiao(c, self.melds[s], v, self.rules)
+        return SeatEnd(s, True, huazhu, ready, self.forfeited[s])
+
+
+def _any(c: bytes) -> int:
+    return next(k for k in range(27) if c[k])
+
+
+# -- replay ------------------------------------------------------------------------------------
+
+
+def leshan_actions_of(events: Iterable[Mapping[str, Any]]) -> Iterator[AnyAction]:
+    """The actions of a Leshan event stream, in order: ``actions_of`` plus ``piao`` and
+    ``baige`` (whose following ``dahai``, marked ``"baige": true``, is part of it)."""
+    for i, ev in enumerate(events):
+        t = ev.get("type")
+        actor = ev.get("actor")
+        if t in ("piao", "baige"):
+            if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < 4:
+                raise InvalidActionError(f"event #{i} ({t}): bad actor {actor!r}")
+            if t == "piao":
+                n = ev.get("piao")
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
+                    raise InvalidActionError(f"event #{i} (piao): bad bet {n!r} (R13.3)")
+                yield LeshanAction("piao", actor, -1, n)
+            else:
+                try:
+                    kinds = parse_tiles(ev["pai"])
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise InvalidActionError(f"event #{i} (baige): bad 'pai': {exc}") from None
+                if len(kinds) != 1:
+                    raise InvalidActionError(f"event #{i} (baige): 'pai' is not one tile")
+                yield LeshanAction("baige", actor, kinds[0])
+            continue
+        if t == "dahai" and ev.get("baige"):
+            continue
+        try:
+            yield from actions_of([ev])
+        except InvalidActionError as exc:
+            raise InvalidActionError(str(exc).replace("event #0", f"event #{i}", 1)) from None
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+
+class LeshanAgent:
+    """Wraps an agent (``act(view) -> Action``, xzcore.agents) with the Leshan rules of
+    thumb: 飘 = ``3 − shanten`` (:func:`xzcore.leshan.bot_piao`) and 摆割 when the hand
+    would wait on two or more kinds (:func:`xzcore.leshan.bot_wants_baige`), choosing the
+    discard that leaves the most waiting kinds; everything else is the inner agent's."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def act(self, view: Any) -> Any:
+        """The agent's decision for ``view`` (an ``xzcore.agents.SeatView``)."""
+        r = view._r
+        s = view.seat
+        legal = r.legal_actions(s)
+        if legal and legal[0].word == "piao":
+            sh = int(r.kernel.shanten(r.hands[s].counts(), r.voids[s]))
+            want = bot_piao(r.rules, sh)
+            return legal[min(want, len(legal) - 1)]
+        if legal and legal[0].word != "hora" and isinstance(r, LeshanRound):
+            best, best_n = None, 1
+            for a in legal:
+                if a.word == "baige":
+                    w = r._waits_without(s, a.tile)
+                    n = bin(w).count("1")
+                    if bot_wants_baige(w) and n > best_n:
+                        best, best_n = a, n
+            if best is not None:
+                return best
+        a = self.inner.act(view)
+        return a
