@@ -12,6 +12,9 @@ import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+# shared by both backends: the meld summary (held, meld_info) the value kernel takes
+from xzcore._kernel_input import meld_summary
+
 _impl: ModuleType
 
 if os.environ.get("XZ_PUREPYTHON"):
@@ -46,18 +49,24 @@ if TYPE_CHECKING:
         KernelInputError,
         is_win,
         is_win_batch,
+        ready_fan,
+        ready_fan_batch,
         shanten,
         waits,
         waits_batch,
+        win_fan,
     )
 else:
     Hand = _impl.Hand
     KernelInputError = _impl.KernelInputError
     is_win = _impl.is_win
     is_win_batch = _impl.is_win_batch
+    ready_fan = _impl.ready_fan
+    ready_fan_batch = _impl.ready_fan_batch
     shanten = _impl.shanten
     waits = _impl.waits
     waits_batch = _impl.waits_batch
+    win_fan = _impl.win_fan
 
 __all__ = [
     "BACKEND",
@@ -66,9 +75,13 @@ __all__ = [
     "KernelInputError",
     "is_win",
     "is_win_batch",
+    "meld_summary",
+    "ready_fan",
+    "ready_fan_batch",
     "shanten",
     "waits",
     "waits_batch",
+    "win_fan",
 ]
 
 
