@@ -7,6 +7,7 @@ the end gives ns per hand net of the bare loop, and the twin/compiled ratio.
 from __future__ import annotations
 
 import importlib
+import random
 from array import array
 from collections.abc import Callable
 from types import ModuleType
@@ -15,7 +16,8 @@ from typing import Any
 import pytest
 
 from xzcore import _reference as twin
-from xzcore._handgen import ready_rows, win_rows
+from xzcore._handgen import melds_for, ready_rows, win_rows
+from xzcore._kernel_input import meld_summary
 
 try:
     compiled: ModuleType | None = importlib.import_module("xzcore._core")
@@ -132,3 +134,49 @@ def test_shanten(timed: Timed, backend: str) -> None:
             shanten(counts, void)
 
     timed("shanten", backend, loop)
+
+
+def _value_rows() -> tuple[
+    list[tuple[bytes, int, bytes, int]], list[tuple[bytes, int, bytes, int]]
+]:
+    """Ready and complete hands with fitting melds: (counts, void, held, meld_info)."""
+    rng = random.Random(103)
+    ready = [(c, v, *meld_summary(c, melds_for(c, rng))) for c, v in READY]
+    wins = [(c, v, *meld_summary(c, melds_for(c, rng))) for c, v in WIN]
+    return ready, wins
+
+
+VALUE_READY, VALUE_WIN = _value_rows()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ready_fan(timed: Timed, backend: str) -> None:
+    ready_fan, rows = kernel(backend).ready_fan, VALUE_READY
+
+    def loop() -> None:
+        for counts, void, held, info in rows:
+            ready_fan(counts, void, held, info, 2)
+
+    timed("ready_fan (查叫)", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ready_fan_batch(timed: Timed, backend: str) -> None:
+    batch = kernel(backend).ready_fan_batch
+    flat = b"".join(r[0] for r in VALUE_READY)
+    voids = array("b", [r[1] for r in VALUE_READY])
+    held = b"".join(r[2] for r in VALUE_READY)
+    infos = array("H", [r[3] for r in VALUE_READY])
+    result = timed("ready_fan_batch", backend, lambda: batch(flat, voids, held, infos, 2))
+    assert sum(1 for v in result if v >= 0) > 250
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_win_fan(timed: Timed, backend: str) -> None:
+    win_fan, rows = kernel(backend).win_fan, VALUE_WIN
+
+    def loop() -> None:
+        for counts, void, held, info in rows:
+            win_fan(counts, void, held, info, 2)
+
+    timed("win_fan", backend, loop)
