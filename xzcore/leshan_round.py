@@ -204,6 +204,8 @@ class LeshanRound(Round):
             return out
         if len(out) == 1 and out[0].word == "hora":
             return out  # a forced win (R5.7)
+        if self.kernel.shanten(self.hands[s].counts(), self.voids[s]) > 0:
+            return out  # no discard can leave the hand ready (R7.3): a cheap first test
         for a in list(out):
             if a.word == "dahai" and self._waits_without(s, a.tile):
                 out.append(_BAIGE_ACTIONS[s][a.tile])
@@ -331,7 +333,7 @@ class LeshanRound(Round):
                 "type": "baige",
                 "actor": s,
                 "pai": NAMES[k],
-                "hand": format_tiles(self.kernel_kinds(h.counts())),
+                "hand": format_tiles(_kinds(h.counts())),
                 "waits": format_tiles([i for i in range(27) if waits >> i & 1]),
             }
         )
@@ -448,6 +450,10 @@ class LeshanRound(Round):
         if not huazhu and h.waits(0):
             ready = count_chajiao(c, self.melds[s], v, self.rules)
         return SeatEnd(s, True, huazhu, ready, self.forfeited[s])
+
+
+def _kinds(c: bytes) -> list[int]:
+    return [k for k in range(27) for _ in range(c[k])]
 
 
 def _any(c: bytes) -> int:

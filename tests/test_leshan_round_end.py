@@ -1,0 +1,161 @@
+"""The Leshan round: the forced win on discards in the last 12 tiles (R13.5 = R5.7 with 12 /
+discard), a 摆割 seat's gang (R13.4), 查叫 by the largest count (R13.1 with R10.2) and seeded
+bot games (飘 and 摆割 by the bots' rules of thumb) — on both kernels."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from xzcore.actions import Action
+from xzcore.agents import GreedyAgent, RandomAgent, SeatView
+from xzcore.leshan_round import LeshanAction, LeshanAgent, LeshanRound, leshan_actions_of, new_round
+from xzcore.round import Round
+from xzcore.rules import RuleSet
+from xzcore.scoring.count import count_chajiao
+from xzcore.wall import arrange_wall, deal
+
+sys.path.insert(0, str(Path(__file__).parent))
+from round_helpers import rotation_draws
+from test_leshan_round import HANDS
+
+L = RuleSet.preset("leshan")
+
+
+def begin(kernel: ModuleType, hands: list[str], draws: list[int] | str) -> Round:
+    r = new_round(L, arrange_wall(0, hands, draws), 0, kernel=kernel)
+    for s in range(4):
+        r.play(Action.parse(f"dingque s by {s}"))
+    for s in range(4):
+        r.play(LeshanAction("piao", s, -1, 0))
+    return r
+
+
+def drive(r: Round, *, stop: int = 200) -> list[tuple[int, list[str]]]:
+    """Discard the drawn tile, answer every claim with ``none`` where allowed, take a win
+    only when it is the one option; returns every win offer as (wall left, options)."""
+    offers = []
+    while not r.over and len(offers) < stop:
+        for s in r.to_act():
+            legal = r.legal_actions(s)
+            words = [a.word for a in legal]
+            if "hora" in words and r.stage.name == "CLAIM":
+                offers.append((108 - r.pos, [str(a) for a in legal]))
+            if words == ["hora"]:
+                r.play(legal[0])
+            elif "none" in words:
+                r.play(legal[words.index("none")])
+            else:
+                d = [a for a in legal if a.word == "dahai"]
+                r.play(next((a for a in d if a.tile == r.drawn), d[0]))
+    return offers
+
+
+def test_forced_win_on_discards_in_the_last_12(kernel: ModuleType) -> None:
+    # All 条 (void for everyone) are drawn first; then seat 2 draws 4p as the 46th draw
+    # (10 tiles left) and discards it: seat 1 (waits 1p/4p) must win on it.
+    draws = rotation_draws(0, HANDS, {45: "4p"}, {0: "s", 1: "s", 2: "s", 3: "s"})
+    r = begin(kernel, HANDS, draws)
+    offers = drive(r)
+    before = [(left, opts) for left, opts in offers if left > 12]
+    after = [(left, opts) for left, opts in offers if left <= 12]
+    assert before and all(opts[-1].startswith("none") for _, opts in before)
+    assert after and all(len(opts) == 1 and opts[0].startswith("hora") for _, opts in after)
+    assert after[0] == (9, ["hora 4p by 1"])
+
+
+def test_self_draw_is_not_forced_in_the_last_12(kernel: ModuleType) -> None:
+    # Seat 1 draws its own 4p as the 45th draw (10 left): it may win or discard (scope discard).
+    draws = rotation_draws(0, HANDS, {44: "4p"}, {0: "s", 1: "s", 2: "s", 3: "s"})
+    r = begin(kernel, HANDS, draws)
+    while not (r.stage.name == "TURN" and r.cur == 1 and r.drawn == 12):  # 4p
+        _step(r)
+    words = [str(a) for a in r.legal_actions(1)]
+    assert r.final and "hora 4p by 1" in words and "dahai 4p by 1" in words
+
+
+def _step(r: Round) -> None:
+    for s in r.to_act():
+        legal = r.legal_actions(s)
+        words = [a.word for a in legal]
+        if "none" in words:
+            r.play(legal[words.index("none")])
+        else:
+            d = [a for a in legal if a.word == "dahai"]
+            r.play(next((a for a in d if a.tile == r.drawn), d[0]))
+
+
+def test_baige_seat_may_gang_when_the_waits_stay(kernel: ModuleType) -> None:
+    # Seat 3 lays open with 4s (waits 5p/8p), later draws the fourth 1m: 111m is a set of its
+    # own, so the concealed gang keeps the waits and is offered beside the forced discard.
+    hands = [HANDS[0], "234456789m2355p", HANDS[2], HANDS[3]]  # seat 1 holds no 1m here
+    r = begin(kernel, hands, "2s3s4s5s6s7s1m")
+    for t in ("dahai 1s by 0", "dahai 2s by 1", "dahai 3s by 2"):
+        r.play(Action.parse(t))
+    r.play(LeshanAction.parse("baige 4s by 3"))
+    for t in ("dahai 5s by 0", "dahai 6s by 1", "dahai 7s by 2"):
+        r.play(Action.parse(t))
+    assert [str(a) for a in r.legal_actions(3)] == ["ankan 1m by 3", "dahai 1m by 3"]
+    r.play(Action.parse("ankan 1m by 3"))
+    assert r.melds[3][0].tile == 0
+
+
+HANDS_CHAJIAO = [
+    "23345677m2233p7p1s",
+    "234678m55m11123p",  # waits 1p (1111p: 四归一, count 4) and 4p (count 3)
+    "234567m34578p99p",
+    "111888999m6788p",
+]
+
+
+@pytest.mark.parametrize(("mode", "value"), [("max", 4), ("min", 3)])
+def test_chajiao_by_count(kernel: ModuleType, mode: str, value: int) -> None:
+    rules = L.replace(chajiao=mode)
+    r = new_round(rules, arrange_wall(0, HANDS_CHAJIAO, ""), 0, kernel=kernel)
+    assert isinstance(r, LeshanRound)
+    for s in range(4):
+        r.play(Action.parse(f"dingque s by {s}"))
+    end = r._seat_end(1)
+    assert end.active and not end.huazhu and end.ready_multiplier == value
+    assert r._seat_end(0).huazhu  # the dealer still holds its 1s (R10.1)
+
+
+@pytest.mark.parametrize("seed0", [0, 1000])
+def test_bot_games(kernel: ModuleType, seed0: int) -> None:
+    """Seeded games: tiles conserved and the ledger balanced (checked as they run), every win
+    paid at least its count, 查叫 values are counts, and the actions replay to the same
+    events."""
+    seen = {"piao": 0, "baige": 0, "hora": 0}
+    n = 5 if kernel.__name__.endswith("_reference") else 15  # the twin is slow; same code path
+    for seed in range(seed0, seed0 + n):
+        d = deal(seed)
+        r = new_round(L, d.wall, d.dealer, kernel=kernel)
+        agents = [
+            LeshanAgent(GreedyAgent(seed) if s % 2 == 0 else RandomAgent(seed * 4 + s))
+            for s in range(4)
+        ]
+        views = [SeatView(r, s) for s in range(4)]
+        while not r.over:
+            for s in r.to_act():
+                r.play(agents[s].act(views[s]))
+        for e in r.events:
+            if e["type"] in seen:
+                seen[e["type"]] += 1
+            if e["type"] == "hora":
+                assert all(t["units"] >= e["score"]["count"] for t in e["transfers"])
+            if e["type"] == "piao":
+                assert 0 <= e["piao"] <= 5
+        for s in range(4):
+            end = r._seat_end(s)
+            if end.active and not end.huazhu and end.ready_multiplier is not None:
+                want = count_chajiao(r.hands[s].counts(), r.melds[s], r.voids[s], L)
+                assert end.ready_multiplier == want
+        again = new_round(L, d.wall, d.dealer, kernel=kernel)
+        for a in leshan_actions_of(r.events):
+            again.play(a)
+        assert again.events == r.events
+        assert sum(r.result().totals) == 0
+    assert seen["piao"] == 4 * n and seen["hora"] > 0 and seen["baige"] > 0
