@@ -24,6 +24,7 @@ Driving it: :meth:`Round.to_act` lists the seats that must decide now, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from types import ModuleType
 from typing import Any
 
@@ -41,6 +42,8 @@ from xzcore.round_base import (
     RoundBase,
     RoundResult,
     Win,
+    format_count_bytes,
+    format_sorted,
 )
 from xzcore.round_checks import diagnose
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet, Scoring
@@ -60,6 +63,8 @@ _KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
 _HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
 _NONE = [Action("none", s) for s in range(4)]
 _DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
+_NO_TILES = bytes(9)
+_DAHAI_SUIT = [[row[9 * v : 9 * v + 9] for v in range(3)] for row in _DAHAI]
 
 
 class Round(RoundBase):
@@ -114,16 +119,26 @@ class Round(RoundBase):
             pos += 1
         dealt[dealer].append(w[pos])
         self.pos = pos + 1
-        self.hands = [self.kernel.Hand() for _ in range(4)]
+        counts = [bytearray(27) for _ in range(4)]
         for s in range(4):
+            c = counts[s]
             for k in dealt[s]:
-                self.hands[s].add(k)
+                c[k] += 1
+        hand = self.kernel.Hand
+        self.hands = [hand(bytes(c)) for c in counts]
+        # R5.7: the final round can begin only once the wall holds this many or fewer.
+        self._final_from = (
+            -1
+            if rules.last_round_win is LastRoundWin.OFF
+            else (4 if rules.last_round_tiles is None else rules.last_round_tiles)
+        )
+        self._dihu_discard = rules.tian_di_hu and rules.dihu_on_dealer_discard
         self.events.append(
             {
                 "type": "start_kyoku",
                 "dealer": dealer,
-                "wall": "".join(NAMES[k] for k in w),
-                "tehais": [format_tiles(d) for d in dealt],
+                "wall": "".join(map(NAMES.__getitem__, w)),
+                "tehais": [format_sorted(sorted(d)) for d in dealt],
                 "exchange_direction": exchange_direction,
             }
         )
@@ -188,6 +203,12 @@ class Round(RoundBase):
         void = self.voids[s]
         if self._must_discard:  # R5.4: after a 碰, discard only (R4.2 still holds)
             return self._discards(s, c, void)
+        if (
+            not h.is_win()
+            and (self.pos >= 108 or (4 not in c and not self.pengs[s]))
+            and not self.won[s]
+        ):
+            return self._discards(s, c, void)  # the common case: only discards
         out: list[Action] = []
         if h.is_win() and self._suits_ok(s):
             win = _HORA[s][self._win_tile(s)]
@@ -195,7 +216,7 @@ class Round(RoundBase):
                 return [win]  # R5.7 forced: the seat must take the win
             out.append(win)
         locked_winner = self.rules.xueliu and self.won[s]
-        if self.pos < 108:  # R5.6: no gang on the empty wall
+        if self.pos < 108 and (4 in c or self.pengs[s]):  # R5.6: no gang on the empty wall
             gangs = [_ANKAN[s][k] for k in range(27) if c[k] == 4 and k // 9 != void]  # R6.5
             gangs.extend(_KAKAN[s][k] for k in sorted(self.pengs[s]) if c[k])
             if locked_winner:  # R11.2: only gangs that keep the waits
@@ -209,10 +230,12 @@ class Round(RoundBase):
 
     @staticmethod
     def _discards(s: int, c: bytes, void: int) -> list[Action]:
-        row = _DAHAI[s]
-        if void >= 0 and any(c[9 * void : 9 * void + 9]):  # R4.2
-            return [row[k] for k in range(9 * void, 9 * void + 9) if c[k]]
-        return [row[k] for k in range(27) if c[k]]
+        if void >= 0:
+            lo = 9 * void
+            vc = c[lo : lo + 9]
+            if vc != _NO_TILES:  # R4.2: a void tile is held, so a void tile goes
+                return list(compress(_DAHAI_SUIT[s][void], vc))
+        return list(compress(_DAHAI[s], c))
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -318,30 +341,30 @@ class Round(RoundBase):
         the seat's pass lock (R7.4)."""
         left = 108 - self.pos
         if (
-            not self.final
-            and self.rules.last_round_win is not LastRoundWin.OFF
+            left <= self._final_from
+            and not self.final
             and left <= self.rules.last_round_n(self._in_play_count())
         ):
             self.final = True
-        if not rinshan:
-            self._begin_turn(s)
-        else:
+        if rinshan:
             self._rinshan = True
-        k = self.wall[self.pos]
-        self.pos += 1
+        else:  # a new turn (as _begin_turn, inlined: this runs ~55 times a round)
+            self.cur = s
+            self.turn_no += 1
+            self._rinshan = False
+            self._gang_from = -1
+            self._must_discard = False
+            self.phase = TURN
+        k = self.wall[108 - left]
+        self.pos = 109 - left
         self.hands[s].add(k)
         self.drawn = k
         self.draws[s] += 1
-        self.locked[s] = False
-        self.lock_value[s] = 0
+        if self.locked[s]:
+            self.locked[s] = False
+            self.lock_value[s] = 0
         self.events.append(
-            {
-                "type": "tsumo",
-                "actor": s,
-                "pai": NAMES[k],
-                "rinshan": rinshan,
-                "left": 108 - self.pos,
-            }
+            {"type": "tsumo", "actor": s, "pai": NAMES[k], "rinshan": rinshan, "left": left - 1}
         )
 
     def _next_turn(self, after: int) -> None:
@@ -366,13 +389,7 @@ class Round(RoundBase):
             {"type": "dahai", "actor": s, "pai": NAMES[k], "tsumogiri": k == self.drawn}
         )
         # R7.5: 地胡 on the dealer's first discard, as an option.
-        first = (
-            self.clean
-            and s == self.dealer
-            and self.draws[s] == 0
-            and self.rules.tian_di_hu
-            and self.rules.dihu_on_dealer_discard
-        )
+        first = self._dihu_discard and self.clean and s == self.dealer and self.draws[s] == 0
         self.drawn = -1
         if self._open_claims(k, s, robbing=False, first=first):
             self.phase = CLAIM
@@ -494,18 +511,13 @@ class Round(RoundBase):
                 "after_gang": ctx.after_gang,
                 "last_tile": ctx.last_tile,
                 "first_turn": ctx.first_turn,
-                "hand": format_tiles(self.kernel_kinds(concealed)),
+                "hand": format_count_bytes(concealed),
                 "melds": format_melds(self.melds[s]),
                 "score": score.to_dict(),
                 "transfers": [t.to_dict() for t in transfers],
             }
         )
         self._check_ledger()
-
-    @staticmethod
-    def kernel_kinds(counts: bytes) -> list[int]:
-        """The sorted kinds of a count vector."""
-        return [k for k in range(27) for _ in range(counts[k])]
 
     def _after_wins(self, winners: list[int], last: int) -> None:
         """Winners leave play in 血战 (R10.4 ends the round at three); play resumes with the
@@ -552,6 +564,15 @@ class Round(RoundBase):
     def _open_claims(self, k: int, src: int, *, robbing: bool, first: bool) -> bool:
         """Work out what each other in-play seat may do with tile ``k`` from ``src``;
         return True when at least one seat has a choice to make."""
+        in_play = self.in_play
+        hands = self.hands
+        for i in (1, 2, 3):  # the common case first: nobody can do anything with k
+            o = (src + i) % 4
+            if in_play[o] and (hands[o].count(k) >= 2 or hands[o].is_win_with(k)):
+                break
+        else:
+            self._claim_opts = {}
+            return False
         rules = self.rules
         xueliu = rules.xueliu
         wall_left = self.pos < 108
@@ -564,18 +585,19 @@ class Round(RoundBase):
         self._claim_scores = {}
         self._claim_dec = {}
         suit = k // 9
+        voids = self.voids
         for i in (1, 2, 3):
             o = (src + i) % 4
-            if not self.in_play[o]:
+            if not in_play[o]:
                 continue
-            h = self.hands[o]
+            h = hands[o]
             mine: list[Action] = []
             if h.is_win_with(k) and self._suits_ok(o, k) and self._lock_allows(o):
                 if self._forced(True):
                     opts[o] = [_HORA[o][k]]  # R5.7 forced
                     continue
                 mine.append(_HORA[o][k])
-            if not robbing and wall_left and suit != self.voids[o]:  # R5.6, R4.3
+            if not robbing and wall_left and suit != voids[o]:  # R5.6, R4.3
                 n = h.count(k)
                 if n == 3 and (not (xueliu and self.won[o]) or self._kan_keeps_waits(o, k)):
                     mine.append(_DAIMINKAN[o][k])

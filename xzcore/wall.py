@@ -48,6 +48,7 @@ from xzcore.tiles import KINDS, TILES, parse_tiles
 __all__ = ["Deal", "Rng", "WallError", "arrange_wall", "check_wall", "deal", "shuffled_wall"]
 
 _MASK = (1 << 64) - 1
+_SMALL_THRESHOLDS = [0] + [((1 << 64) - n) % n for n in range(1, 128)]
 _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
@@ -85,9 +86,14 @@ class Rng:
 
     def bounded(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (Lemire's method with rejection), ``1 <= n < 2**64``."""
-        if not 1 <= n <= _MASK:
+        if n < 128:
+            threshold = _SMALL_THRESHOLDS[n] if n > 0 else -1
+        elif n <= _MASK:
+            threshold = ((1 << 64) - n) % n
+        else:
+            threshold = -1
+        if threshold < 0:
             raise ValueError(f"bound {n!r} must be in 1..2**64-1")
-        threshold = ((1 << 64) - n) % n
         while True:
             m = self.next64() * n
             if (m & _MASK) >= threshold:
@@ -123,6 +129,7 @@ def _batches(length: int) -> list[tuple[int, tuple[int, ...]]]:
 
 
 _BATCH_CACHE: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+_SORTED_WALL = [i >> 2 for i in range(TILES)]
 _KINDS_IN_ID_ORDER = [i >> 2 for i in range(TILES)]
 
 
@@ -156,6 +163,13 @@ def shuffled_wall(rng: Rng) -> list[int]:
 def check_wall(wall: Sequence[int]) -> list[int]:
     """Return ``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly
     four times (R1.1, R2.2); raise :class:`WallError` otherwise."""
+    if (
+        type(wall) is list
+        and len(wall) == TILES
+        and sorted(wall) == _SORTED_WALL
+        and set(map(type, wall)) == {int}
+    ):
+        return list(wall)  # the fast path: exactly the 108 tiles
     try:
         kinds = list(wall)
     except TypeError:
