@@ -296,6 +296,10 @@ def play_round(rnd: Round, agents: Sequence[Agent]) -> RoundResult:
     to_act = rnd.to_act
     apply = rnd.apply
     while True:
+        if rnd.phase == TURN:  # one seat on its turn: the common case
+            s = rnd.cur
+            apply(agents[s].act(views[s]))
+            continue
         seats = to_act()
         if not seats:
             return rnd.result()

@@ -109,16 +109,16 @@ class Round(RoundBase):
         # more to the dealer.
         w = self.wall
         dealt: list[list[int]] = [[], [], [], []]
-        pos = 0
-        for _ in range(3):
-            for i in range(4):
-                dealt[(dealer + i) % 4].extend(w[pos : pos + 4])
-                pos += 4
-        for i in range(4):
-            dealt[(dealer + i) % 4].append(w[pos])
-            pos += 1
-        dealt[dealer].append(w[pos])
-        self.pos = pos + 1
+        for i in range(4):  # the i-th seat from the dealer
+            a = 4 * i
+            dealt[(dealer + i) % 4] = [
+                *w[a : a + 4],
+                *w[16 + a : 20 + a],
+                *w[32 + a : 36 + a],
+                w[48 + i],
+            ]
+        dealt[dealer].append(w[52])
+        self.pos = 53
         counts = [bytearray(27) for _ in range(4)]
         for s in range(4):
             c = counts[s]
@@ -393,6 +393,8 @@ class Round(RoundBase):
         self.drawn = -1
         if self._open_claims(k, s, robbing=False, first=first):
             self.phase = CLAIM
+        elif self.pos < 108 and self.in_play[(s + 1) % 4]:
+            self._draw((s + 1) % 4, False)  # the common case of _next_turn, inlined
         else:
             self._next_turn(s)
 

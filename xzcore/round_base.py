@@ -46,6 +46,7 @@ def format_count_bytes(counts: bytes) -> str:
 
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
+_FOURS = [4] * 27
 
 
 class Phase(enum.IntEnum):
@@ -257,22 +258,15 @@ class RoundBase:
     def check_tiles(self) -> None:
         """R1.1: every kind is accounted for exactly four times — hands, melds, discards,
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
-        c = [0] * 27
-        for h in self.hands:
-            hc = h.counts()
-            for k in range(27):
-                c[k] += hc[k]
+        h0, h1, h2, h3 = (h.counts() for h in self.hands)
+        c = [a + b + d + e for a, b, d, e in zip(h0, h1, h2, h3, strict=True)]
         for ms in self.melds:
             for m in ms:
                 c[m.tile] += m.size
-        for river in self.rivers:
-            for k in river:
+        for tiles in (*self.rivers, self.won_tiles, self.wall[self.pos :]):
+            for k in tiles:
                 c[k] += 1
-        for k in self.won_tiles:
-            c[k] += 1
-        for k in self.wall[self.pos :]:
-            c[k] += 1
-        if c != [4] * 27:
+        if c != _FOURS:
             bad = {tile_name(k): n for k, n in enumerate(c) if n != 4}
             raise TileConservationError(f"tiles not conserved (R1.1): {bad}")
 
@@ -322,8 +316,7 @@ class RoundBase:
                 ],
                 "transfers": [t.to_dict() for t in tr],
             }
-        )
-        self._check_ledger()
+        )  # the round's end checks the ledger next (R9.6)
 
     def next_dealer(self) -> int:
         """R11.1: the first winner; the discarder if that first win was a multiple win on
