@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Any, Protocol
 
 from xzcore.actions import Action
@@ -217,31 +218,45 @@ class GreedyAgent:
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         r = view._r
         shanten = r.kernel.shanten
-        void = view.void
+        void = r.voids[view.seat]
         c = bytearray(r.hands[view.seat].counts())
-        best: Action | None = None
-        best_key: tuple[int, int, int] = (99, 0, 0)
+        best = 99
+        ties: list[Action] = []
+        gangs: list[Action] = []
         for a in legal:
-            if a.word != "dahai":
+            if a[0] != "dahai":
+                gangs.append(a)
                 continue
-            k = a.tile
+            k = a[2]
             c[k] -= 1
             s = shanten(bytes(c), void)
             c[k] += 1
-            key = (s, 0 if k // 9 == void else 1, -_isolation(c, k))
-            if key < best_key:
-                best, best_key = a, key
-        for a in legal:
-            if a.word in ("ankan", "kakan"):
-                k = a.tile
-                n = 4 if a.word == "ankan" else 1
-                c[k] -= n
-                s = shanten(bytes(c), void)
-                c[k] += n
-                if s <= best_key[0]:  # the gang keeps the hand as good: take the money
-                    return a
-        assert best is not None
-        return best
+            if s < best:
+                best, ties = s, [a]
+            elif s == best:
+                ties.append(a)
+        for a in gangs:
+            k = a[2]
+            n = 4 if a[0] == "ankan" else 1
+            c[k] -= n
+            s = shanten(bytes(c), void)
+            c[k] += n
+            if s <= best:  # the gang keeps the hand as good: take the money
+                return a
+        if len(ties) == 1:
+            return ties[0]
+        # Ties: the most isolated tile (fewest tiles within two ranks; a terminal counts one
+        # less), the lowest kind among equals. R4.2 already limits the choice to void-suit
+        # tiles while any is held. Window sums come from prefix sums (this runs every turn).
+        cs = [0, *accumulate(c)]
+        pick, top = ties[0], -99
+        for a in ties:
+            k = a[2]
+            r = k % 9
+            v = (r == 0 or r == 8) + cs[k - min(r, 2)] - cs[k + min(8 - r, 2) + 1]
+            if v > top:
+                pick, top = a, v
+        return pick
 
     @staticmethod
     def _claim(view: SeatView, legal: list[Action]) -> Action:
@@ -278,13 +293,12 @@ def _shanten_without(shanten: Any, c: bytearray, d: int, void: int) -> int:
 
 
 def _isolation(c: bytes | bytearray, k: int) -> int:
-    """How alone a tile is: 2 for a terminal-ish tile with no neighbours, less with company."""
+    """How alone a tile is: minus the tiles within two ranks of it (itself included beyond
+    the first copy), plus one for a terminal (1 or 9)."""
     r = k % 9
-    near = c[k] - 1
-    for d in (-2, -1, 1, 2):
-        if 0 <= r + d <= 8:
-            near += c[k + d]
-    return -near + (1 if r in (0, 8) else 0)
+    lo = k - min(r, 2)
+    hi = k + min(8 - r, 2)
+    return 1 - sum(c[lo : hi + 1]) + (r == 0 or r == 8)
 
 
 # -- playing --------------------------------------------------------------------------------
