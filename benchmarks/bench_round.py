@@ -1,0 +1,134 @@
+"""Complete bot games per second and events per second (xzcore.round + xzcore.agents).
+
+Each benchmarked call plays one complete seeded 血战 game (``play_game``: deal, round, bots,
+end-of-round settlement) on one kernel backend, the seeds cycling over a fixed batch, so the
+OPS column is games per second (1 / mean; on a shared machine prefer 1 / median);
+``extra_info`` adds events per second. Targets (PERF.md, one core): ≥ 2,000 random-bot
+games/s and ≥ 1,000 greedy-bot games/s on the compiled kernel.
+
+    python -m pytest benchmarks/bench_round.py --benchmark-only -q
+    python benchmarks/bench_round.py            # the same figures as a table (CPU time)
+    python benchmarks/bench_round.py --profile  # where the time goes (cProfile, top 15)
+
+Games/s depends on game length (random bots rarely win, so most of their games run to the
+empty wall and R10): read events/s beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import itertools
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from xzcore.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.rules import RuleSet
+
+RULES = RuleSet.preset("xuezhan")
+BACKENDS = {"compiled": "xzcore._core", "twin": "xzcore._reference"}
+# Games per benchmarked call: the twin is slow (its shanten especially), so fewer.
+BATCH = {
+    ("random", "compiled"): 100,
+    ("greedy", "compiled"): 40,
+    ("random", "twin"): 20,
+    ("greedy", "twin"): 2,
+}
+
+
+def _agents(bot: str, seed: int) -> list[Any]:
+    if bot == "random":
+        return [RandomAgent(seed * 4 + s) for s in range(4)]
+    return [GreedyAgent(s) for s in range(4)]
+
+
+def _batch(bot: str, kernel: ModuleType, n: int) -> Callable[[], int]:
+    """A function playing games 0..n-1 and returning the number of events they emitted."""
+
+    def run() -> int:
+        events = 0
+        for seed in range(n):
+            _, evs = play_game(RULES, seed, _agents(bot, seed), kernel=kernel)
+            events += len(evs)
+        return events
+
+    return run
+
+
+def _load(backend: str) -> ModuleType:
+    try:
+        return importlib.import_module(BACKENDS[backend])
+    except ImportError:  # pragma: no cover - compiled kernel not built
+        pytest.skip(f"{backend} kernel not available")
+        raise
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_games_per_second(benchmark: Any, bot: str, backend: str) -> None:
+    """One benchmarked call = one complete game, the seeds cycling over a fixed batch: the
+    table's time is per game and its OPS (1 / mean) is games per second."""
+    kernel = _load(backend)
+    n = BATCH[(bot, backend)]
+    events = _batch(bot, kernel, n)()  # warm caches; the batch's event count
+    seeds = itertools.cycle(range(n))
+
+    def one_game() -> None:
+        seed = next(seeds)
+        play_game(RULES, seed, _agents(bot, seed), kernel=kernel)
+
+    benchmark.group = "round: one complete game"
+    benchmark.name = f"{bot}[{backend}]"
+    benchmark.pedantic(one_game, rounds=2 * n, warmup_rounds=2, iterations=1)
+    mean = benchmark.stats.stats.mean
+    benchmark.extra_info.update(games_per_s=1 / mean, events_per_s=events / n / mean)
+    assert events > 50 * n  # every game ran to its end
+
+
+def _cpu_rate(run: Callable[[], int], n: int, repeats: int = 5) -> tuple[float, float]:
+    """Median games/s and events/s over ``repeats`` runs, in process CPU time (steadier than
+    wall time on a shared machine)."""
+    times, events = [], 0
+    for _ in range(repeats):
+        t = time.process_time()
+        events = run()
+        times.append(time.process_time() - t)
+    med = statistics.median(times)
+    return n / med, events / med
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", action="store_true", help="cProfile one batch per bot")
+    args = parser.parse_args(argv)
+    if args.profile:
+        kernel = importlib.import_module(BACKENDS["compiled"])
+        for bot in ("random", "greedy"):
+            prof = cProfile.Profile()
+            prof.runcall(_batch(bot, kernel, BATCH[(bot, "compiled")]))
+            print(f"\n== {bot} bots, compiled kernel: top 15 by own time ==")
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        return 0
+    print("| bots | kernel | games/s | events/s |")
+    print("|---|---|---|---|")
+    for bot in ("random", "greedy"):
+        for backend in BACKENDS:
+            kernel = importlib.import_module(BACKENDS[backend])
+            n = BATCH[(bot, backend)]
+            run = _batch(bot, kernel, n)
+            run()  # warm-up
+            games, events = _cpu_rate(run, n)
+            print(f"| {bot} | {backend} | {games:,.0f} | {events:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
