@@ -136,23 +136,28 @@ def _transfers(ev: Any) -> Any:
     return ev.get("transfers") if isinstance(ev, Mapping) else None
 
 
-def claims_of(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def claims_of(events: Sequence[Any]) -> dict[str, Any]:
     """The claims record (L5) of an event stream: each win's figures, the number of
-    transfers, each seat's total and the next dealer."""
+    transfers, each seat's total and the next dealer. Entries that are not events, or
+    malformed transfers and scores, count for nothing (the replay reports them)."""
     wins = []
     transfers = 0
     totals = [0, 0, 0, 0]
     next_dealer = None
     for i, ev in enumerate(events):
+        if not isinstance(ev, Mapping):
+            continue
         tr = ev.get("transfers")
-        if tr:
+        if isinstance(tr, list) and tr:
             transfers += len(tr)
             net = net_of(tr)
             if net is not None:
                 totals = [a + b for a, b in zip(totals, net, strict=True)]
         t = ev.get("type")
         if t == "hora":
-            sc = ev.get("score") or {}
+            sc = ev.get("score")
+            if not isinstance(sc, Mapping):
+                sc = {}
             wins.append(
                 {
                     "seat": ev.get("actor"),
@@ -517,10 +522,7 @@ def compare_claims(
     (:func:`claims_of`). The events themselves are checked against the replay, so a claims
     record that agrees with wrong events adds nothing, and one that disagrees with them is
     reported here, with the money difference of its totals."""
-    try:
-        expected = claims_of([e for e in recorded if isinstance(e, Mapping)])
-    except (AttributeError, TypeError):
-        return []  # malformed events are reported by the replay
+    expected = claims_of(recorded)
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)
