@@ -4,6 +4,7 @@ turn flow (R2.3 deal, R4.1 declarations, R5.1 turn, R4.2 discards)."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
 from round_helpers import dingque, make_round, run, strs
@@ -80,7 +81,7 @@ def test_action_make_checks() -> None:
     with pytest.raises(InvalidActionError, match="takes no tile"):
         Action.make("none", 0, 3)
     with pytest.raises(InvalidActionError, match="bad seat"):
-        Action.make("none", True)  # type: ignore[arg-type]
+        Action.make("none", True)
     with pytest.raises(InvalidActionError, match="bad suit"):
         Action.make("dingque", 0, suit=3)
     with pytest.raises(InvalidActionError):
@@ -88,7 +89,7 @@ def test_action_make_checks() -> None:
 
 
 def test_actions_of_reads_claims_and_refuses_bad_events() -> None:
-    events = [
+    events: list[dict[str, Any]] = [
         {"type": "start_kyoku"},
         {"type": "dingque", "actor": 1, "suit": "p"},
         {"type": "tsumo", "actor": 1, "pai": "5p"},

@@ -252,8 +252,8 @@ class GreedyAgent:
         pick, top = ties[0], -99
         for a in ties:
             k = a[2]
-            r = k % 9
-            v = (r == 0 or r == 8) + cs[k - min(r, 2)] - cs[k + min(8 - r, 2) + 1]
+            rank = k % 9
+            v = (rank == 0 or rank == 8) + cs[k - min(rank, 2)] - cs[k + min(8 - rank, 2) + 1]
             if v > top:
                 pick, top = a, v
         return pick
