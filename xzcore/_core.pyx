@@ -105,19 +105,18 @@ cdef inline bytes _as_bytes(object counts, str name):
 
 cdef inline int _keys_of(const uint8_t* p, uint32_t* k) noexcept nogil:
     """Fill the three suit keys; return the number of tiles, or -1 if a count is above 4."""
-    cdef int s, r, size = 0
+    cdef int s, r, size = 0, bad = 0
     cdef uint32_t key
     cdef uint8_t x
     for s in range(3):
         key = 0
         for r in range(8, -1, -1):
             x = p[9 * s + r]
-            if x > 4:
-                return -1
+            bad |= x > 4
             key = key * 5 + x
             size += x
         k[s] = key
-    return size
+    return -1 if bad else size
 
 
 cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
@@ -125,18 +124,6 @@ cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
     if size < 0:
         as_counts(b, name)  # raises with the position of the bad count
     return size
-
-
-cdef inline uint32_t _held_exclusions(const uint8_t* p, const uint8_t* h) noexcept nogil:
-    """Kinds held four times (R7.3), or 0xFFFFFFFF when `held` is invalid (> 4 or < counts)."""
-    cdef uint32_t excl = 0
-    cdef int i
-    for i in range(27):
-        if h[i] > 4 or h[i] < p[i]:
-            return 0xFFFFFFFFu
-        if h[i] == 4:
-            excl |= 1u << i
-    return excl
 
 
 # --- single calls -------------------------------------------------------------------------
@@ -162,17 +149,18 @@ def waits(counts, object void=-1, held=None):
     cdef uint32_t k[3]
     cdef int size = _checked_keys(b, "counts", k)
     cdef int v = _void_arg(void)
-    cdef uint32_t mask, excl
+    cdef uint32_t mask
+    cdef HeldScan scan
     cdef const uint8_t* p = <const uint8_t*> PyBytes_AS_STRING(b)
     if not READY_SIZE[size]:
         raise KernelInputError(size_error(size, READY_SIZES, "waits"))
     mask = _waits3(p, SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
     if held is not None:
         hb = _as_bytes(held, "held")
-        excl = _held_exclusions(p, <const uint8_t*> PyBytes_AS_STRING(hb))
-        if excl == 0xFFFFFFFFu:
+        _scan_held(p, <const uint8_t*> PyBytes_AS_STRING(hb), &scan)
+        if scan.bad:
             check_held(b, as_counts(hb, "held"))  # raises
-        mask &= ~excl
+        mask &= ~scan.fours  # R7.3: kinds the seat holds four of
     return mask
 
 
@@ -276,7 +264,8 @@ def waits_batch(counts2d, voids=None, held2d=None):
     cdef carray.array out = carray.clone(_UINT_TEMPLATE, rows, False)
     cdef uint32_t* o = out.data.as_uints
     cdef uint32_t k[3]
-    cdef uint32_t mask, excl
+    cdef uint32_t mask
+    cdef HeldScan scan
     cdef int size, v = -1
     with nogil:
         for row in range(rows):
@@ -292,11 +281,11 @@ def waits_batch(counts2d, voids=None, held2d=None):
             mask = _waits3(&data[27 * row], SUIT_TABLE[k[0]], SUIT_TABLE[k[1]],
                            SUIT_TABLE[k[2]], v, size)
             if has_held:
-                excl = _held_exclusions(&data[27 * row], &hview[27 * row])
-                if excl == 0xFFFFFFFFu:
+                _scan_held(&data[27 * row], &hview[27 * row], &scan)
+                if scan.bad:
                     bad = row
                     break
-                mask &= ~excl
+                mask &= ~scan.fours
             o[row] = mask
     if bad >= 0:
         _raise_row(flat, bad, voids, held_flat, "waits")

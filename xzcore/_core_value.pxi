@@ -82,18 +82,70 @@ cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int
     return best + gen
 
 
-cdef inline int _count_fours(const uint8_t* h) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(27):
-        n += h[i] == 4
-    return n
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
 
 
-cdef inline bint _value_args_ok(const uint8_t* p, const uint8_t* h, long info, long flags,
-                                int size, int melds) noexcept nogil:
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* One pass over `held` (27 counts) against the concealed counts `p`: kinds held four
+       and three times, tiles beyond the concealed ones, and whether any count is above 4 or
+       below the concealed count. SSE2: two overlapping 16-byte loads (bytes 0-15, 11-26)
+       stay inside the 27 bytes. */
+    typedef struct { uint32_t fours; uint32_t threes; int extra; int bad; } xz_held_scan;
+    static inline void xz_scan_held(const uint8_t* p, const uint8_t* h, xz_held_scan* s) {
+    #if defined(__SSE2__)
+        const __m128i four = _mm_set1_epi8(4), three = _mm_set1_epi8(3);
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i tail = _mm_setr_epi8(0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        __m128i h0 = _mm_loadu_si128((const __m128i*) h);
+        __m128i h1 = _mm_loadu_si128((const __m128i*) (h + 11));
+        __m128i p0 = _mm_loadu_si128((const __m128i*) p);
+        __m128i p1 = _mm_loadu_si128((const __m128i*) (p + 11));
+        __m128i ok0 = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(h0, four), four),
+                                    _mm_cmpeq_epi8(_mm_max_epu8(h0, p0), h0));
+        __m128i ok1 = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(h1, four), four),
+                                    _mm_cmpeq_epi8(_mm_max_epu8(h1, p1), h1));
+        __m128i sh = _mm_add_epi64(_mm_sad_epu8(h0, zero), _mm_sad_epu8(_mm_and_si128(h1, tail), zero));
+        __m128i sp = _mm_add_epi64(_mm_sad_epu8(p0, zero), _mm_sad_epu8(_mm_and_si128(p1, tail), zero));
+        s->fours = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(h0, four))
+                   | ((uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(h1, four)) << 11);
+        s->threes = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(h0, three))
+                    | ((uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(h1, three)) << 11);
+        s->bad = (_mm_movemask_epi8(ok0) & _mm_movemask_epi8(ok1)) != 0xFFFF;
+        s->extra = (_mm_cvtsi128_si32(sh) + _mm_extract_epi16(sh, 4))
+                   - (_mm_cvtsi128_si32(sp) + _mm_extract_epi16(sp, 4));
+    #else
+        uint32_t fours = 0, threes = 0;
+        int i, extra = 0, bad = 0;
+        for (i = 0; i < 27; i++) {
+            bad |= (h[i] > 4) | (h[i] < p[i]);
+            extra += h[i] - p[i];
+            fours |= (uint32_t) (h[i] == 4) << i;
+            threes |= (uint32_t) (h[i] == 3) << i;
+        }
+        s->fours = fours; s->threes = threes; s->extra = extra; s->bad = bad;
+    #endif
+    }
+    """
+    ctypedef struct HeldScan "xz_held_scan":
+        uint32_t fours    # kinds held four times: not waits (R7.3), each a 根 (R8.2)
+        uint32_t threes   # kinds held three times: a 根 when the winning tile is one of them
+        int extra         # tiles held beyond the concealed ones (the melds)
+        int bad           # some held count above 4 or below the concealed count
+    void _scan_held "xz_scan_held"(const uint8_t* p, const uint8_t* h, HeldScan* s) nogil
+
+
+cdef inline bint _value_args_ok(const HeldScan* s, long info, long flags,
+                                int melds) noexcept nogil:
     """The fast check of what check_value_args checks (it raises when this says no)."""
-    cdef int i, extra = 0, count, gangs, suits
-    if info < 0 or info >= INFO_LIMIT or flags < 0 or flags > 3:
+    cdef int count, gangs, suits
+    if info < 0 or info >= INFO_LIMIT or flags < 0 or flags > 3 or s.bad:
         return 0
     count = info & 7
     gangs = (info >> 3) & 7
@@ -102,11 +154,7 @@ cdef inline bint _value_args_ok(const uint8_t* p, const uint8_t* h, long info, l
         return 0
     if (suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1) > count:
         return 0
-    for i in range(27):
-        if h[i] > 4 or h[i] < p[i]:
-            return 0
-        extra += h[i] - p[i]
-    return extra == 3 * count + gangs
+    return s.extra == 3 * count + gangs
 
 
 cdef inline long _long_arg(object value) except? -3:
@@ -119,26 +167,26 @@ cdef inline long _long_arg(object value) except? -3:
     return -1
 
 
-cdef int _ready3(const uint8_t* p, const uint8_t* h, const uint32_t* k, int void, int size,
-                 int info, int flags, int mode) noexcept nogil:
+cdef int _ready3(const uint8_t* p, const HeldScan* held, const uint32_t* k, int void,
+                 int size, int info, int flags, int mode) noexcept nogil:
     """ready_fan on checked arguments."""
     cdef uint32_t mask = _waits3(p, SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]],
                                  void, size)
     cdef uint32_t kk[3]
     cdef int gen0, w, best = -1, value
+    mask &= ~held.fours  # R7.3: kinds held four times
     if not mask:
         return -1
-    mask &= ~_held_exclusions(p, h)  # R7.3: kinds held four times
-    gen0 = _count_fours(h)
-    for w in range(27):
-        if not (mask >> w) & 1:
-            continue
+    gen0 = __builtin_popcount(held.fours)
+    while mask:
+        w = __builtin_ctz(mask)
+        mask &= mask - 1
         kk[0] = k[0]
         kk[1] = k[1]
         kk[2] = k[2]
         kk[w // 9] += POW5[w % 9]
         value = _value3(SUIT_TABLE[kk[0]], SUIT_TABLE[kk[1]], SUIT_TABLE[kk[2]], info, flags,
-                        gen0 + (h[w] == 3), size + 1)
+                        gen0 + ((held.threes >> w) & 1), size + 1)
         if best < 0 or (value < best if mode else value > best):
             best = value
     return best
@@ -159,14 +207,15 @@ def win_fan(counts, object void=-1, held=None, meld_info=0, flags=0):
     info = _long_arg(meld_info)
     flg = _long_arg(flags)
     cdef const uint8_t* p = <const uint8_t*> PyBytes_AS_STRING(b)
-    cdef const uint8_t* h = <const uint8_t*> PyBytes_AS_STRING(hb)
-    if not _value_args_ok(p, h, info, flg, size, (14 - size) // 3):
+    cdef HeldScan scan
+    _scan_held(p, <const uint8_t*> PyBytes_AS_STRING(hb), &scan)
+    if not _value_args_ok(&scan, info, flg, (14 - size) // 3):
         check_value_args(b, as_counts(hb, "held"), meld_info, flags, (14 - size) // 3)
         raise AssertionError("unreachable: value arguments reported bad")  # pragma: no cover
     if not _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size):
         return -1
     return _value3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], <int> info,
-                   <int> flg, _count_fours(h), size)
+                   <int> flg, __builtin_popcount(scan.fours), size)
 
 
 def ready_fan(counts, object void=-1, held=None, meld_info=0, flags=0, mode=0):
@@ -184,11 +233,12 @@ def ready_fan(counts, object void=-1, held=None, meld_info=0, flags=0, mode=0):
     info = _long_arg(meld_info)
     flg = _long_arg(flags)
     cdef const uint8_t* p = <const uint8_t*> PyBytes_AS_STRING(b)
-    cdef const uint8_t* h = <const uint8_t*> PyBytes_AS_STRING(hb)
-    if not _value_args_ok(p, h, info, flg, size, (13 - size) // 3):
+    cdef HeldScan scan
+    _scan_held(p, <const uint8_t*> PyBytes_AS_STRING(hb), &scan)
+    if not _value_args_ok(&scan, info, flg, (13 - size) // 3):
         check_value_args(b, as_counts(hb, "held"), meld_info, flags, (13 - size) // 3)
         raise AssertionError("unreachable: value arguments reported bad")  # pragma: no cover
-    return _ready3(p, h, k, v, size, <int> info, <int> flg, _mode_arg(mode))
+    return _ready3(p, &scan, k, v, size, <int> info, <int> flg, _mode_arg(mode))
 
 
 cdef carray.array _INT8_TEMPLATE = array("b")
@@ -229,6 +279,7 @@ def ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0,
     cdef int size, v = -1, info = 0
     cdef const uint8_t* p
     cdef const uint8_t* h
+    cdef HeldScan scan
     with nogil:
         for row in range(rows):
             p = &data[27 * row]
@@ -244,10 +295,11 @@ def ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0,
             h = &hview[27 * row] if has_held else p
             if has_infos:
                 info = iview[row]
-            if not _value_args_ok(p, h, info, flg, size, (13 - size) // 3):
+            _scan_held(p, h, &scan)
+            if not _value_args_ok(&scan, info, flg, (13 - size) // 3):
                 bad = row
                 break
-            o[row] = <int8_t> _ready3(p, h, k, v, size, info, <int> flg, md)
+            o[row] = <int8_t> _ready3(p, &scan, k, v, size, info, <int> flg, md)
     if bad >= 0:
         _raise_value_row(flat, bad, voids, held_flat, meld_infos, flags)
     return out
