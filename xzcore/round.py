@@ -43,7 +43,6 @@ from xzcore.round_base import (
     RoundResult,
     Win,
     format_count_bytes,
-    format_sorted,
 )
 from xzcore.round_checks import diagnose
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet, Scoring
@@ -138,7 +137,7 @@ class Round(RoundBase):
                 "type": "start_kyoku",
                 "dealer": dealer,
                 "wall": "".join(map(NAMES.__getitem__, w)),
-                "tehais": [format_sorted(sorted(d)) for d in dealt],
+                "tehais": [format_count_bytes(bytes(c)) for c in counts],
                 "exchange_direction": exchange_direction,
             }
         )
@@ -391,7 +390,14 @@ class Round(RoundBase):
         # R7.5: 地胡 on the dealer's first discard, as an option.
         first = self._dihu_discard and self.clean and s == self.dealer and self.draws[s] == 0
         self.drawn = -1
-        if self._open_claims(k, s, robbing=False, first=first):
+        hands = self.hands
+        in_play = self.in_play
+        for o in ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4):
+            if in_play[o] and (hands[o].count(k) >= 2 or hands[o].is_win_with(k)):
+                break  # somebody may be able to claim: work it out
+        else:
+            o = -1  # nobody can do anything with k (the common case)
+        if o >= 0 and self._open_claims(k, s, robbing=False, first=first):
             self.phase = CLAIM
         elif self.pos < 108 and self.in_play[(s + 1) % 4]:
             self._draw((s + 1) % 4, False)  # the common case of _next_turn, inlined
