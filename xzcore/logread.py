@@ -144,7 +144,7 @@ class RecordStream:
                 "a record must be an array [tag, payload, hash]", self._loc(start), rule="L1"
             )
         tag, payload, h = obj
-        if tag not in TAG_NAMES:
+        if type(tag) is not int or tag not in TAG_NAMES:
             raise LogFormatError(f"unknown record tag {tag!r}", self._loc(start), rule="L1")
         if not (
             type(h) is bytes
