@@ -241,3 +241,58 @@ def test_no_lock_when_pass_hu_off(kernel: ModuleType) -> None:
     run(r, "dahai 3p by 3")
     assert r.to_act() == [0, 1]
     assert strs(r.legal_actions(1)) == ["hora 3p by 1", "none by 1"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "totals"),
+    [
+        # R9.5 none: no hand-over. dealer +12 − 4; seats 1, 2: −4 + 2.
+        ("none", [8, -2, -2, -4]),
+        # all_gangs_first: the first winner in play order (seat 1) gets all 12.
+        ("all_gangs_first", [-4, 10, -2, -4]),
+    ],
+)
+def test_call_transfer_modes(kernel: ModuleType, mode: str, totals: list[int]) -> None:
+    r = make_round(XUEZHAN.replace(call_transfer=mode), GSP_HANDS, "2s7s", kernel=kernel)
+    dingque(r, "msss")
+    run(r, "ankan 1s by 0", "ankan 2s by 0", "dahai 5p by 0", "hora 5p by 1", "hora 5p by 2")
+    assert r.ledger.totals() == totals
+
+
+# -- 点杠花 (R9.3) ------------------------------------------------------------------------------
+# Seat 1 gangs the dealer's 5p (555p in hand) and wins on the replacement draw, 1p:
+# 123456789m 11p + gang 5p: 平胡 ×1, one 根 ×2, 杠上花 ×2 = ×4.
+DGH_HANDS = ["5p111s222s333s444s5s", "555p123456789m1p", "123456789m33p68p", "123456789m77p68p"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "totals"),
+    [
+        ("discarder", [-2 - 4, 2 + 4, 0, 0]),  # the discarder pays ×4 alone, no unit
+        ("all", [-2 - 5, 2 + 15, -5, -5]),  # paid as a self-draw: ×4 + 1 unit from each
+    ],
+)
+def test_dianganghua(kernel: ModuleType, mode: str, totals: list[int]) -> None:
+    r = make_round(XUEZHAN.replace(dianganghua=mode), DGH_HANDS, "1p", kernel=kernel)
+    dingque(r, "msss")
+    run(r, "dahai 5p by 0")
+    assert strs(r.legal_actions(1)) == ["daiminkan 5p by 1", "pon 5p by 1", "none by 1"]
+    run(r, "daiminkan 5p by 1")
+    pay = last(r, "gang_payment")
+    assert pay["kind"] == "gang" and pay["target"] == 0
+    assert [(t["payer"], t["units"]) for t in pay["transfers"]] == [(0, 2)]  # R6.2 direct
+    run(r, "hora 1p by 1")
+    h = last(r, "hora")
+    assert h["after_gang"] and h["score"]["capped"] == 4
+    assert h["score"]["extras"] == ["gangshanghua"]
+    assert r.ledger.totals() == totals
+
+
+def test_qianggang_paid_as_self_draw(kernel: ModuleType) -> None:
+    # R6.4 qianggang_payer = all: each robber is paid as a self-draw (×2 + 1 unit) by the
+    # other in-play seats; the co-winner of the same tile leaves play with it and does not pay.
+    r = _to_kakan(kernel, XUEZHAN.replace(qianggang_payer="all"))
+    run(r, "hora 5p by 2", "hora 5p by 3")
+    horas = [e for e in r.events if e["type"] == "hora"]
+    assert [sorted({t["payer"] for t in h["transfers"]}) for h in horas] == [[0, 1], [0, 1]]
+    assert r.ledger.totals() == [-6, -6, 6, 6]
