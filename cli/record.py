@@ -13,7 +13,7 @@ from xzcore.log import LogWriter
 from xzcore.recording import Chooser, bot_chooser, record_games, record_match
 from xzcore.round import Round
 from xzcore.rules import PRESETS, RuleError, RuleSet
-from xzcore.tiles import SUITS, format_melds, format_tiles, tile_name
+from xzcore.tiles import SUITS, format_counts, format_melds, tile_name
 
 EXIT_USAGE = 2
 
@@ -46,7 +46,7 @@ def human_chooser(seat: int) -> Chooser:
             click.echo(
                 f"{mark} seat {o}{won}: void {void}; melds {melds}; discards {river}", file=out
             )
-        hand = format_tiles(Round.kernel_kinds(rnd.hands[seat].counts()))
+        hand = format_counts(rnd.hands[seat].counts())
         click.echo(f"your hand: {hand}   wall: {108 - rnd.pos} left", file=out)
         for i, a in enumerate(legal):
             click.echo(f"  [{i}] {a}", file=out)
