@@ -315,3 +315,76 @@ def test_exchange_three_then_dingque(kernel: ModuleType) -> None:
     dingque(r, "ppsm")
     assert [e["suit"] for e in r.events if e["type"] == "dingque"] == ["p", "p", "s", "m"]
     assert r.stage.name == "TURN" and r.cur == 0
+
+
+# -- 海底 (R8.6) and the final round's N (R5.7) --------------------------------------------------
+
+
+def test_haidilaoyue_on_the_last_tile(kernel: ModuleType) -> None:
+    # Seat 3 waits on 6s (all four held by seat 2) and 9s (three held by the dealer): the
+    # fourth 9s is the last wall tile, and seat 3 draws it (draw 54, R2.1 rotation).
+    hands = [
+        "999s111p222p333p4p6p",  # dealer, void m
+        "123456789p22m33m",  # void s
+        "123456789m6666s",  # void p
+        "123456789m11s78s",  # void p
+    ]
+    r = make_round(XUEZHAN, hands, rotation_draws(0, hands, {54: "9s"}), kernel=kernel)
+    dingque(r, "mspp")
+    _pass_to_end(r, stop_at_last_draw=True)
+    assert r.cur == 3 and r.wall_left == 0
+    assert strs(r.legal_actions(3)) == ["hora 9s by 3"]  # R5.7 forced (scope any)
+    run(r, "hora 9s by 3")
+    h = last(r, "hora")
+    assert h["last_tile"] and h["score"]["extras"] == ["haidilaoyue"]
+    # 平胡 ×1, 海底捞月 ×2; self-draw: each of the three others pays 2 + 1 unit (R9.2).
+    assert [t["units"] for t in h["transfers"]] == [2, 2, 2, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("option", "extras"), [(False, []), (True, ["haidipao"])])
+def test_haidipao_option(kernel: ModuleType, option: bool, extras: list[str]) -> None:
+    hands = [
+        "999s111p222p333p4p6p",  # dealer, void m: holds three 9s
+        "123456789m11s78s",  # void p: waits on 6s (all held by seat 2) and 9s
+        "123456789m6666s",  # void p
+        "123456789p22m33m",  # void s
+    ]
+    rules = XUEZHAN.replace(last_round_win="off", haidi_pao=option)
+    r = make_round(rules, hands, rotation_draws(0, hands, {54: "9s"}), kernel=kernel)
+    dingque(r, "mpps")
+    _pass_to_end(r, stop_at_last_draw=True)
+    run(r, "dahai 9s by 3", "hora 9s by 1")
+    h = last(r, "hora")
+    assert h["last_tile"] and h["score"]["extras"] == extras
+
+
+def test_hora_refused_while_holding_the_void_suit(kernel: ModuleType) -> None:
+    # Seat 1's tiles would win on 5p, but it declared p void while holding p tiles (R4.4).
+    hands = ["5p111s222s333s444s5s", "123456789m11p46p", "123456789m33p46p", "123456789m77p68p"]
+    r = make_round(XUEZHAN, hands, kernel=kernel)
+    dingque(r, "mpss")
+    run(r, "dahai 5p by 0")
+    assert r.to_act() == [2]
+    with pytest.raises(IllegalActionError) as exc:
+        run(r, "hora 5p by 1")
+    assert exc.value.rule == "R4.4"
+
+
+def test_final_round_n_is_the_in_play_seats(kernel: ModuleType) -> None:
+    # R5.7 N = seats: after seat 1 wins, three seats are in play, so the final round begins
+    # with the draw made when the wall holds 3 tiles, not 4.
+    hands = ["5p111s222s333s444s5s", "123456789m11p46p", "123456789m33p68p", "123456789m77p68p"]
+    r = make_round(XUEZHAN, hands, kernel=kernel)
+    dingque(r, "msss")
+    run(r, "dahai 5p by 0", "hora 5p by 1")
+    seen: dict[int, bool] = {}
+    while not r.over:
+        ev = r.events[-1]
+        if ev["type"] == "tsumo":
+            seen[ev["left"] + 1] = r.final  # wall size before that draw → final yet?
+        for s in r.to_act():
+            legal = r.legal_actions(s)
+            none = [a for a in legal if a.word == "none"]
+            dahai = [a for a in legal if a.word == "dahai"]
+            r.play(none[0] if none else dahai[0] if dahai else legal[0])
+    assert seen[4] is False and seen[3] is True
