@@ -31,6 +31,13 @@ from typing import Any
 from xzcore import core
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.round_base import (
+    _ANKAN,
+    _DAHAI,
+    _DAHAI_SUIT,
+    _DINGQUE,
+    _HORA,
+    _KAKAN,
+    _NO_TILES,
     CLAIM,
     DINGQUE,
     END,
@@ -39,34 +46,22 @@ from xzcore.round_base import (
     ROB,
     TURN,
     Phase,
-    RoundBase,
     RoundResult,
     Win,
     format_count_bytes,
 )
 from xzcore.round_checks import diagnose
-from xzcore.rules import LastRoundScope, LastRoundWin, PassHu, RuleSet, Scoring
+from xzcore.round_claims import ClaimsMixin
+from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext, score_win
-from xzcore.settlement import call_transfer, pay_gang, pay_win
+from xzcore.settlement import pay_gang, pay_win
 from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
 from xzcore.wall import check_wall
 
 __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
-# Cached action values: legal_actions hands these out without building new objects.
-_DAHAI = [[Action("dahai", s, k) for k in range(27)] for s in range(4)]
-_PON = [[Action("pon", s, k) for k in range(27)] for s in range(4)]
-_DAIMINKAN = [[Action("daiminkan", s, k) for k in range(27)] for s in range(4)]
-_ANKAN = [[Action("ankan", s, k) for k in range(27)] for s in range(4)]
-_KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
-_HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
-_NONE = [Action("none", s) for s in range(4)]
-_DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
-_NO_TILES = bytes(9)
-_DAHAI_SUIT = [[row[9 * v : 9 * v + 9] for v in range(3)] for row in _DAHAI]
 
-
-class Round(RoundBase):
+class Round(ClaimsMixin):
     """One round. ``wall``: the 108 tile kinds in draw order (R2.2); ``dealer``: seat 0–3;
     ``exchange_direction``: the seat offset 1–3 each seat passes its three tiles to (R3.1;
     required when ``rules.exchange_three`` is on); ``kernel``: the kernel module whose
@@ -542,233 +537,6 @@ class Round(RoundBase):
             self._finish("three_won")
             return
         self._next_turn(last)
-
-    def _win_ctx(self, robbing: bool, first: bool) -> WinContext:
-        return WinContext(
-            after_gang=self._claim_after_gang,
-            robbed=robbing,
-            last_tile=not robbing and self.pos >= 108,
-            first_turn=first,
-        )
-
-    def _claim_score(self, o: int) -> Score:
-        """The score of seat ``o`` winning on the tile on offer (cached per claim)."""
-        sc = self._claim_scores.get(o)
-        if sc is None:
-            ctx = self._win_ctx(self._robbing, self._claim_first)
-            sc = score_win(
-                self.hands[o].counts(),
-                self._claim_tile,
-                self.melds[o],
-                self.voids[o],
-                ctx,
-                self.rules,
-            )
-            self._claim_scores[o] = sc
-        return sc
-
-    # -- claims (R5.2, R5.3, R6.4, R7.4) --------------------------------------------------
-
-    def _open_claims(self, k: int, src: int, *, robbing: bool, first: bool) -> bool:
-        """Work out what each other in-play seat may do with tile ``k`` from ``src``;
-        return True when at least one seat has a choice to make."""
-        in_play = self.in_play
-        hands = self.hands
-        for i in (1, 2, 3):  # the common case first: nobody can do anything with k
-            o = (src + i) % 4
-            if in_play[o] and (hands[o].count(k) >= 2 or hands[o].is_win_with(k)):
-                break
-        else:
-            self._claim_opts = {}
-            return False
-        rules = self.rules
-        xueliu = rules.xueliu
-        wall_left = self.pos < 108
-        opts: dict[int, list[Action]] = {}
-        self._claim_tile = k
-        self._claim_from = src
-        self._robbing = robbing
-        self._claim_first = first
-        self._claim_after_gang = self._rinshan and not robbing
-        self._claim_scores = {}
-        self._claim_dec = {}
-        suit = k // 9
-        voids = self.voids
-        for i in (1, 2, 3):
-            o = (src + i) % 4
-            if not in_play[o]:
-                continue
-            h = hands[o]
-            mine: list[Action] = []
-            if h.is_win_with(k) and self._suits_ok(o, k) and self._lock_allows(o):
-                if self._forced(True):
-                    opts[o] = [_HORA[o][k]]  # R5.7 forced
-                    continue
-                mine.append(_HORA[o][k])
-            if not robbing and wall_left and suit != voids[o]:  # R5.6, R4.3
-                n = h.count(k)
-                if n == 3 and (not (xueliu and self.won[o]) or self._kan_keeps_waits(o, k)):
-                    mine.append(_DAIMINKAN[o][k])
-                if n >= 2 and not (xueliu and self.won[o]):  # R11.2: a winner may not peng
-                    mine.append(_PON[o][k])
-            if mine:
-                mine.append(_NONE[o])
-                opts[o] = mine
-        self._claim_opts = opts
-        return bool(opts)
-
-    def _lock_allows(self, o: int) -> bool:
-        """R7.4: may seat ``o`` win on another seat's tile now?"""
-        if not self.locked[o] or self._no_lock_now():
-            return True
-        if self.rules.pass_hu is PassHu.STRICT:
-            return False
-        return self._claim_score(o).multiplier > self.lock_value[o]  # higher_only
-
-    def _forced(self, on_other: bool) -> bool:
-        """R5.7 forced: is a win available now one the seat must take?"""
-        rules = self.rules
-        return (
-            self.final
-            and rules.last_round_win is LastRoundWin.FORCED
-            and (on_other or rules.last_round_scope is LastRoundScope.ANY)
-        )
-
-    def _no_lock_now(self) -> bool:
-        """R7.4: there is no lock in the final round (R5.7)."""
-        return self.final and self.rules.last_round_win is not LastRoundWin.OFF
-
-    def _note_passes(self) -> None:
-        """R7.4 locks and R5.7 forfeits for the asked seats that passed a win."""
-        rules = self.rules
-        for o, opts in self._claim_opts.items():
-            if opts[0].word != "hora":
-                continue
-            if self._claim_dec[o].word == "hora":
-                continue  # it claimed: a winner, or superseded and not locked (R5.3)
-            if self.final:
-                if rules.last_round_win is LastRoundWin.FORFEIT:
-                    self.forfeited[o] = True
-            elif rules.pass_hu is not PassHu.OFF:
-                v = self._claim_score(o).multiplier
-                self.locked[o] = True
-                if v > self.lock_value[o]:
-                    self.lock_value[o] = v
-
-    def _resolve_claims(self) -> None:
-        """R5.3: 胡 over 杠/碰; 一炮多响 or the first claimant; then R5.5."""
-        src = self._claim_from
-        k = self._claim_tile
-        dec = self._claim_dec
-        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
-        horas = [o for o in order if dec[o].word == "hora"]
-        winners = horas if self.rules.multi_ron else horas[:1]
-        self._note_passes()
-        taker = -1
-        if not winners:
-            for o in order:
-                if dec[o].word != "none":
-                    taker = o  # at most one seat holds two or three of the tile
-                    break
-        for o in order:
-            w = dec[o].word
-            if o in winners or o == taker:
-                continue
-            ev: dict[str, Any] = {"type": "none", "actor": o, "pai": NAMES[k]}
-            if w != "none":
-                ev["claim"] = w
-            self.events.append(ev)
-        if winners:
-            self.rivers[src].pop()
-            self._discard_wins(winners, src, k, robbing=False)
-        elif taker >= 0:
-            if dec[taker].word == "pon":
-                self._pon(taker, src, k)
-            else:
-                self._daiminkan(taker, src, k)
-        else:
-            self._next_turn(src)
-
-    def _resolve_rob(self) -> None:
-        """R6.4: robbing an added gang resolves like a discard (R5.3)."""
-        src = self._claim_from
-        k = self._claim_tile
-        dec = self._claim_dec
-        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
-        horas = [o for o in order if dec[o].word == "hora"]
-        winners = horas if self.rules.multi_ron else horas[:1]
-        self._note_passes()
-        for o in order:
-            if o not in winners:
-                ev: dict[str, Any] = {"type": "none", "actor": o, "pai": NAMES[k]}
-                if dec[o].word != "none":
-                    ev["claim"] = dec[o].word
-                self.events.append(ev)
-        if winners:
-            self._discard_wins(winners, src, k, robbing=True)
-        else:
-            self.phase = TURN
-            self._finish_kakan(src, k)
-
-    def _discard_wins(self, winners: list[int], src: int, k: int, *, robbing: bool) -> None:
-        """Each winner is settled separately with the discarder (R5.3, R9.1, R9.4)."""
-        rules = self.rules
-        multiple = len(winners) > 1
-        self.clean = False  # R5.2: a win on another seat's tile is a claim (R7.5)
-        for o in winners:
-            score = self._claim_score(o)
-            ctx = self._win_ctx(robbing, self._claim_first)
-            if robbing:
-                payers = [p for p in range(4) if p != o and self.in_play[p]]
-                if not rules.xueliu:
-                    payers = [p for p in payers if p not in winners]  # co-winners leave too
-                tr = pay_win(
-                    self.ledger, rules, o, score, discarder=src, payers=payers, robbed=True
-                )
-            else:
-                tr = pay_win(self.ledger, rules, o, score, discarder=src)
-            self._record_win(o, k, src, ctx, score, tr, self.hands[o].counts(), multiple=multiple)
-        self.won_tiles.append(k)
-        if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
-            tr = call_transfer(self.ledger, rules, src, winners, turn=self.turn_no)
-            self.events.append(
-                {
-                    "type": "call_transfer",
-                    "actor": src,
-                    "winners": list(winners),
-                    "transfers": [t.to_dict() for t in tr],
-                }
-            )
-            self._check_ledger()
-        self._after_wins(winners, winners[-1])
-
-    def _pon(self, o: int, src: int, k: int) -> None:
-        """R5.4: the claimer takes the tile and discards, no draw."""
-        self.rivers[src].pop()
-        h = self.hands[o]
-        h.remove(k)
-        h.remove(k)
-        self.melds[o].append(Meld(MeldKind.PENG, k))
-        self.pengs[o].add(k)
-        self.clean = False
-        self.events.append({"type": "pon", "actor": o, "target": src, "pai": NAMES[k]})
-        self._begin_turn(o)
-        self.drawn = -1
-        self._must_discard = True
-
-    def _daiminkan(self, o: int, src: int, k: int) -> None:
-        """R5.4/R6.1: a direct gang, paid by the discarder (R6.2), then a replacement draw."""
-        self.rivers[src].pop()
-        h = self.hands[o]
-        for _ in range(3):
-            h.remove(k)
-        self.melds[o].append(Meld(MeldKind.GANG, k))
-        self.clean = False
-        self.events.append({"type": "daiminkan", "actor": o, "target": src, "pai": NAMES[k]})
-        self._begin_turn(o)
-        self._gang_money(o, MeldKind.GANG, src, False)
-        self._gang_from = src  # R9.3: 点杠花 if the replacement draw wins
-        self._draw(o, True)
 
     # -- the end --------------------------------------------------------------------------
 

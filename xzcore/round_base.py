@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from xzcore.actions import Action
 from xzcore.ledger import Ledger, Transfer
 from xzcore.scoring import Score, WinContext, chajiao_multiplier
 from xzcore.settlement import SeatEnd, end_of_round
 from xzcore.tiles import Meld, tile_name
 
 if TYPE_CHECKING:
-    from xzcore.actions import Action
     from xzcore.rules import RuleSet
 
 __all__ = ["NAMES", "Phase", "RoundBase", "RoundResult", "TileConservationError", "Win"]
@@ -56,6 +56,18 @@ def _suit_text(nine: bytes, letter: str) -> str:
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
 _FOURS = [4] * 27
+
+# Cached action values: legal_actions hands these out without building new objects.
+_DAHAI = [[Action("dahai", s, k) for k in range(27)] for s in range(4)]
+_PON = [[Action("pon", s, k) for k in range(27)] for s in range(4)]
+_DAIMINKAN = [[Action("daiminkan", s, k) for k in range(27)] for s in range(4)]
+_ANKAN = [[Action("ankan", s, k) for k in range(27)] for s in range(4)]
+_KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
+_HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
+_NONE = [Action("none", s) for s in range(4)]
+_DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
+_NO_TILES = bytes(9)
+_DAHAI_SUIT = [[row[9 * v : 9 * v + 9] for v in range(3)] for row in _DAHAI]
 
 
 class Phase(enum.IntEnum):
