@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import accumulate
+from types import ModuleType
 from typing import Any, Protocol
 
 from xzcore.actions import Action
@@ -74,6 +75,18 @@ class SeatView:
     def void(self) -> int:
         """The seat's void suit (-1 before the declaration or without ``declare_void``)."""
         return self._r.voids[self.seat]
+
+    @property
+    def on_turn(self) -> bool:
+        """True when it is this seat's own turn (draw done; win, gang or discard, R5.1)."""
+        r = self._r
+        return r.phase == TURN and r.cur == self.seat
+
+    @property
+    def kernel(self) -> ModuleType:
+        """The kernel module the round uses (``shanten``, ``waits`` … for the seat's own
+        calculations)."""
+        return self._r.kernel
 
     # -- public ---------------------------------------------------------------------------
     @property
@@ -169,7 +182,7 @@ class RandomAgent:
         self.take_wins = take_wins
 
     def act(self, view: SeatView) -> Action:
-        legal = view._r.legal_actions(view.seat)
+        legal = view.legal_actions()
         if self.take_wins and legal[0].word == "hora":
             return legal[0]  # a win is listed first
         return legal[int(self._random() * len(legal))]
@@ -201,7 +214,7 @@ class GreedyAgent:
             return legal[sizes.index(min(sizes))]
         if w == "exchange":
             return self._exchange(view, legal)
-        if view._r.phase == TURN:
+        if view.on_turn:
             return self._turn(view, legal)
         return self._claim(view, legal)
 
@@ -216,10 +229,9 @@ class GreedyAgent:
         return next(a for a in legal if a.tiles == want)
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
-        r = view._r
-        shanten = r.kernel.shanten
-        void = r.voids[view.seat]
-        c = bytearray(r.hands[view.seat].counts())
+        shanten = view.kernel.shanten
+        void = view.void
+        c = bytearray(view.counts())
         best = 99
         ties: list[Action] = []
         gangs: list[Action] = []
@@ -260,10 +272,9 @@ class GreedyAgent:
 
     @staticmethod
     def _claim(view: SeatView, legal: list[Action]) -> Action:
-        r = view._r
-        shanten = r.kernel.shanten
+        shanten = view.kernel.shanten
         void = view.void
-        c = bytearray(r.hands[view.seat].counts())
+        c = bytearray(view.counts())
         now = shanten(bytes(c), void)
         none = legal[-1]
         for a in legal:
