@@ -297,23 +297,24 @@ class RoundBase:
 
     # -- end of round ---------------------------------------------------------------------
 
-    def _seat_end(self, s: int) -> SeatEnd:
-        rules = self.rules
+    def _seat_end(self, s: int) -> tuple[int, bool, bool, int | None, bool]:
+        """One seat's R10 facts: (seat, active, 花猪, ready multiplier or None, forfeited)."""
         if self.won[s]:
-            return SeatEnd(s, False)
+            return (s, False, False, None, False)
+        rules = self.rules
         h = self.hands[s]
         c = h.counts()
         v = self.voids[s]
-        if rules.declare_void:
-            huazhu = v >= 0 and any(c[9 * v : 9 * v + 9])
-        else:
+        if rules.declare_void:  # R10.1: still holding its void suit
+            huazhu = v >= 0 and c[9 * v : 9 * v + 9] != _NO_TILES
+        else:  # R10.1 without 定缺: all three suits in hand and melds
             suits = {m.tile // 9 for m in self.melds[s]}
-            suits.update(su for su in range(3) if any(c[9 * su : 9 * su + 9]))
+            suits.update(su for su in range(3) if c[9 * su : 9 * su + 9] != _NO_TILES)
             huazhu = len(suits) == 3
         ready = None
-        if not huazhu and h.waits(0):  # the kernel's quick "not ready" first
+        if not huazhu and h.waits(0):  # the kernel's quick "not ready" first (R7.3)
             ready = chajiao_multiplier(c, self.melds[s], v, rules)
-        return SeatEnd(s, True, huazhu, ready, self.forfeited[s])
+        return (s, True, huazhu, ready, self.forfeited[s])
 
     def _settle_end(self) -> None:
         """R10.1–R10.3 via :func:`xzcore.settlement.end_of_round` (only with two or more
@@ -321,17 +322,22 @@ class RoundBase:
         if 4 - self.n_won < 2:
             return
         ends = [self._seat_end(s) for s in range(4)]
-        tr = end_of_round(self.ledger, self.rules, ends)
+        if any(e[2] or e[3] is not None for e in ends) or self.ledger.gang_income():
+            tr = end_of_round(self.ledger, self.rules, [SeatEnd(*e) for e in ends])
+        else:
+            # Nothing for R10 to move: no 花猪 (R10.1), no ready seat to pay (R10.2), no gang
+            # money to refund (R10.3). This is most random-bot rounds; skip the call.
+            tr = []
         self.events.append(
             {
                 "type": "settlement",
                 "seats": [
                     {
-                        "seat": e.seat,
-                        "active": e.active,
-                        "huazhu": e.huazhu,
-                        "ready_multiplier": e.ready_multiplier,
-                        "forfeited": e.forfeited,
+                        "seat": e[0],
+                        "active": e[1],
+                        "huazhu": e[2],
+                        "ready_multiplier": e[3],
+                        "forfeited": e[4],
                     }
                     for e in ends
                 ],
