@@ -392,6 +392,8 @@ class LogReader:
         n_events = 0
         record_no = 1
         max_events = self.limits.max_events
+        visit_event = visitor.visit_event
+        new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
         while True:
             self._event = n_events
             rec = stream.next_record()
@@ -404,9 +406,13 @@ class LogReader:
             tag = rec.tag
             if tag == TAG_EVENT:
                 self._event = n_events
-                loc = Location(path, game_no, n_events, rec.offset, record_no)
-                running = self._check_hash(visitor, running, rec, loc)
-                visitor.visit_event(n_events, rec.payload, loc)
+                loc = new_loc(Location, (path, game_no, n_events, rec.offset, record_no))
+                computed = _chain(running, rec.body)
+                if computed == rec.hash:
+                    running = computed
+                else:
+                    running = self._check_hash(visitor, running, rec, loc)
+                visit_event(n_events, rec.payload, loc)
                 n_events += 1
                 record_no += 1
                 if n_events > max_events:

@@ -32,6 +32,9 @@ HEADER_MAGIC = b"\xa6format" + bytes([0xA0 | len(FORMAT_NAME)]) + FORMAT_NAME.en
 as the first map entry. The resync scan looks for them."""
 
 
+_new_record = tuple.__new__  # builds a Record without the named tuple's slower __new__
+
+
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
 
@@ -158,7 +161,7 @@ class RecordStream:
         if rel > self._limits.chunk_size:
             del self._buf[:rel]
             self.base = start
-        return Record(tag, payload, h, body, start)
+        return _new_record(Record, (tag, payload, h, body, start))
 
     def resync(self) -> int | None:
         """After an error, skip to the next game header (found by :data:`HEADER_MAGIC`) and

@@ -51,17 +51,20 @@ class RandomBot:
 
 
 def bot_chooser(kind: str, seed: int) -> Chooser:
-    """A bot by name: ``"greedy"`` (``xzcore.agents``, when present) or ``"random"``."""
+    """A bot by name: ``"greedy"`` (:class:`xzcore.agents.GreedyAgent`) or ``"random"``
+    (:class:`RandomBot`), seeded."""
     if kind == "greedy":
-        try:
-            from xzcore import agents
-        except ImportError:  # pragma: no cover - agents land separately
-            return RandomBot(seed)
-        make = getattr(agents, "greedy_chooser", None)
-        if make is not None:
-            chooser: Chooser = make(seed)
-            return chooser
-    return RandomBot(seed)
+        from xzcore.agents import GreedyAgent, SeatView
+
+        agent = GreedyAgent(seed)
+
+        def choose(rnd: Round, seat: int, legal: list[Action]) -> Action:
+            return agent.act(SeatView(rnd, seat))
+
+        return choose
+    if kind == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot {kind!r} (greedy or random)")
 
 
 def play_round(

@@ -1,0 +1,163 @@
+"""Audit speed (issue 5, PERF.md): audited games/s and events/s on one core, and — as a
+script — ``xz audit --jobs N`` over many games with the peak memory of the process tree.
+
+    python -m pytest benchmarks/bench_audit.py --benchmark-only      # one core, in-process
+    python benchmarks/bench_audit.py --games 100000 --jobs 2         # CLI, RSS sampled
+
+The corpus is recorded once with the greedy bots (``xz record``), seeds from 1, preset
+``xuezhan``; the script audits copies of one recorded file (auditing replays every game, so
+copies cost the same as fresh games) laid out as many files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from xzcore.audit import audit_bytes
+from xzcore.log import CollectingBuilder, LogReader, LogWriter
+from xzcore.recording import bot_chooser, record_games
+from xzcore.rules import RuleSet
+
+GAMES = 200
+
+
+def _corpus(n: int, preset: str = "xuezhan") -> bytes:
+    buf = io.BytesIO()
+    choosers = [bot_chooser("greedy", s) for s in range(4)]
+    for _ in record_games(LogWriter(buf), RuleSet.preset(preset), n, seed=1, choosers=choosers):
+        pass
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def corpus() -> bytes:
+    return _corpus(GAMES)
+
+
+def _events(data: bytes) -> int:
+    reader = LogReader(io.BytesIO(data))
+    n = 0
+    while (g := reader.read_game(CollectingBuilder)) is not None:
+        n += len(g.events)
+    return n
+
+
+def test_audit_one_core(benchmark: pytest.FixtureRequest, corpus: bytes) -> None:
+    """Full audit (read, chain, replay through Round.play, compare) of GAMES games."""
+    reports = benchmark.pedantic(audit_bytes, args=(corpus,), rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
+    assert [r.status for r in reports] == ["verified"] * GAMES
+    stats = benchmark.stats.stats  # type: ignore[attr-defined]
+    events = _events(corpus)
+    benchmark.extra_info["games_per_s"] = round(GAMES / stats.median)  # type: ignore[attr-defined]
+    benchmark.extra_info["events_per_s"] = round(events / stats.median)  # type: ignore[attr-defined]
+    benchmark.extra_info["events_per_game"] = round(events / GAMES, 1)  # type: ignore[attr-defined]
+
+
+def test_read_and_chain_only(benchmark: pytest.FixtureRequest, corpus: bytes) -> None:
+    """The container alone: decoding within limits and the hash chain (no replay)."""
+
+    def read() -> int:
+        return _events(corpus)
+
+    benchmark.pedantic(read, rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
+    stats = benchmark.stats.stats  # type: ignore[attr-defined]
+    benchmark.extra_info["games_per_s"] = round(GAMES / stats.median)  # type: ignore[attr-defined]
+
+
+# -- script: the CLI over many games, with the process tree's peak RSS -----------------------
+
+
+def _tree_rss_kib(pid: int) -> int:
+    """Sum of VmRSS over ``pid`` and all its descendants (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        todo.extend(children.get(p, []))
+        try:
+            with open(f"/proc/{p}/status") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def run_cli(paths: list[str], jobs: int) -> tuple[float, int, int]:
+    """Run ``xz audit --jobs N``; return (seconds, peak tree RSS KiB, exit code)."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "xzcore.cli",
+        "audit",
+        "-q",
+        "--no-progress",
+        "--jobs",
+        str(jobs),
+        *paths,
+    ]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss_kib(proc.pid))
+        time.sleep(0.05)
+    return time.perf_counter() - t0, peak, proc.returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=10_000, help="games to audit in all")
+    ap.add_argument("--per-file", type=int, default=1000, help="games per log file")
+    ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--dir", default=None, help="work directory (default: a temporary one)")
+    args = ap.parse_args()
+    work = Path(args.dir or tempfile.mkdtemp(prefix="xzbench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    one = work / "corpus.xzlog.src"
+    if not one.exists():
+        t0 = time.perf_counter()
+        one.write_bytes(_corpus(args.per_file))
+        print(f"recorded {args.per_file} games in {time.perf_counter() - t0:.1f}s")
+    n_files = max(1, args.games // args.per_file)
+    paths = []
+    for i in range(n_files):
+        p = work / f"log{i:05d}.xzlog"
+        if not p.exists():
+            shutil.copyfile(one, p)
+        paths.append(str(p))
+    games = n_files * args.per_file
+    events = _events(one.read_bytes()) * n_files
+    for jobs in args.jobs:
+        secs, peak, code = run_cli(paths, jobs)
+        print(
+            f"--jobs {jobs}: {games} games in {secs:.1f}s = {games / secs:,.0f} games/s, "
+            f"{events / secs:,.0f} events/s; peak RSS of the process tree {peak / 1024:.0f} MiB; "
+            f"exit {code}"
+        )
+    if args.dir is None:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
