@@ -8,7 +8,6 @@ dealer R11.1); :mod:`xzcore.round` holds *how it moves* (turns, claims, gangs, w
 from __future__ import annotations
 
 import enum
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -27,18 +26,6 @@ __all__ = ["NAMES", "Phase", "RoundBase", "RoundResult", "TileConservationError"
 NAMES = tuple(tile_name(k) for k in range(27))
 """Tile names by kind, for events."""
 _DIGITS = tuple(str(k % 9 + 1) for k in range(27))
-
-
-def format_sorted(kinds: list[int]) -> str:
-    """Canonical MPSZ text of a *sorted* list of kinds (``xzcore.tiles.format_tiles``, made
-    quick for the event stream)."""
-    i1 = bisect_left(kinds, 9)
-    i2 = bisect_left(kinds, 18, i1)
-    out = ""
-    for part, suit in ((kinds[:i1], "m"), (kinds[i1:i2], "p"), (kinds[i2:], "s")):
-        if part:
-            out += "".join(map(_DIGITS.__getitem__, part)) + suit
-    return out
 
 
 def format_count_bytes(counts: bytes) -> str:
