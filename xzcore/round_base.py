@@ -1,8 +1,9 @@
 """The round engine's state, result types and bookkeeping helpers (used by xzcore.round).
 
-Split from :mod:`xzcore.round` along one seam: this module holds *what a round is* (its
-state, its result, the invariants of R1.1/R9.6, the end-of-round settlement R10 and the next
-dealer R11.1); :mod:`xzcore.round` holds *how it moves* (turns, claims, gangs, wins).
+The engine is three modules along two seams: this one holds *what a round is* (its state,
+its result, the invariants of R1.1/R9.6, the end-of-round settlement R10 and the next dealer
+R11.1); :mod:`xzcore.round_claims` how other seats answer an offered tile (R5.2, R5.3, R6.4,
+R7.4); :mod:`xzcore.round` the turn itself and the public :class:`~xzcore.round.Round`.
 """
 
 from __future__ import annotations
