@@ -434,10 +434,10 @@ class LeshanRound(Round):
             self._check_ledger()
         self._after_wins(winners, winners[-1])
 
-    def _seat_end(self, s: int) -> SeatEnd:
+    def _seat_end(self, s: int) -> Any:  # a SeatEnd that also reads as a tuple (_End)
         """R10 with 查叫 by the largest count (R13.1 with R10.2; seed 002 "最大的个数")."""
         if self.won[s]:
-            return SeatEnd(s, False)
+            return _End(s, False)
         h = self.hands[s]
         c = h.counts()
         v = self.voids[s]
@@ -449,7 +449,25 @@ class LeshanRound(Round):
         ready = None
         if not huazhu and h.waits(0):
             ready = count_chajiao(c, self.melds[s], v, self.rules)
-        return SeatEnd(s, True, huazhu, ready, self.forfeited[s])
+        return _End(s, True, huazhu, ready, self.forfeited[s])
+
+
+class _End(SeatEnd):
+    """A :class:`~xzcore.settlement.SeatEnd` that also reads as the tuple ``(seat, active,
+    huazhu, ready_multiplier, forfeited)``, the two forms the round engine's end of round
+    has used."""
+
+    def _fields(self) -> tuple[int, bool, bool, int | None, bool]:
+        return (self.seat, self.active, self.huazhu, self.ready_multiplier, self.forfeited)
+
+    def __getitem__(self, i: int) -> Any:
+        return self._fields()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._fields())
+
+    def __len__(self) -> int:
+        return 5
 
 
 def _kinds(c: bytes) -> list[int]:
