@@ -355,3 +355,21 @@ def test_writer_refuses_calls_out_of_order() -> None:
     w.begin_game(rules={}, wall=WALL, dealer=0)
     with pytest.raises(RuntimeError):
         w.end_game()
+
+
+def test_a_header_right_after_a_rejected_record_is_found() -> None:
+    """Resync scans from the start of the record that failed, not from its end."""
+    data = write_log(2)
+    recs = _records(data)
+    bogus = msgpack.packb([7, {}, b"h" * 32])  # decodes, but tag 7 is unknown
+    bad = data[: recs[6][0]] + bogus + data[recs[6][0] :]
+    games = read_all(bad)
+    assert len(games) == 3
+    assert "unknown record tag 7" in games[1].errors[0].message
+    assert games[2].errors == [] and games[2].header is not None and games[2].header.game == 1
+
+
+def test_game_size_limit() -> None:
+    with pytest.raises(LogFormatError, match="a game longer than 200 bytes") as info:
+        list(LogReader(io.BytesIO(write_log(1)), limits=Limits(max_game_bytes=200)))
+    assert info.value.rule == "L6"

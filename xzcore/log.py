@@ -392,6 +392,8 @@ class LogReader:
         n_events = 0
         record_no = 1
         max_events = self.limits.max_events
+        max_bytes = self.limits.max_game_bytes
+        game_start = rec.offset
         visit_event = visitor.visit_event
         new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
         while True:
@@ -419,6 +421,8 @@ class LogReader:
                     raise LogFormatError(
                         f"more than {max_events} events in one game", loc, rule="L6"
                     )
+                if rec.offset - game_start > max_bytes:
+                    raise LogFormatError(f"a game longer than {max_bytes} bytes", loc, rule="L6")
                 continue
             loc = Location(path, game_no, None, rec.offset, record_no)
             if tag != TAG_CLAIMS:

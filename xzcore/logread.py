@@ -66,6 +66,8 @@ class RecordStream:
         self._eof = False
         self._up = self._new_unpacker()
         self._up_origin = start  # file offset where the current unpacker's input begins
+        self.last_start = start
+        """File offset of the last record :meth:`next_record` began to read."""
 
     def _new_unpacker(self) -> msgpack.Unpacker:
         lim = self._limits
@@ -101,6 +103,7 @@ class RecordStream:
         :class:`LogFormatError` (with the record's byte offset) for anything unreadable."""
         up = self._up
         start = self.offset
+        self.last_start = start
         while True:
             try:
                 obj = up.unpack()
@@ -167,7 +170,9 @@ class RecordStream:
         """After an error, skip to the next game header (found by :data:`HEADER_MAGIC`) and
         start a fresh unpacker there. Returns its offset, or ``None`` if none is left (the
         stream then reports a clean end)."""
-        scan_from = self.offset + 1
+        # From just past the start of the last record read (bad, or rejected by the caller),
+        # so that a header right after it is found.
+        scan_from = self.last_start + 1
         # Bytes already buffered past the bad record's start, then further chunks.
         rel = max(scan_from - self.base, 0)
         window = bytes(self._buf[rel:])

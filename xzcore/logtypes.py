@@ -61,6 +61,8 @@ class Limits:
     max_bin_len: int = 4096
     max_events: int = 20_000
     """Events in one game (a real round has a few hundred at most)."""
+    max_game_bytes: int = 16 << 20
+    """Bytes in one game (a real round takes about 12 KB): bounds what a visitor holds."""
     chunk_size: int = 1 << 16
     """Bytes read from the handle at a time."""
 
