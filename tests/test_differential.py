@@ -39,8 +39,8 @@ def hands(draw: st.DrawFn) -> tuple[bytes, int, bytes]:
     size = draw(st.sampled_from(SIZES))
     if draw(st.booleans()):
         rng = random.Random(draw(st.integers(0, 2**32)))
-        counts, void = hand_mix(size, rng)
-        return counts, void, held_for(counts, rng)
+        mixed, void = hand_mix(size, rng)
+        return mixed, void, held_for(mixed, rng)
     suits = draw(st.sets(st.integers(0, 2), min_size=1, max_size=3))
     kinds = [k for k in range(27) if k // 9 in suits]
     counts = [0] * 27
