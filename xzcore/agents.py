@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from itertools import accumulate
 from types import ModuleType
 from typing import Any, Protocol
@@ -45,11 +46,12 @@ class SeatView:
     money, the wall's length) and its own options. Never another seat's concealed tiles or
     the wall's order. The view is live: it reads the round as it is now."""
 
-    __slots__ = ("_r", "seat")
+    __slots__ = ("_legal", "_r", "seat")
 
     def __init__(self, rnd: Round, seat: int) -> None:
         self._r = rnd
         self.seat = seat
+        self._legal = partial(rnd.legal_actions, seat)
 
     # -- own ------------------------------------------------------------------------------
     def counts(self) -> bytes:
@@ -58,7 +60,7 @@ class SeatView:
 
     def legal_actions(self) -> list[Action]:
         """What the seat may do now (``Round.legal_actions``)."""
-        return self._r.legal_actions(self.seat)
+        return self._legal()
 
     @property
     def drawn(self) -> int:

@@ -201,8 +201,13 @@ class Round(ClaimsMixin):
             not h.is_win()
             and (self.pos >= 108 or (4 not in c and not self.pengs[s]))
             and not self.won[s]
-        ):
-            return self._discards(s, c, void)  # the common case: only discards
+        ):  # the common case: only discards (_discards, inlined)
+            if void >= 0:
+                lo = 9 * void
+                vc = c[lo : lo + 9]
+                if vc != _NO_TILES:  # R4.2
+                    return list(compress(_DAHAI_SUIT[s][void], vc))
+            return list(compress(_DAHAI[s], c))
         out: list[Action] = []
         if h.is_win() and self._suits_ok(s):
             win = _HORA[s][self._win_tile(s)]
