@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import click
 
-from xzcore.rules import RuleError, RuleSet
+from xzcore.rules import RuleError, RuleSet, Scoring
 from xzcore.scoring import (
     NotAWinError,
     Score,
@@ -343,7 +343,11 @@ def render_text(req: Request, preset: str) -> list[str]:
         return [*lines, "R7.3  不听 not ready: no tile completes this hand"]
     tiles = " ".join(tile_name(k) for k, _ in waits)
     lines.append(f"R7.3  听牌 ready on {len(waits)} kind(s): {tiles}")
+    count_model = rules.scoring is Scoring.COUNT
     for k, s in waits:
+        if count_model:  # R13.1: a count, not a multiplier
+            lines.append(f"  {tile_name(k)}  个数 count {s.multiplier}")
+            continue
         name = s.pattern.zh + " " + s.pattern.en
         gen = f" · 根 {s.gen_left} ×{2**s.gen_left}" if s.gen_left else ""
         extras = "".join(f" · {e.zh} ×2" for e in s.extras)
@@ -354,7 +358,10 @@ def render_text(req: Request, preset: str) -> list[str]:
         )
     cj = chajiao_multiplier(req.concealed, req.melds, req.void, rules)
     word = "查大叫 (max)" if rules.chajiao.value == "max" else "查小叫 (min)"
-    lines.append(f"R10.2 {word} chajiao value, pattern and 根 only, capped: ×{cj}")
+    if count_model:
+        lines.append(f"R10.2 {word} chajiao count, tiles only (R13.1): {cj}")
+    else:
+        lines.append(f"R10.2 {word} chajiao value, pattern and 根 only, capped: ×{cj}")
     return lines
 
 

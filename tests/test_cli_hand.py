@@ -200,3 +200,12 @@ def test_jsonl_unreadable_file_exits_3(tmp_path: Path) -> None:
 
 def test_jsonl_and_tiles_together_is_usage() -> None:
     assert run("123m", "--jsonl", "-").exit_code == 2
+
+
+def test_leshan_counts() -> None:
+    # R13.1's worked example: 底 + 清一色 5 + 一般高 + 四归一 = 8
+    r = run("2233445m678m", "-w", "5m", "--melds", "gang 9m", "-v", "p", "--rules", "leshan")
+    assert r.exit_code == 0
+    assert "R13.1 清一色 one suit: +5" in r.output and "R13.1 个数 count: 8" in r.output
+    r = run("1112345678999s", "-v", "m", "--rules", "leshan")
+    assert "R10.2 查大叫 (max) chajiao count, tiles only (R13.1): 8" in r.output

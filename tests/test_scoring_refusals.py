@@ -136,16 +136,19 @@ def test_impossible_context(ctx: dict[str, bool], rule: str) -> None:
 # -- the count model (R13) ----------------------------------------------------------------------
 
 
-def test_count_scoring_is_a_clear_rule_error() -> None:
-    count = XZ.replace(scoring="count")
+def test_count_scoring_is_answered_by_the_count_model() -> None:
+    from xzcore.scoring.count import CountScore, count_chajiao, score_count
+
+    leshan = RuleSet.preset("leshan")
+    # the seed's example (R13.1): 清一色 with an exposed gang and 一般高 = 8
+    s = win("2233445m678m", "5m", "gang 9m", "p", rules=leshan)
+    assert isinstance(s, CountScore) and s.count == 8
+    assert s == score_count("2233445m678m", "5m", "gang 9m", "p", WinContext(), leshan)
+    cj = chajiao_multiplier("1112345678999s", "", "m", leshan)
+    assert cj == count_chajiao("1112345678999s", "", "m", leshan) and cj is not None
+
+
+def test_best_fan_has_no_meaning_under_count_scoring() -> None:
     with pytest.raises(ScoringUnavailableError, match="R13") as info:
-        win("123345789m2346p", "6p", rules=count)
+        best_fan(counts_of(parse_tiles("123345789m23466p")), [], 2, RuleSet.preset("leshan"))
     assert isinstance(info.value, RuleError)
-    with pytest.raises(ScoringUnavailableError):
-        chajiao_multiplier("1112345678999s", "", "m", count)
-    with pytest.raises(ScoringUnavailableError):
-        best_fan(parse_counts_14(), [], 2, count)
-
-
-def parse_counts_14() -> bytes:
-    return counts_of(parse_tiles("123345789m23466p"))

@@ -20,7 +20,7 @@ from xzcore.tiles import KINDS, Meld
 _Split = tuple[Block, ...]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)  # distinct suit shapes of ≤ 14 tiles: ~405k
 def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
     """Every way to split one suit's nine counts into sets plus at most one pair (R7.1).
 
@@ -192,7 +192,9 @@ class Best(NamedTuple):
 def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     """The largest pattern-and-根 value over every decomposition (R8.1), or None if none."""
     if rules.scoring is Scoring.COUNT:
-        raise ScoringUnavailableError("option scoring: count scoring arrives with R13")
+        raise ScoringUnavailableError(
+            "option scoring: the count model (R13) has no pattern fan; see xzcore.scoring.count"
+        )
     yaojiu_opt = rules.yaojiu_jiangdui
     best: Best | None = None
     for blocks in decompositions(h.counts, h.melds):

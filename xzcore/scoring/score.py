@@ -23,7 +23,6 @@ from xzcore.scoring.vocab import (
     HandError,
     NotAWinError,
     Pattern,
-    ScoringUnavailableError,
     WinContext,
 )
 from xzcore.tiles import (
@@ -267,10 +266,15 @@ def score_win(
     """Score a win (R8): ``concealed`` are the 13 − 3k tiles *before* the winning tile.
 
     Raises :class:`NotAWinError` when the tiles do not win (R7.1, R4.4/R7.2),
-    :class:`HandError` on malformed input, :class:`InvalidContextError` on impossible flags,
-    :class:`ScoringUnavailableError` for ``scoring = count`` (R13). With ``declare_void`` off
-    the ``void`` argument is ignored and R4.4 means "at most two suits, melds included".
+    :class:`HandError` on malformed input, :class:`InvalidContextError` on impossible flags.
+    With ``declare_void`` off the ``void`` argument is ignored and R4.4 means "at most two
+    suits, melds included". ``scoring = count`` (R13) is answered by
+    :func:`xzcore.scoring.count.score_count` (a :class:`Score` subclass with the count).
     """
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import score_count  # R13; imports this module
+
+        return score_count(concealed, win_tile, melds, void, ctx, rules)
     counts = _concealed(concealed)
     win = _kind(win_tile, "win_tile")
     ms = _melds(melds)
@@ -417,13 +421,16 @@ def chajiao_multiplier(
 
     The kernel's ``ready_fan`` answers when the selected backend has it; ``brute_force=True``
     (or a backend without it) scores every wait by the brute-force search of this package,
-    which is the kernel's test oracle."""
+    which is the kernel's test oracle. ``scoring = count``: the largest/smallest count
+    (:func:`xzcore.scoring.count.count_chajiao`)."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import count_chajiao  # R13 with R10.2
+
+        return count_chajiao(concealed, melds, void, rules)
     counts = _concealed(concealed)
     ms = _melds(melds)
     v = _void(void)
     _check_sizes(counts, ms, 0, "concealed")
-    if rules.scoring is Scoring.COUNT:
-        raise ScoringUnavailableError("option scoring: count scoring arrives with R13")
     if _KERNEL_READY_FAN is not None and not brute_force:
         fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
         return None if fan < 0 else rules.cap(1 << fan)
@@ -469,6 +476,10 @@ def wait_values(
 ) -> list[tuple[int, Score]]:
     """Each wait of a 13 − 3k hand (R7.3) with the :class:`Score` of winning on it in
     ``ctx``, in kind order; empty when the hand is not ready."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import count_wait_values  # R13
+
+        return list(count_wait_values(concealed, melds, void, ctx, rules))
     counts = _concealed(concealed)
     ms = _melds(melds)
     v = _void(void)

@@ -45,7 +45,8 @@ class InvalidContextError(ScoringError):
 
 
 class ScoringUnavailableError(RuleError, ScoringError):
-    """The rule set asks for a scoring model that is not implemented yet (``count``, R13)."""
+    """A question the rule set's scoring model cannot answer: the fan of a hand (``best_fan``)
+    under ``scoring = count`` (R13 counts items; it has no pattern fan)."""
 
 
 # -- vocabulary -------------------------------------------------------------------------------
