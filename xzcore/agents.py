@@ -93,14 +93,17 @@ class SeatView:
     # -- public ---------------------------------------------------------------------------
     @property
     def rules(self) -> RuleSet:
+        """The round's rule set."""
         return self._r.rules
 
     @property
     def dealer(self) -> int:
+        """The dealer's seat."""
         return self._r.dealer
 
     @property
     def phase(self) -> Phase:
+        """Where the round stands."""
         return Phase(self._r.phase)
 
     @property
@@ -110,6 +113,7 @@ class SeatView:
 
     @property
     def wall_left(self) -> int:
+        """Tiles still in the wall (its order stays hidden)."""
         return 108 - self._r.pos
 
     @property
@@ -122,6 +126,7 @@ class SeatView:
         return list(self._r.voids)
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
+        """A seat's melds, concealed gangs included (they are shown, R6.1)."""
         return tuple(self._r.melds[seat])
 
     def discards(self, seat: int) -> tuple[int, ...]:
@@ -133,9 +138,11 @@ class SeatView:
         return int(self._r.hands[seat].size)
 
     def won(self) -> list[bool]:
+        """Which seats have won."""
         return list(self._r.won)
 
     def in_play(self) -> list[bool]:
+        """Which seats still take turns (R11.2: all four in 血流)."""
         return list(self._r.in_play)
 
     def totals(self) -> list[int]:
@@ -166,7 +173,9 @@ def _hide(e: dict[str, Any]) -> dict[str, Any]:
 class Agent(Protocol):
     """Anything with ``act(view) -> Action``."""
 
-    def act(self, view: SeatView) -> Action: ...
+    def act(self, view: SeatView) -> Action:
+        """The seat's decision, one of ``view.legal_actions()``."""
+        ...
 
 
 class RandomAgent:
@@ -184,6 +193,7 @@ class RandomAgent:
         self.take_wins = take_wins
 
     def act(self, view: SeatView) -> Action:
+        """A win if offered (and ``take_wins``), else a uniformly random legal action."""
         legal = view.legal_actions()
         if self.take_wins and legal[0].word == "hora":
             return legal[0]  # a win is listed first
@@ -205,6 +215,7 @@ class GreedyAgent:
         self.seed = seed
 
     def act(self, view: SeatView) -> Action:
+        """The greedy choice (see the class docstring)."""
         legal = view.legal_actions()
         first = legal[0]
         w = first.word
