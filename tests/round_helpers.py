@@ -1,5 +1,5 @@
 """Helpers for the round scenario tests: build a round from hands written out by hand, play
-actions written as text, and drive a round with a fixed "pass everything" policy."""
+actions written as text, lay out the draws of a round in which nobody claims."""
 
 from __future__ import annotations
 
@@ -89,21 +89,3 @@ def rotation_draws(
         out.append(pick)
     assert not pool
     return out
-
-
-def pass_everything(r: Round, *, until_pos: int = 108) -> None:
-    """Drive the round with a fixed policy until the wall position reaches ``until_pos`` or
-    the round ends: discard the drawn tile when allowed (else the first legal discard), answer
-    every claim with ``none``; never win, gang or claim."""
-    while not r.over and (r.pos < until_pos or r.to_act() != [r.cur]):
-        for s in r.to_act():
-            legal = r.legal_actions(s)
-            words = [a.word for a in legal]
-            if "none" in words:
-                r.play(legal[words.index("none")])
-                continue
-            dahai = [a for a in legal if a.word == "dahai"]
-            pick = next((a for a in dahai if a.tile == r.drawn), dahai[0] if dahai else legal[0])
-            r.play(pick)
-        if r.pos >= until_pos and r.to_act() == [r.cur]:
-            break
