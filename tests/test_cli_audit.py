@@ -122,10 +122,10 @@ def test_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_exits_130(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def interrupted(path: str) -> list[dict[str, object]]:
+    def interrupted(paths: object) -> list[dict[str, object]]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(audit_cmd, "audit_one", interrupted)
+    monkeypatch.setattr(audit_cmd, "audit_games", interrupted)
     code, _, err = run([FAIR], capsys)
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err
