@@ -21,7 +21,8 @@ _VERIFIER: Any = None  # set in each worker process by _init_worker
 
 
 def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
-    """Each LOG as given; each DIR as every ``*.xzlog`` file below it, sorted, lazily."""
+    """Each LOG as given (``-``: standard input); each DIR as every ``*.xzlog`` file below
+    it, sorted, lazily."""
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, files in os.walk(p):
@@ -30,7 +31,7 @@ def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
                     if name.endswith(EXTENSION):
                         yield os.path.join(root, name)
         else:
-            yield p  # a missing file becomes an unreadable report
+            yield p  # a missing file becomes an unreadable report; "-" is standard input
 
 
 def _init_worker(verify_key: str | None) -> None:
@@ -165,6 +166,8 @@ def audit(
             raise click.BadParameter(str(exc), param_hint="--verify-key") from None
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    if "-" in inputs:
+        jobs = 1  # standard input belongs to this process, not to pool workers
     if progress is None:
         progress = sys.stderr.isatty()
     total = sum(_size(p) for p in iter_inputs(inputs)) if progress else 0

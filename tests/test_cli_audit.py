@@ -129,3 +129,13 @@ def test_ctrl_c_exits_130(
     code, _, err = run([FAIR], capsys)
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err
+
+
+def test_standard_input() -> None:
+    from click.testing import CliRunner
+    from xzcore.cli.main import cli
+
+    data = Path(WRONG).read_bytes()
+    res = CliRunner().invoke(cli, ["audit", "--no-progress", "-j", "2", "-"], input=data)
+    assert res.exit_code == 1
+    assert "<stdin>  game 0  byte 0  FINDINGS (1)" in res.output

@@ -23,6 +23,7 @@ yields one :class:`GameReport` per game, streaming.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -161,9 +162,12 @@ def audit_handle(
 def audit_file(
     path: str | os.PathLike[str], *, verifier: Any = None, limits: Limits | None = None
 ) -> Iterator[GameReport]:
-    """Audit every game of a log file; a file that cannot be opened gives one unreadable
-    report (game 0, offset 0)."""
+    """Audit every game of a log file (``"-"``: standard input); a file that cannot be
+    opened, or holds no game, gives one unreadable report (game 0)."""
     name = os.fspath(path)
+    if name == "-":  # standard input
+        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits)
+        return
     try:
         fh = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
     except OSError as exc:
@@ -174,16 +178,22 @@ def audit_file(
         yield report
         return
     with fh:
-        empty = True
-        for report in audit_handle(fh, path=name, verifier=verifier, limits=limits):
-            empty = False
-            yield report
-        if empty:
-            report = GameReport(name, 0, 0)
-            report.unreadable.append(
-                LogFormatError("the log holds no game", Location(name, None, None, 0))
-            )
-            yield report
+        yield from _audit_stream(fh, name, verifier, limits)
+
+
+def _audit_stream(
+    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None
+) -> Iterator[GameReport]:
+    empty = True
+    for report in audit_handle(fh, path=name, verifier=verifier, limits=limits):
+        empty = False
+        yield report
+    if empty:
+        report = GameReport(name, 0, 0)
+        report.unreadable.append(
+            LogFormatError("the log holds no game", Location(name, None, None, 0))
+        )
+        yield report
 
 
 def audit_bytes(data: bytes, **kw: Any) -> list[GameReport]:
