@@ -60,6 +60,9 @@ from xzcore.wall import check_wall
 
 __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
+_NEXT = (1, 2, 3, 0)
+_OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+
 
 class Round(ClaimsMixin):
     """One round. ``wall``: the 108 tile kinds in draw order (R2.2); ``dealer``: seat 0–3;
@@ -354,8 +357,8 @@ class Round(ClaimsMixin):
             self._gang_from = -1
             self._must_discard = False
             self.phase = TURN
-        k = self.wall[108 - left]
-        self.pos = 109 - left
+        k = self.wall[self.pos]
+        self.pos += 1
         self.hands[s].add(k)
         self.drawn = k
         self.draws[s] += 1
@@ -392,15 +395,17 @@ class Round(ClaimsMixin):
         self.drawn = -1
         hands = self.hands
         in_play = self.in_play
-        for o in ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4):
-            if in_play[o] and (hands[o].count(k) >= 2 or hands[o].is_win_with(k)):
-                break  # somebody may be able to claim: work it out
+        for o in _OTHERS[s]:
+            if in_play[o]:
+                h = hands[o]
+                if h.count(k) >= 2 or h.is_win_with(k):
+                    break  # somebody may be able to claim: work it out
         else:
             o = -1  # nobody can do anything with k (the common case)
         if o >= 0 and self._open_claims(k, s, robbing=False, first=first):
             self.phase = CLAIM
-        elif self.pos < 108 and self.in_play[(s + 1) % 4]:
-            self._draw((s + 1) % 4, False)  # the common case of _next_turn, inlined
+        elif self.pos < 108 and in_play[_NEXT[s]]:
+            self._draw(_NEXT[s], False)  # the common case of _next_turn, inlined
         else:
             self._next_turn(s)
 
