@@ -15,6 +15,7 @@ from xzcore._handgen import complete_hand
 from xzcore.rules import RuleSet
 from xzcore.scoring import (
     Extra,
+    Pattern,
     WinContext,
     best_fan,
     chajiao_multiplier,
@@ -22,6 +23,7 @@ from xzcore.scoring import (
     suit_splits,
     wait_values,
 )
+from xzcore.scoring.decompose import HandSummary, best_value, summarize, table_patterns
 from xzcore.scoring.score import _kernel_ready_fan
 from xzcore.tiles import KINDS, Meld, MeldKind, counts_of, parse_melds, parse_tiles
 
@@ -277,3 +279,57 @@ def test_kernel_ready_fan_agrees_with_the_brute_force(kernel: ModuleType, rules:
         assert (None if fan < 0 else rules.cap(1 << fan)) == brute, (counts, melds, void)
         ready += brute is not None
     assert ready > 100
+
+
+ADDITIVE_FAN = {Pattern.DUIDUI: 1, Pattern.QINGYISE: 2, Pattern.QIDUI: 2, Pattern.DAIYAOJIU: 2}
+
+
+def _plain_best(h: HandSummary, rules: RuleSet) -> tuple[int, Pattern] | None:
+    """R8.1 read literally: score every decomposition by its patterns, keep the largest."""
+    best: tuple[int, Pattern] | None = None
+    for blocks in decompositions(h.counts, h.melds):
+        found = table_patterns(h, blocks, rules.yaojiu_jiangdui)
+        if rules.scoring.value == "additive":
+            fan = h.gen + sum(
+                {
+                    Pattern.DUIDUI: 1,
+                    Pattern.QINGYISE: 2,
+                    Pattern.QIDUI: 2,
+                    Pattern.DAIYAOJIU: 2,
+                }.get(p, 0)
+                for p in found
+            )
+            cand = (1 << fan, Pattern.PINGHU)
+        else:
+            cand = max(((p.table << (h.gen - p.gen_used), p) for p in found), key=lambda x: x[0])
+        if best is None or cand[0] > best[0]:
+            best = cand
+    return best
+
+
+@pytest.mark.parametrize(
+    "rules", [XZ, XZ.replace(yaojiu_jiangdui=False), CD], ids=["xuezhan", "no-yaojiu", "chengdu"]
+)
+def test_best_value_equals_the_plain_reading(rules: RuleSet) -> None:
+    rng = random.Random(5)
+    kinds = list(MeldKind)
+    for _ in range(400):
+        suits = rng.sample(range(3), rng.choice([1, 2, 2]))
+        n_melds = rng.choice([0, 0, 1, 2, 3, 4])
+        counts = complete_hand(n_melds, rng, suits)
+        melds: list[Meld] = []
+        held = list(counts)
+        while len(melds) < n_melds:
+            kind, mk = 9 * rng.choice(suits) + rng.randrange(9), rng.choice(kinds)
+            if held[kind] + mk.size <= 4:
+                held[kind] += mk.size
+                melds.append(Meld(mk, kind))
+        h = summarize(counts, melds)
+        got = best_value(h, rules)
+        want = _plain_best(h, rules)
+        assert got is not None and want is not None
+        assert got.value == want[0], (counts, melds)
+        if rules.scoring.value == "table":
+            assert got.pattern.table << (h.gen - got.gen_used) == got.value
+            assert want[1] is got.pattern or want[1] in got.ties
+        assert sorted(got.blocks) in [sorted(d) for d in decompositions(h.counts, h.melds)]

@@ -133,45 +133,75 @@ SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _NOT_JIANG_MASK = sum(1 << k for k in range(KINDS) if k % 9 not in _JIANG_RANKS)
 
 
-def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:
-    """Every R8.3 pattern the decomposition ``blocks`` satisfies (平胡 always)."""
+class Shape(NamedTuple):
+    """What the patterns of R8.3/R8.4 need to know about one decomposition and its hand."""
+
+    seven_pairs: bool
+    long: bool  # seven pairs holding four of a kind (龙)
+    duidui: bool  # no sequence among the sets
+    yaojiu: bool  # every set and the pair hold a 1 or 9 (never for seven pairs)
+    one_suit: bool
+    jiang: bool  # every tile of rank 2, 5 or 8
+    jingou: bool  # four melds and a pair
+    luohan: bool  # four gangs and a pair
+
+
+def patterns_of(shape: Shape, yaojiu_opt: bool) -> list[Pattern]:
+    """Every R8.3 pattern a decomposition of this shape satisfies (平胡 always); the ⓨ rows
+    only with ``yaojiu_opt`` (option ``yaojiu_jiangdui``)."""
     P = Pattern
     found = [P.PINGHU]
-    if len(blocks) == 7:  # seven pairs
-        long = any(n == 4 for n in h.counts)
+    if shape.seven_pairs:
         found.append(P.QIDUI)
-        if long:
+        if shape.long:
             found.append(P.LONGQIDUI)
-        if h.one_suit:
-            found += [P.QINGYISE, P.QING_QIDUI] + ([P.QING_LONGQIDUI] if long else [])
+        if shape.one_suit:
+            found += [P.QINGYISE, P.QING_QIDUI] + ([P.QING_LONGQIDUI] if shape.long else [])
         return found
-    duidui = all(b.shape != "sequence" for b in blocks)
-    yaojiu = yaojiu_opt and all(_has_yaojiu(b) for b in blocks)
-    jingou = len(h.melds) == 4
-    luohan = jingou and all(m.kind.is_gang for m in h.melds)
+    duidui, yaojiu = shape.duidui, yaojiu_opt and shape.yaojiu
     if duidui:
         found.append(P.DUIDUI)
-    if h.one_suit:
+    if shape.one_suit:
         found.append(P.QINGYISE)
     if yaojiu:
         found.append(P.DAIYAOJIU)
-        if h.one_suit:
+        if shape.one_suit:
             found.append(P.QING_YAOJIU)
-    if duidui and h.one_suit:
+    if duidui and shape.one_suit:
         found.append(P.QINGDUI)
-    if duidui and h.jiang and yaojiu_opt:
+    if duidui and shape.jiang and yaojiu_opt:
         found.append(P.JIANGDUI)
-    if jingou:
+    if shape.jingou:
         found.append(P.JINGOU)
-        if h.jiang and yaojiu_opt:
+        if shape.jiang and yaojiu_opt:
             found.append(P.JIANG_JINGOU)
-        if h.one_suit:
+        if shape.one_suit:
             found.append(P.QING_JINGOU)
-    if luohan:
+    if shape.luohan:
         found.append(P.LUOHAN)
-        if h.one_suit:
+        if shape.one_suit:
             found.append(P.QING_LUOHAN)
     return found
+
+
+def shape_of(h: HandSummary, blocks: _Split) -> Shape:
+    """The :class:`Shape` of one decomposition ``blocks`` of the hand ``h``."""
+    jingou = len(h.melds) == 4
+    return Shape(
+        seven_pairs=len(blocks) == 7,
+        long=len(blocks) == 7 and 4 in h.counts,
+        duidui=all(b.shape != "sequence" for b in blocks),
+        yaojiu=len(blocks) != 7 and all(_has_yaojiu(b) for b in blocks),
+        one_suit=h.one_suit,
+        jiang=h.jiang,
+        jingou=jingou,
+        luohan=jingou and all(m.kind.is_gang for m in h.melds),
+    )
+
+
+def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:
+    """Every R8.3 pattern the decomposition ``blocks`` of ``h`` satisfies (平胡 always)."""
+    return patterns_of(shape_of(h, blocks), yaojiu_opt)
 
 
 def additive_fan(p: Pattern) -> int:
@@ -189,37 +219,87 @@ class Best(NamedTuple):
     blocks: _Split
 
 
+@lru_cache(maxsize=4096)
+def choose(shape: Shape, gen: int, scoring: Scoring, yaojiu_opt: bool) -> Best:
+    """The value of a decomposition of this shape with ``gen`` 根, and how it is made up
+    (``blocks`` left empty). Shapes are few, so this is memoized."""
+    found = patterns_of(shape, yaojiu_opt)
+    if scoring is Scoring.ADDITIVE:
+        # R8.4: the terms add up, every 根 adds one; 金钩钓 and 将对 add nothing.
+        terms = tuple(p for p in found if p in _ADDITIVE_TERMS)
+        fan = sum(additive_fan(p) for p in terms) + gen
+        main = _ADDITIVE_NAME.get(frozenset(terms), max(terms, key=_rank, default=None))
+        return Best(1 << fan, main or Pattern.PINGHU, (), 0, terms, (), ())
+    # R8.3: one pattern counts. On equal value the higher row — the pattern that contains the
+    # other — is named (清龙七对 ×32 = 清七对 ×16 with the 根; 十八罗汉 ×64 = 金钩钓 ×4 with its
+    # four 根); the other goes into ``ties``.
+    scored = sorted(
+        ((p.table << (gen - p.gen_used), p.table, _rank(p), p) for p in found), reverse=True
+    )
+    value, _, _, top = scored[0]
+    ties = tuple(p for v, _, _, p in scored[1:] if v == value)
+    replaced = tuple(p for p in found if p is not top and p is not Pattern.PINGHU)
+    return Best(value, top, replaced, top.gen_used, (), ties, ())
+
+
+@lru_cache(maxsize=1 << 18)
+def _suit_shapes(suit: int, counts: tuple[int, ...]) -> tuple[tuple[_Split, bool, bool], ...]:
+    """Each split of :func:`suit_splits` with "no sequence" and "a 1 or 9 in every block"."""
+    return tuple(
+        (split, all(b.shape != "sequence" for b in split), all(_has_yaojiu(b) for b in split))
+        for split in suit_splits(suit, counts)
+    )
+
+
 def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
-    """The largest pattern-and-根 value over every decomposition (R8.1), or None if none."""
+    """The largest pattern-and-根 value over every decomposition (R8.1), or None if none.
+
+    Same result as scoring :func:`table_patterns` of each of :func:`decompositions`; the
+    per-suit facts and the choice per shape are memoized, which keeps it fast."""
     if rules.scoring is Scoring.COUNT:
         raise ScoringUnavailableError(
             "option scoring: the count model (R13) has no pattern fan; see xzcore.scoring.count"
         )
-    yaojiu_opt = rules.yaojiu_jiangdui
+    yaojiu_opt, scoring, gen, counts, melds = (
+        rules.yaojiu_jiangdui,
+        rules.scoring,
+        h.gen,
+        h.counts,
+        h.melds,
+    )
     best: Best | None = None
-    for blocks in decompositions(h.counts, h.melds):
-        found = table_patterns(h, blocks, yaojiu_opt)
-        if rules.scoring is Scoring.ADDITIVE:
-            terms = tuple(p for p in found if p in _ADDITIVE_TERMS)
-            fan = sum(additive_fan(p) for p in terms) + h.gen
-            if best is None or 2**fan > best.value:
-                main = _ADDITIVE_NAME.get(frozenset(terms), max(terms, key=_rank, default=None))
-                pattern = main if main is not None else Pattern.PINGHU
-                best = Best(2**fan, pattern, (), 0, terms, (), blocks)
-            continue
-        # R8.3: one pattern counts. On equal value the higher row — the pattern that contains
-        # the other — is named (清龙七对 ×32 = 清七对 ×16 with the 根; 十八罗汉 ×64 = 金钩钓 ×4
-        # with its four 根); the other goes into ``ties``.
-        scored = sorted(
-            ((p.table << (h.gen - p.gen_used), p.table, _rank(p), p) for p in found),
-            reverse=True,
-        )
-        value, _, _, top = scored[0]
-        if best is None or value > best.value:
-            ties = tuple(p for v, _, _, p in scored[1:] if v == value)
-            replaced = tuple(p for p in found if p is not top and p is not Pattern.PINGHU)
-            best = Best(value, top, replaced, top.gen_used, (), ties, blocks)
-    return best
+    parts: tuple[_Split, ...] = ()
+    tail = tuple(Block("meld", m.tile, m.kind) for m in melds)
+    jingou = len(melds) == 4
+    luohan = jingou and all(m.kind.is_gang for m in melds)
+    melds_yaojiu = all(m.tile % 9 in YAOJIU_RANKS for m in melds)
+    per_suit = [_suit_shapes(s, counts[9 * s : 9 * s + 9]) for s in range(3)]
+    if all(per_suit):
+        for a, a_tri, a_yj in per_suit[0]:
+            for b, b_tri, b_yj in per_suit[1]:
+                for c, c_tri, c_yj in per_suit[2]:
+                    shape = Shape(
+                        False,
+                        False,
+                        a_tri and b_tri and c_tri,
+                        melds_yaojiu and a_yj and b_yj and c_yj,
+                        h.one_suit,
+                        h.jiang,
+                        jingou,
+                        luohan,
+                    )
+                    pick = choose(shape, gen, scoring, yaojiu_opt)
+                    if best is None or pick.value > best.value:
+                        best, parts = pick, (a, b, c, tail)
+    if not melds and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
+        shape = Shape(True, 4 in counts, False, False, h.one_suit, h.jiang, False, False)
+        pick = choose(shape, gen, scoring, yaojiu_opt)
+        if best is None or pick.value > best.value:
+            pairs = tuple(Block("pair", k) for k in range(KINDS) for _ in range(counts[k] // 2))
+            best, parts = pick, (pairs,)
+    if best is None:
+        return None
+    return best._replace(blocks=tuple(b for part in parts for b in part))
 
 
 def _rank(p: Pattern) -> int:
