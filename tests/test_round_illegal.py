@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from types import ModuleType
 
 import pytest
@@ -10,6 +12,7 @@ from round_helpers import dingque, make_round, run
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.round import Round
 from xzcore.rules import RuleSet
+from xzcore.wall import deal
 
 XUEZHAN = RuleSet.preset("xuezhan")
 # Dealer 0 discards 5p first; seat 2 holds 55p (may peng), seat 3 waits on 5p (46p).
@@ -91,3 +94,45 @@ def test_exchange_refusals(kernel: ModuleType) -> None:
     assert _refused(r, "exchange 112m by 0") == "R3.1"  # already chosen
     assert _refused(r, "exchange 556m by 1") == "R3.2"  # holds one 5m, not two
     assert _refused(r, "dingque m by 1") == "R3.1"  # the exchange comes first
+
+
+def _any_action(rng: random.Random) -> Action:
+    """Any well-formed action at all, legal or not."""
+    word = rng.choice(
+        ["dahai", "pon", "daiminkan", "ankan", "kakan", "hora", "none", "exchange", "dingque"]
+    )
+    seat = rng.randrange(4)
+    if word == "none":
+        return Action.make(word, seat)
+    if word == "exchange":
+        return Action.make(word, seat, tiles=[rng.randrange(27) for _ in range(3)])
+    if word == "dingque":
+        return Action.make(word, seat, suit=rng.randrange(3))
+    return Action.make(word, seat, rng.randrange(27))
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu"])
+def test_random_actions_are_refused_cleanly(kernel: ModuleType, preset: str) -> None:
+    """Whatever is thrown at play(), it is applied only when legal; a refusal names a rule
+    id and leaves the round untouched (same events, same tiles)."""
+    rng = random.Random(preset)
+    rules = RuleSet.preset(preset)
+    for seed in range(8):
+        d = deal(seed)
+        direction = d.exchange_direction if rules.exchange_three else None
+        r = Round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel)
+        while not r.over:
+            for _ in range(3):
+                a = _any_action(rng)
+                legal = a in r.legal_actions(a.seat)
+                before = (len(r.events), [h.counts() for h in r.hands])
+                if legal:
+                    continue
+                with pytest.raises(IllegalActionError) as exc:
+                    r.play(a)
+                assert re.fullmatch(r"R\d+(\.\d+)?", exc.value.rule)
+                assert (len(r.events), [h.counts() for h in r.hands]) == before
+            s = r.to_act()[0]
+            options = r.legal_actions(s)
+            r.play(options[rng.randrange(len(options))])
+        r.check_tiles()
