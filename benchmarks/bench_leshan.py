@@ -15,7 +15,8 @@ import pytest
 from xzcore import BACKEND
 from xzcore._handgen import complete_hand
 from xzcore.agents import RandomAgent, SeatView
-from xzcore.leshan_round import LeshanAgent, new_round
+from xzcore.leshan_bots import LeshanAgent
+from xzcore.leshan_round import new_round
 from xzcore.rules import RuleSet
 from xzcore.scoring import WinContext, chajiao_multiplier, score_win
 from xzcore.scoring.count import count_chajiao, score_count

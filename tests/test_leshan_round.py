@@ -14,7 +14,8 @@ from types import ModuleType
 import pytest
 
 from xzcore.actions import Action, IllegalActionError
-from xzcore.leshan_round import PIAO, LeshanAction, LeshanRound, leshan_actions_of, new_round
+from xzcore.leshan_actions import LeshanAction, leshan_actions_of
+from xzcore.leshan_round import PIAO, LeshanRound, new_round
 from xzcore.round import Round
 from xzcore.round_base import CLAIM, TURN, Phase
 from xzcore.rules import RuleSet
@@ -209,3 +210,42 @@ def test_leshan_action_text() -> None:
     for bad in ("piao 6 by 1", "piao x by 1", "baige 5z by 1", "baige 55p by 1", "jump 3 by 1"):
         with pytest.raises(ValueError):
             LeshanAction.parse(bad)
+
+
+def test_bots_rules_of_thumb(kernel: ModuleType) -> None:
+    from xzcore.leshan_bots import leshan_chooser
+
+    picks: list[str] = []
+
+    def first(rnd: Round, seat: int, legal: list[Action]) -> Action:
+        picks.append(str(legal[0]))
+        return legal[0]
+
+    choose = leshan_chooser(first)
+    r = new_round(L, arrange_wall(0, HANDS, DRAWS), 0, kernel=kernel)
+    play(r, *(f"dingque s by {s}" for s in range(4)))
+    # 飘 = 3 − shanten: seats 1-3 are ready (shanten 0) → 3; the dealer holds its void 1s
+    # and is further off.
+    bets = [choose(r, s, r.legal_actions(s)) for s in range(4)]
+    assert [b.amount for b in bets[1:]] == [3, 3, 3]
+    for b in bets:
+        r.apply(b)
+    r.apply(choose(r, 0, r.legal_actions(0)))  # the dealer: the inner bot (dahai 1s)
+    # Seat 1 drew 2s: without it the hand waits on 1p and 4p (two kinds) → 摆割.
+    assert str(choose(r, 1, r.legal_actions(1))) == "baige 2s by 1"
+    assert picks == ["dahai 1s by 0"]
+
+
+def test_leshan_action_of_errors() -> None:
+    from xzcore.actions import InvalidActionError
+    from xzcore.leshan_actions import leshan_action_of
+
+    assert leshan_action_of({"type": "dahai", "actor": 1, "pai": "5p", "baige": True}) is None
+    for ev in (
+        {"type": "piao", "actor": 1, "piao": 6},
+        {"type": "piao", "actor": 7, "piao": 1},
+        {"type": "baige", "actor": 1, "pai": "55p"},
+        {"type": "baige", "actor": 1},
+    ):
+        with pytest.raises(InvalidActionError, match="event #3"):
+            leshan_action_of(ev, 3)

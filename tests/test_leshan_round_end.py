@@ -12,7 +12,9 @@ import pytest
 
 from xzcore.actions import Action
 from xzcore.agents import GreedyAgent, RandomAgent, SeatView
-from xzcore.leshan_round import LeshanAction, LeshanAgent, LeshanRound, leshan_actions_of, new_round
+from xzcore.leshan_actions import LeshanAction, leshan_actions_of
+from xzcore.leshan_bots import LeshanAgent
+from xzcore.leshan_round import LeshanRound, new_round
 from xzcore.round import Round
 from xzcore.rules import RuleSet
 from xzcore.scoring.count import count_chajiao

@@ -22,97 +22,29 @@ preset. Use :func:`new_round` to get the right class for a rule set.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any
 
-from xzcore.actions import Action, IllegalActionError, InvalidActionError, actions_of
-from xzcore.leshan import (
-    BAIGE_MIN_WALL,
-    bot_piao,
-    bot_wants_baige,
-    discarder_penalties,
-    pay_count_win,
-)
+from xzcore.actions import Action, IllegalActionError
+from xzcore.leshan import BAIGE_MIN_WALL, discarder_penalties, pay_count_win
+from xzcore.leshan_actions import LeshanAction
 from xzcore.round import Round
 from xzcore.round_base import NAMES, TURN, Phase
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.count import count_chajiao, score_count
 from xzcore.settlement import SeatEnd, call_transfer
-from xzcore.tiles import format_tiles, parse_tiles, tile_name
+from xzcore.tiles import format_tiles, tile_name
 
-__all__ = [
-    "PIAO",
-    "LeshanAction",
-    "LeshanAgent",
-    "LeshanRound",
-    "leshan_actions_of",
-    "needs_leshan_round",
-    "new_round",
-]
+__all__ = ["PIAO", "LeshanRound", "needs_leshan_round", "new_round"]
 
 PIAO = 6
 """The phase value of the 飘 bets (after :class:`~xzcore.round_base.Phase`'s values)."""
 
 
-class LeshanAction(NamedTuple):
-    """A Leshan decision: ``piao`` with ``amount`` 0–5 (R13.3) or ``baige`` with the ``tile``
-    discarded as the hand is laid open (R13.4). Prints and parses like
-    :class:`~xzcore.actions.Action`:
-
-    >>> LeshanAction.parse("piao 3 by 1")
-    LeshanAction.parse('piao 3 by 1')
-    >>> LeshanAction.parse("baige 5p by 2").tile
-    13
-    """
-
-    word: str
-    seat: int
-    tile: int = -1
-    amount: int = -1
-
-    @classmethod
-    def parse(cls, text: str, seat: int | None = None) -> LeshanAction:
-        """Parse ``"piao <n> by <seat>"`` or ``"baige <tile> by <seat>"``; raises
-        :class:`~xzcore.actions.InvalidActionError` naming what is wrong."""
-        if not isinstance(text, str):
-            raise InvalidActionError(f"action text must be str, not {type(text).__name__}")
-        parts = text.split()
-        if len(parts) >= 2 and parts[-2] == "by":
-            try:
-                seat = int(parts[-1])
-            except ValueError:
-                raise InvalidActionError(f"{text!r}: bad seat {parts[-1]!r} after 'by'") from None
-            parts = parts[:-2]
-        if seat is None or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise InvalidActionError(f"{text!r}: no seat 0-3 (write '... by <seat>')")
-        if len(parts) != 2 or parts[0] not in ("piao", "baige"):
-            raise InvalidActionError(f"{text!r}: expected 'piao <0-5>' or 'baige <tile>'")
-        if parts[0] == "piao":
-            if not parts[1].isdigit() or not 0 <= int(parts[1]) <= 5:
-                raise InvalidActionError(f"{text!r}: 飘 is a number 0-5 (R13.3)")
-            return cls("piao", seat, -1, int(parts[1]))
-        try:
-            kinds = parse_tiles(parts[1])
-        except ValueError as exc:
-            raise InvalidActionError(f"{text!r}: {exc}") from None
-        if len(kinds) != 1:
-            raise InvalidActionError(f"{text!r}: baige takes one tile")
-        return cls("baige", seat, kinds[0])
-
-    def __str__(self) -> str:
-        arg = str(self.amount) if self.word == "piao" else tile_name(self.tile)
-        return f"{self.word} {arg} by {self.seat}"
-
-    def __repr__(self) -> str:
-        return f"LeshanAction.parse({str(self)!r})"
-
-
 _PIAO_ACTIONS = [[LeshanAction("piao", s, -1, n) for n in range(6)] for s in range(4)]
 _BAIGE_ACTIONS = [[LeshanAction("baige", s, k) for k in range(27)] for s in range(4)]
-
-AnyAction = Action | LeshanAction
 
 
 def needs_leshan_round(rules: RuleSet) -> bool:
@@ -476,72 +408,3 @@ def _kinds(c: bytes) -> list[int]:
 
 def _any(c: bytes) -> int:
     return next(k for k in range(27) if c[k])
-
-
-# -- replay ------------------------------------------------------------------------------------
-
-
-def leshan_actions_of(events: Iterable[Mapping[str, Any]]) -> Iterator[AnyAction]:
-    """The actions of a Leshan event stream, in order: ``actions_of`` plus ``piao`` and
-    ``baige`` (whose following ``dahai``, marked ``"baige": true``, is part of it)."""
-    for i, ev in enumerate(events):
-        t = ev.get("type")
-        actor = ev.get("actor")
-        if t in ("piao", "baige"):
-            if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < 4:
-                raise InvalidActionError(f"event #{i} ({t}): bad actor {actor!r}")
-            if t == "piao":
-                n = ev.get("piao")
-                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
-                    raise InvalidActionError(f"event #{i} (piao): bad bet {n!r} (R13.3)")
-                yield LeshanAction("piao", actor, -1, n)
-            else:
-                try:
-                    kinds = parse_tiles(ev["pai"])
-                except (KeyError, TypeError, ValueError) as exc:
-                    raise InvalidActionError(f"event #{i} (baige): bad 'pai': {exc}") from None
-                if len(kinds) != 1:
-                    raise InvalidActionError(f"event #{i} (baige): 'pai' is not one tile")
-                yield LeshanAction("baige", actor, kinds[0])
-            continue
-        if t == "dahai" and ev.get("baige"):
-            continue
-        try:
-            yield from actions_of([ev])
-        except InvalidActionError as exc:
-            raise InvalidActionError(str(exc).replace("event #0", f"event #{i}", 1)) from None
-
-
-# -- bots ----------------------------------------------------------------------------------------
-
-
-class LeshanAgent:
-    """Wraps an agent (``act(view) -> Action``, xzcore.agents) with the Leshan rules of
-    thumb: 飘 = ``3 − shanten`` (:func:`xzcore.leshan.bot_piao`) and 摆割 when the hand
-    would wait on two or more kinds (:func:`xzcore.leshan.bot_wants_baige`), choosing the
-    discard that leaves the most waiting kinds; everything else is the inner agent's."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    def act(self, view: Any) -> Any:
-        """The agent's decision for ``view`` (an ``xzcore.agents.SeatView``)."""
-        r = view._r
-        s = view.seat
-        legal = r.legal_actions(s)
-        if legal and legal[0].word == "piao":
-            sh = int(r.kernel.shanten(r.hands[s].counts(), r.voids[s]))
-            want = bot_piao(r.rules, sh)
-            return legal[min(want, len(legal) - 1)]
-        if legal and legal[0].word != "hora" and isinstance(r, LeshanRound):
-            best, best_n = None, 1
-            for a in legal:
-                if a.word == "baige":
-                    w = r._waits_without(s, a.tile)
-                    n = bin(w).count("1")
-                    if bot_wants_baige(w) and n > best_n:
-                        best, best_n = a, n
-            if best is not None:
-                return best
-        a = self.inner.act(view)
-        return a
