@@ -291,7 +291,7 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
                     pick = choose(shape, gen, scoring, yaojiu_opt)
                     if best is None or pick.value > best.value:
                         best, parts = pick, (a, b, c, tail)
-    if not melds and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
+    if not melds and sum(counts) == 14 and not counts.count(1) and not counts.count(3):
         shape = Shape(True, 4 in counts, False, False, h.one_suit, h.jiang, False, False)
         pick = choose(shape, gen, scoring, yaojiu_opt)
         if best is None or pick.value > best.value:
