@@ -67,6 +67,9 @@ def test_forced_win_on_discards_in_the_last_12(kernel: ModuleType) -> None:
     assert before and all(opts[-1].startswith("none") for _, opts in before)
     assert after and all(len(opts) == 1 and opts[0].startswith("hora") for _, opts in after)
     assert after[0] == (9, ["hora 4p by 1"])
+    # R13.6 = R11.1: the first winner deals next.
+    res = r.result()
+    assert res.winners[0] == 1 and res.next_dealer == 1
 
 
 def test_self_draw_is_not_forced_in_the_last_12(kernel: ModuleType) -> None:

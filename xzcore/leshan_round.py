@@ -32,7 +32,7 @@ from xzcore.leshan_actions import LeshanAction
 from xzcore.round import Round
 from xzcore.round_base import NAMES, TURN, Phase
 from xzcore.rules import RuleSet, Scoring
-from xzcore.scoring import Score, WinContext
+from xzcore.scoring import WinContext
 from xzcore.scoring.count import count_chajiao, score_count
 from xzcore.settlement import SeatEnd, call_transfer
 from xzcore.tiles import format_tiles, tile_name
@@ -274,21 +274,6 @@ class LeshanRound(Round):
         self.events[at]["baige"] = True
 
     # -- scoring and paying (R13.1-R13.4) -------------------------------------------------------
-
-    def _claim_score(self, o: int) -> Score:
-        sc = self._claim_scores.get(o)
-        if sc is None:
-            ctx = self._win_ctx(self._robbing, self._claim_first)
-            sc = score_count(
-                self.hands[o].counts(),
-                self._claim_tile,
-                self.melds[o],
-                self.voids[o],
-                ctx,
-                self.rules,
-            )
-            self._claim_scores[o] = sc
-        return sc
 
     def _self_draw_win(self, k: int) -> None:
         s = self.cur
