@@ -164,3 +164,31 @@ def test_bot_games(kernel: ModuleType, seed0: int) -> None:
         assert again.events == r.events
         assert sum(r.result().totals) == 0
     assert seen["piao"] == 4 * n and seen["hora"] > 0 and seen["baige"] > 0
+
+
+# The 35 free 条 first, then each seat's own waiting tiles (drawn and declined: a self-draw
+# is not forced, R13.5), and the last tile, 4p, to seat 3.
+HAIDI_DRAWS = (
+    "1s1s1s2s2s2s2s3s3s3s3s4s4s4s4s5s5s5s5s6s6s6s6s7s7s7s7s8s8s8s8s9s1p9s9s9s1p6p2m4m1p6p"
+    "5m6m1p6p5p2p4p9p8p7p4p9p4p"
+)
+
+
+def test_haidipao_and_chajiao(kernel: ModuleType) -> None:
+    r = begin(kernel, HANDS, HAIDI_DRAWS)
+    offers = drive(r)
+    # The only win on a discard: seat 3's discard of the last tile drawn — forced (R13.5).
+    assert offers == [(0, ["hora 4p by 1"])]
+    hora = next(e for e in r.events if e["type"] == "hora")
+    assert hora["last_tile"] and hora["score"]["count"] == 3
+    # R13.2 海底炮: the discarder pays one more: 3 + 1.
+    assert [(t["payer"], t["payee"], t["units"]) for t in hora["transfers"]] == [(3, 1, 4)]
+    assert "海底炮 1 (R13.2)" in hora["transfers"][0]["detail"]
+    # 查叫 (R10.2 by count): seat 0 is not ready and pays seats 2 and 3 their largest
+    # count, 3 each (234m 567m 345p 78p 99p on 6p/9p; 111m 888m 999m 67p 88p on 5p/8p).
+    st = next(e for e in r.events if e["type"] == "settlement")
+    assert [s["ready_multiplier"] for s in st["seats"]] == [None, None, 3, 3]
+    assert [(t["payer"], t["payee"], t["units"], t["reason"]) for t in st["transfers"]] == [
+        (0, 2, 3, "chajiao"), (0, 3, 3, "chajiao")
+    ]  # fmt: skip
+    assert r.result().totals == (-6, 4, 3, -1)
