@@ -8,10 +8,12 @@ one JSON request per line (schema: docs/hand-jsonl.md).
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 import click
@@ -277,12 +279,15 @@ def answer_line(data: Any, rules_cache: _RulesCache) -> dict[str, Any]:
     return solve(req, explain=explain)
 
 
-def run_jsonl(lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache) -> int:
-    """Answer every line; return the number of lines that failed. Blank lines are skipped."""
+def run_jsonl(
+    lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache, first_line: int = 1
+) -> int:
+    """Answer every line; return the number of lines that failed. Blank lines are skipped;
+    ``first_line`` is the number of the first line (for a chunk of a larger input)."""
     failed = 0
     buf: list[str] = []
     dumps = json.dumps
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(lines, first_line):
         if not raw.strip():
             continue
         data: Any = None
@@ -306,6 +311,54 @@ def run_jsonl(lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache) ->
             buf.clear()
     if buf:
         out.write("\n".join(buf) + "\n")
+    out.flush()
+    return failed
+
+
+_CHUNK = 2000
+"""Lines per task of ``--jobs``: large enough to amortize the hand-off, small enough to
+keep every worker busy and memory flat."""
+_WORKER_CACHE: dict[tuple[str, str], _RulesCache] = {}
+_Task = tuple[str, str, int, list[bytes]]  # preset, overrides as JSON, first line, lines
+
+
+def _answer_chunk(task: _Task) -> tuple[str, int]:
+    """Worker side of ``--jobs``: answer one chunk of lines, return its text and failures."""
+    preset, overrides, first, lines = task
+    cache = _WORKER_CACHE.get((preset, overrides))
+    if cache is None:
+        cache = _WORKER_CACHE[preset, overrides] = _RulesCache(preset, json.loads(overrides))
+    out = io.StringIO()
+    failed = run_jsonl(lines, out, cache, first)
+    return out.getvalue(), failed
+
+
+def _chunks(
+    lines: Iterable[bytes], preset: str, overrides: str
+) -> Iterator[tuple[str, str, int, list[bytes]]]:
+    chunk: list[bytes] = []
+    first = 1
+    for raw in lines:
+        chunk.append(raw)
+        if len(chunk) == _CHUNK:
+            yield preset, overrides, first, chunk
+            first += len(chunk)
+            chunk = []
+    if chunk:
+        yield preset, overrides, first, chunk
+
+
+def run_jsonl_parallel(
+    lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache, jobs: int
+) -> int:
+    """:func:`run_jsonl` over ``jobs`` worker processes, answers in input order."""
+    overrides = json.dumps(rules_cache.overrides, sort_keys=True)
+    failed = 0
+    with multiprocessing.Pool(jobs) as pool:
+        tasks = _chunks(lines, rules_cache.preset, overrides)
+        for text, n in pool.imap(_answer_chunk, tasks):
+            out.write(text)
+            failed += n
     out.flush()
     return failed
 
@@ -424,6 +477,14 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
     metavar="FILE|-",
     help="Answer one JSON request per line (docs/hand-jsonl.md).",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes for --jsonl (answers stay in input order).",
+)
 @click.pass_context
 def hand(
     ctx: click.Context,
@@ -441,6 +502,7 @@ def hand(
     sets: tuple[str, ...],
     as_json: bool,
     jsonl: str | None,
+    jobs: int,
 ) -> None:
     """Score a winning hand, or list what a ready hand waits on with each wait's value.
 
@@ -462,7 +524,7 @@ def hand(
     if jsonl is not None:
         if tiles is not None:
             raise click.UsageError("give TILES or --jsonl, not both")
-        ctx.exit(_jsonl_command(jsonl, cache))
+        ctx.exit(_jsonl_command(jsonl, cache, jobs))
     if tiles is None:
         raise click.UsageError("missing TILES (or --jsonl FILE)")
     try:
@@ -484,10 +546,16 @@ def hand(
         raise click.UsageError(str(exc)) from None
 
 
-def _jsonl_command(path: str, cache: _RulesCache) -> int:
+def _jsonl_command(path: str, cache: _RulesCache, jobs: int = 1) -> int:
     out = click.get_text_stream("stdout")
+
+    def run(lines: Iterable[bytes]) -> int:
+        if jobs == 1:
+            return run_jsonl(lines, out, cache)
+        return run_jsonl_parallel(lines, out, cache, jobs)
+
     if path == "-":
-        failed = run_jsonl(click.get_binary_stream("stdin"), out, cache)
+        failed = run(click.get_binary_stream("stdin"))
     else:
         try:
             fh = open(path, "rb")  # noqa: SIM115 - closed below, OSError reported as exit 3
@@ -496,7 +564,7 @@ def _jsonl_command(path: str, cache: _RulesCache) -> int:
             return EXIT_UNREADABLE
         with fh:
             try:
-                failed = run_jsonl(fh, out, cache)
+                failed = run(fh)
             except OSError as exc:
                 click.echo(f"xz hand: cannot read {path}: {exc.strerror}", err=True)
                 return EXIT_UNREADABLE

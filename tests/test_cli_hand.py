@@ -209,3 +209,16 @@ def test_leshan_counts() -> None:
     assert "R13.1 清一色 one suit: +5" in r.output and "R13.1 个数 count: 8" in r.output
     r = run("1112345678999s", "-v", "m", "--rules", "leshan")
     assert "R10.2 查大叫 (max) chajiao count, tiles only (R13.1): 8" in r.output
+
+
+def test_jsonl_jobs_give_the_same_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import xzcore.cli.hand as hand_module
+
+    monkeypatch.setattr(hand_module, "_CHUNK", 3)  # several chunks from a short file
+    path = tmp_path / "req.jsonl"
+    path.write_text("\n".join(LINES * 2) + "\n", encoding="utf-8")
+    one = run("--jsonl", str(path), "--set", "cap_fan=4")
+    two = run("--jsonl", str(path), "--set", "cap_fan=4", "--jobs", "2")
+    assert (one.exit_code, two.exit_code) == (1, 1)
+    assert two.stdout == one.stdout
+    assert [a["line"] for a in _answers(two.stdout)][-3:] == [20, 21, 22]
