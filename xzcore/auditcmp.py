@@ -186,11 +186,29 @@ class Replay:
     """True when the whole game replayed legally to its end."""
 
 
+_RULES_CACHE: dict[tuple[tuple[str, Any], ...], RuleSet] = {}
+
+
+def _rules_of(data: dict[str, Any]) -> RuleSet:
+    """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets."""
+    try:
+        key = tuple(sorted(data.items()))
+        hash(key)
+    except TypeError:  # unhashable values: let from_dict report them
+        return RuleSet.from_dict(data)
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = RuleSet.from_dict(data)
+        if len(_RULES_CACHE) < 64:
+            _RULES_CACHE[key] = rules
+    return rules
+
+
 def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[Any, Finding | None]:
     from xzcore.round import Round
 
     try:
-        rules = RuleSet.from_dict(header.rules)
+        rules = _rules_of(header.rules)
     except RuleError as exc:
         return None, Finding("L4", f"the header's rule set is not valid: {exc}", loc)
     first = events[0] if events else None
