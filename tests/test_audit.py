@@ -253,3 +253,17 @@ def test_bad_headers_and_events_are_findings_not_crashes() -> None:
     # A log that stops before the round is over.
     [rep] = audit_bytes(_write(rnd.events[:40], RuleSet(), wall, rnd.dealer))
     assert [f.rule for f in rep.findings] == ["R5.6"]
+
+
+def test_audit_visitor_with_read_game() -> None:
+    """python-chess style: ``read_game(handle, Visitor=AuditVisitor)``, game after game."""
+    from xzcore.audit import AuditVisitor
+    from xzcore.log import read_game
+
+    with open(REPLAYS / "edited-record.xzlog", "rb") as fh:
+        first = read_game(fh, Visitor=AuditVisitor)
+        second = read_game(fh, Visitor=AuditVisitor)
+        assert read_game(fh, Visitor=AuditVisitor) is None
+    assert first is not None and second is not None
+    assert [f.rule for f in first.findings] == ["L2"]
+    assert second.verified and second.offset > 0
