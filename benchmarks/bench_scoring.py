@@ -2,7 +2,7 @@
 ``xz hand --jsonl`` (in process, and end to end as a command).
 
     pytest benchmarks/bench_scoring.py --benchmark-only -q
-    python benchmarks/bench_scoring.py 100000        # xz hand --jsonl as a subprocess
+    python benchmarks/bench_scoring.py 100000 [JOBS]  # xz hand --jsonl as a subprocess
 
 Hands: distinct winning hands built from sets and a pair over one or two suits, with 0–4
 melds of every kind, a void suit they respect, and a mix of win contexts (see
@@ -148,12 +148,12 @@ def test_jsonl_in_process(timed: Timed) -> None:
     timed("xz hand --jsonl line (in process)", KERNEL, loop)
 
 
-def main(n: int) -> None:
+def main(n: int, jobs: int = 1) -> None:
     """Time ``xz hand --jsonl`` end to end on ``n`` distinct hands; print hands/s."""
     reqs = winning_requests(n, seed=11)
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as fh:
         fh.write("\n".join(json.dumps(r) for r in reqs) + "\n")
-    cmd = [sys.executable, "-m", "xzcore.cli", "hand", "--jsonl", fh.name]
+    cmd = [sys.executable, "-m", "xzcore.cli", "hand", "--jsonl", fh.name, "--jobs", str(jobs)]
     times = []
     for _ in range(3):
         t0 = time.perf_counter()
@@ -162,10 +162,10 @@ def main(n: int) -> None:
         assert done.returncode == 0
     best = sorted(times)[1]
     print(
-        f"xz hand --jsonl: {n} hands, median of 3 runs {best:.2f} s, {n / best:,.0f} hands/s "
-        f"(kernel: {KERNEL})"
+        f"xz hand --jsonl --jobs {jobs}: {n} hands, median of 3 runs {best:.2f} s, "
+        f"{n / best:,.0f} hands/s (kernel: {KERNEL})"
     )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000, *map(int, sys.argv[2:3]))
