@@ -8,6 +8,7 @@ comparison over millions of hands).
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import random
 from types import ModuleType
@@ -143,3 +144,25 @@ def test_value_kernel_agrees(seed: int, size: int, flags: int) -> None:
             assert compiled.ready_fan(counts, void, held, info, flags, mode) == twin.ready_fan(
                 counts, void, held, info, flags, mode
             )
+
+
+def _parameters(fn: object) -> list[tuple[str, object]]:
+    return [(p.name, p.default) for p in inspect.signature(fn).parameters.values()]  # type: ignore[arg-type]
+
+
+def test_same_names_signatures_and_docstrings() -> None:
+    # cytoolz habit: the compiled twin offers the same names, parameters and defaults.
+    compiled = _compiled()
+    assert set(twin.__all__) <= set(dir(compiled))
+    for name in twin.__all__:
+        ours, theirs = getattr(compiled, name), getattr(twin, name)
+        assert ours.__doc__ and theirs.__doc__, name
+        if inspect.isclass(theirs):
+            continue
+        assert _parameters(ours) == _parameters(theirs), name
+    for method in ("add", "remove", "count", "counts", "is_win", "is_win_with", "waits", "copy"):
+        ours, theirs = getattr(compiled.Hand, method), getattr(twin.Hand, method)
+        assert ours.__doc__ and theirs.__doc__, method
+        assert _parameters(ours) == _parameters(theirs), method
+    assert compiled.KernelInputError is twin.KernelInputError
+    assert issubclass(twin.KernelInputError, ValueError)
