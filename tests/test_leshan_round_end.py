@@ -18,6 +18,7 @@ from xzcore.leshan_round import LeshanRound, new_round
 from xzcore.round import Round
 from xzcore.rules import RuleSet
 from xzcore.scoring.count import count_chajiao
+from xzcore.settlement import SeatEnd
 from xzcore.wall import arrange_wall, deal
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -123,9 +124,9 @@ def test_chajiao_by_count(kernel: ModuleType, mode: str, value: int) -> None:
     assert isinstance(r, LeshanRound)
     for s in range(4):
         r.play(Action.parse(f"dingque s by {s}"))
-    end = r._seat_end(1)
+    end = SeatEnd(*r._seat_end(1))
     assert end.active and not end.huazhu and end.ready_multiplier == value
-    assert r._seat_end(0).huazhu  # the dealer still holds its 1s (R10.1)
+    assert SeatEnd(*r._seat_end(0)).huazhu  # the dealer still holds its 1s (R10.1)
 
 
 @pytest.mark.parametrize("seed0", [0, 1000])
@@ -154,7 +155,7 @@ def test_bot_games(kernel: ModuleType, seed0: int) -> None:
             if e["type"] == "piao":
                 assert 0 <= e["piao"] <= 5
         for s in range(4):
-            end = r._seat_end(s)
+            end = SeatEnd(*r._seat_end(s))
             if end.active and not end.huazhu and end.ready_multiplier is not None:
                 want = count_chajiao(r.hands[s].counts(), r.melds[s], r.voids[s], L)
                 assert end.ready_multiplier == want

@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
-from xzcore.actions import actions_of
 from xzcore.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.leshan_actions import leshan_actions_of
+from xzcore.leshan_round import new_round
 from xzcore.round import Round
-from xzcore.rules import PRESETS, RuleSet, Scoring
+from xzcore.rules import PRESETS, RuleSet
 from xzcore.tiles import parse_tiles
 
-# Presets the engine plays: leshan (R13 count scoring, 飘, 摆割) is not supported yet.
-PLAYED = [name for name, r in PRESETS.items() if r.scoring is not Scoring.COUNT]
+# Every preset: leshan (R13 count scoring, 飘, 摆割) is played by LeshanRound (new_round).
+PLAYED = list(PRESETS)
 N_RANDOM = int(os.environ.get("XZ_PROPERTY_GAMES", "200"))
 
 
@@ -44,14 +45,14 @@ def _check_stream(events: list[dict[str, Any]], totals: tuple[int, ...]) -> None
 def _replay(rules: RuleSet, events: list[dict[str, Any]], kernel: ModuleType) -> None:
     start = events[0]
     wall = parse_tiles(start["wall"])
-    r = Round(
+    r = new_round(
         rules,
         wall,
         start["dealer"],
         exchange_direction=start["exchange_direction"],
         kernel=kernel,
     )
-    for a in actions_of(events):
+    for a in leshan_actions_of(events):  # actions_of, plus 飘 and 摆割 (R13.3, R13.4)
         r.play(a)
     assert r.over
     assert r.events == events

@@ -349,10 +349,18 @@ def play_game(
     rules: RuleSet, seed: int, agents: Sequence[Agent], *, kernel: Any = None
 ) -> tuple[RoundResult, list[dict[str, Any]]]:
     """Play one round on the wall, dealer and exchange direction of ``deal(seed)``
-    (xzcore.wall); returns the result and the event stream."""
+    (xzcore.wall); returns the result and the event stream. Under Leshan rules (R13) the
+    round is a ``LeshanRound`` and each agent bets 飘 and lays its hand open (摆割) by the
+    rules of thumb of :mod:`xzcore.leshan_bots`."""
     d = deal(seed)
     direction = d.exchange_direction if rules.exchange_three else None
-    rnd = Round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel)
+    from xzcore.leshan_round import needs_leshan_round, new_round
+
+    rnd = new_round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel)
+    if needs_leshan_round(rules):
+        from xzcore.leshan_bots import LeshanAgent
+
+        agents = [LeshanAgent(a) for a in agents]
     return play_round(rnd, agents), rnd.events
 
 

@@ -12,8 +12,9 @@ count scoring (R13.1, R13.2) — RULES.md R13.
   ``dahai`` event that follows carries ``"baige": true``. From then on the seat may not peng,
   discards the tile it draws, and gangs only when its waits stay the same;
 - wins scored by count (:func:`xzcore.scoring.count.score_count`) and paid per payer with
-  the discarder's penalties, 飘 and 摆割 (:func:`xzcore.leshan.pay_count_win`); 查叫 by the
-  largest count (:func:`xzcore.scoring.count.count_chajiao`).
+  the discarder's penalties, 飘 and 摆割 (:func:`xzcore.leshan.pay_count_win`, through the
+  round's ``_pay_win`` hook); 查叫 by the largest count (``chajiao_multiplier`` dispatches to
+  :func:`xzcore.scoring.count.count_chajiao` under ``scoring = count``).
 
 The forced win on discards in the last 12 tiles and the strict pass lock (R13.5) and the
 dealer (R13.6 = R11.1) are the base engine's R5.7, R7.4 and R11.1 under the ``leshan``
@@ -22,19 +23,18 @@ preset. Use :func:`new_round` to get the right class for a rule set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 from xzcore.actions import Action, IllegalActionError
-from xzcore.leshan import BAIGE_MIN_WALL, discarder_penalties, pay_count_win
+from xzcore.ledger import Transfer
+from xzcore.leshan import BAIGE_MIN_WALL, Penalty, discarder_penalties, pay_count_win
 from xzcore.leshan_actions import LeshanAction
 from xzcore.round import Round
 from xzcore.round_base import NAMES, TURN, Phase
 from xzcore.rules import RuleSet, Scoring
-from xzcore.scoring import WinContext
-from xzcore.scoring.count import count_chajiao, score_count
-from xzcore.settlement import SeatEnd, call_transfer
+from xzcore.scoring import Score
 from xzcore.tiles import format_tiles, tile_name
 
 __all__ = ["PIAO", "LeshanRound", "needs_leshan_round", "new_round"]
@@ -68,6 +68,8 @@ def new_round(
 class LeshanRound(Round):
     """One round with 飘, 摆割 and count scoring (R13); same constructor as ``Round``."""
 
+    COUNT_SCORING: ClassVar[bool] = True
+
     def __init__(
         self,
         rules: RuleSet,
@@ -86,11 +88,7 @@ class LeshanRound(Round):
         self.baige_waits = [0, 0, 0, 0]
         """The waits (bitmask of kinds) each 摆割 seat showed."""
         self._piao_done = False
-        # Round refuses count scoring (it cannot pay 飘/摆割); the deal does not depend on the
-        # scoring model, so build it under the table model and put the real rules back.
-        table = rules.replace(scoring=Scoring.TABLE)
-        super().__init__(table, wall, dealer, exchange_direction=exchange_direction, kernel=kernel)
-        self.rules = rules
+        super().__init__(rules, wall, dealer, exchange_direction=exchange_direction, kernel=kernel)
 
     # -- phases -------------------------------------------------------------------------------
 
@@ -275,116 +273,37 @@ class LeshanRound(Round):
 
     # -- scoring and paying (R13.1-R13.4) -------------------------------------------------------
 
-    def _self_draw_win(self, k: int) -> None:
-        s = self.cur
-        rules = self.rules
-        h = self.hands[s]
-        h.remove(k)
-        concealed = h.counts()
-        first = (
-            rules.tian_di_hu
-            and self.clean
-            and (self.draws[s] == 0 if s == self.dealer else self.draws[s] == 1)
-        )
-        ctx = WinContext(
-            self_draw=True,
-            after_gang=self._rinshan,
-            last_tile=self.pos >= 108,
-            first_turn=first,
-            dealer=s == self.dealer,
-        )
-        score = score_count(concealed, k, self.melds[s], self.voids[s], ctx, rules)
-        payers = [p for p in range(4) if p != s and self.in_play[p]]
-        dgh = self._gang_from if self._rinshan and self._gang_from >= 0 else None  # R9.3
-        tr = pay_count_win(
+    def _pay_win(
+        self,
+        winner: int,
+        score: Score,
+        *,
+        discarder: int | None = None,
+        payers: Sequence[int] = (),
+        robbed: bool = False,
+        dianganghua_discarder: int | None = None,
+    ) -> list[Transfer]:
+        """Pay a counted win (R13.1) per payer with the discarder's penalties (R13.2, on a
+        discard), both seats' 飘 (R13.3) and the 摆割 bonuses (R13.4); who pays is R9.1–R9.4
+        as in ``Round``."""
+        penalties: list[Penalty] = []
+        if discarder is not None and not robbed:
+            penalties = discarder_penalties(
+                self.rules, discarder_melds=len(self.melds[discarder]), last_tile=self.pos >= 108
+            )
+        return pay_count_win(
             self.ledger,
-            rules,
-            s,
+            self.rules,
+            winner,
             score,
+            discarder=discarder,
             payers=payers,
-            dianganghua_discarder=dgh,
+            robbed=robbed,
+            dianganghua_discarder=dianganghua_discarder,
             piao=self.piao,
             baige=self.baige,
+            penalties=penalties,
         )
-        self._record_win(s, k, None, ctx, score, tr, concealed, multiple=False)
-        self.won_tiles.append(k)
-        self._after_wins([s], s)
-
-    def _discard_wins(self, winners: list[int], src: int, k: int, *, robbing: bool) -> None:
-        """Each winner is paid by the discarder (R9.1, R9.4) with R13.2–R13.4 on top."""
-        rules = self.rules
-        multiple = len(winners) > 1
-        self.clean = False  # R5.2: a win on another seat's tile is a claim (R7.5)
-        ctx = self._win_ctx(robbing, self._claim_first)
-        penalties = (
-            []
-            if robbing
-            else discarder_penalties(
-                rules, discarder_melds=len(self.melds[src]), last_tile=ctx.last_tile
-            )
-        )
-        for o in winners:
-            score = self._claim_score(o)
-            if robbing:
-                payers = [p for p in range(4) if p != o and self.in_play[p] and p not in winners]
-                tr = pay_count_win(
-                    self.ledger, rules, o, score, discarder=src, payers=payers, robbed=True,
-                    piao=self.piao, baige=self.baige,
-                )  # fmt: skip
-            else:
-                tr = pay_count_win(
-                    self.ledger, rules, o, score, discarder=src, piao=self.piao,
-                    baige=self.baige, penalties=penalties,
-                )  # fmt: skip
-            self._record_win(o, k, src, ctx, score, tr, self.hands[o].counts(), multiple=multiple)
-        self.won_tiles.append(k)
-        if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
-            tr = call_transfer(self.ledger, rules, src, winners, turn=self.turn_no)
-            self.events.append(
-                {
-                    "type": "call_transfer",
-                    "actor": src,
-                    "winners": list(winners),
-                    "transfers": [t.to_dict() for t in tr],
-                }
-            )
-            self._check_ledger()
-        self._after_wins(winners, winners[-1])
-
-    def _seat_end(self, s: int) -> Any:  # a SeatEnd that also reads as a tuple (_End)
-        """R10 with 查叫 by the largest count (R13.1 with R10.2; seed 002 "最大的个数")."""
-        if self.won[s]:
-            return _End(s, False)
-        h = self.hands[s]
-        c = h.counts()
-        v = self.voids[s]
-        huazhu = v >= 0 and any(c[9 * v : 9 * v + 9])  # R10.1 (declare_void in leshan)
-        if not self.rules.declare_void:
-            suits = {m.tile // 9 for m in self.melds[s]}
-            suits.update(su for su in range(3) if any(c[9 * su : 9 * su + 9]))
-            huazhu = len(suits) == 3
-        ready = None
-        if not huazhu and h.waits(0):
-            ready = count_chajiao(c, self.melds[s], v, self.rules)
-        return _End(s, True, huazhu, ready, self.forfeited[s])
-
-
-class _End(SeatEnd):
-    """A :class:`~xzcore.settlement.SeatEnd` that also reads as the tuple ``(seat, active,
-    huazhu, ready_multiplier, forfeited)``, the two forms the round engine's end of round
-    has used."""
-
-    def _fields(self) -> tuple[int, bool, bool, int | None, bool]:
-        return (self.seat, self.active, self.huazhu, self.ready_multiplier, self.forfeited)
-
-    def __getitem__(self, i: int) -> Any:
-        return self._fields()[i]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._fields())
-
-    def __len__(self) -> int:
-        return 5
 
 
 def _kinds(c: bytes) -> list[int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 from xzcore import core
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
@@ -54,7 +54,7 @@ from xzcore.round_checks import diagnose
 from xzcore.round_claims import ClaimsMixin
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext, score_win
-from xzcore.settlement import pay_gang, pay_win
+from xzcore.settlement import pay_gang
 from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
 from xzcore.wall import check_wall
 
@@ -70,6 +70,9 @@ class Round(ClaimsMixin):
     required when ``rules.exchange_three`` is on); ``kernel``: the kernel module whose
     ``Hand`` the seats use (default ``xzcore.core.IMPL``)."""
 
+    COUNT_SCORING: ClassVar[bool] = False
+    """Whether this class plays ``scoring = count`` (R13): only ``LeshanRound`` does."""
+
     def __init__(
         self,
         rules: RuleSet,
@@ -81,10 +84,10 @@ class Round(ClaimsMixin):
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
-        if rules.scoring is Scoring.COUNT:
+        if rules.scoring is Scoring.COUNT and not self.COUNT_SCORING:
             raise ValueError(
-                "scoring = count (R13, preset leshan) is not supported by the round engine yet: "
-                "飘 (R13.3) and 摆割 (R13.4) are not implemented"
+                "scoring = count (R13, preset leshan) is played by LeshanRound (飘 R13.3, "
+                "摆割 R13.4): use xzcore.leshan_round.new_round()"
             )
         self.wall = check_wall(wall)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
@@ -490,11 +493,9 @@ class Round(ClaimsMixin):
         score = score_win(concealed, k, self.melds[s], self.voids[s], ctx, rules)
         payers = [p for p in range(4) if p != s and self.in_play[p]]
         if self._rinshan and self._gang_from >= 0:  # R9.3 点杠花
-            tr = pay_win(
-                self.ledger, rules, s, score, payers=payers, dianganghua_discarder=self._gang_from
-            )
+            tr = self._pay_win(s, score, payers=payers, dianganghua_discarder=self._gang_from)
         else:
-            tr = pay_win(self.ledger, rules, s, score, payers=payers)
+            tr = self._pay_win(s, score, payers=payers)
         self._record_win(s, k, None, ctx, score, tr, concealed, multiple=False)
         self.won_tiles.append(k)
         self._after_wins([s], s)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xzcore.actions import Action
 from xzcore.ledger import Ledger, Transfer
+from xzcore.rules import Scoring
 from xzcore.scoring import Score, WinContext, chajiao_multiplier
 from xzcore.settlement import SeatEnd, end_of_round
 from xzcore.tiles import Meld, tile_name
@@ -115,10 +116,11 @@ class RoundResult:
         lines = [f"dealer {self.dealer}; ended: {self.reason}; next dealer {self.next_dealer}"]
         for w in self.wins:
             how = "self-draw" if w.discarder is None else f"from seat {w.discarder}"
-            lines.append(
-                f"  seat {w.seat} wins on {tile_name(w.tile)} ({how}): "
-                f"{w.score.pattern.zh} ×{w.score.multiplier} → ×{w.score.capped}"
-            )
+            if w.score.model is Scoring.COUNT:  # R13.1: a count, not a multiplier
+                value = f"个数 count {w.score.capped}"
+            else:
+                value = f"{w.score.pattern.zh} ×{w.score.multiplier} → ×{w.score.capped}"
+            lines.append(f"  seat {w.seat} wins on {tile_name(w.tile)} ({how}): {value}")
         lines.append("  totals: " + " ".join(f"{t:+d}" for t in self.totals))
         return "\n".join(lines)
 

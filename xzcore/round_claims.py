@@ -10,6 +10,7 @@ here and provided by ``Round``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from xzcore.actions import Action
@@ -76,6 +77,29 @@ class ClaimsMixin(RoundBase):
             robbed=robbing,
             last_tile=not robbing and self.pos >= 108,
             first_turn=first,
+        )
+
+    def _pay_win(
+        self,
+        winner: int,
+        score: Score,
+        *,
+        discarder: int | None = None,
+        payers: Sequence[int] = (),
+        robbed: bool = False,
+        dianganghua_discarder: int | None = None,
+    ) -> list[Transfer]:
+        """Pay one win into the ledger (R9.1–R9.4, :func:`xzcore.settlement.pay_win`). A
+        hook: the Leshan round adds 飘, 摆割 and the discarder's penalties (R13.2–R13.4)."""
+        return pay_win(
+            self.ledger,
+            self.rules,
+            winner,
+            score,
+            discarder=discarder,
+            payers=payers,
+            robbed=robbed,
+            dianganghua_discarder=dianganghua_discarder,
         )
 
     def _claim_score(self, o: int) -> Score:
@@ -249,11 +273,9 @@ class ClaimsMixin(RoundBase):
                 payers = [p for p in range(4) if p != o and self.in_play[p]]
                 if not rules.xueliu:
                     payers = [p for p in payers if p not in winners]  # co-winners leave too
-                tr = pay_win(
-                    self.ledger, rules, o, score, discarder=src, payers=payers, robbed=True
-                )
+                tr = self._pay_win(o, score, discarder=src, payers=payers, robbed=True)
             else:
-                tr = pay_win(self.ledger, rules, o, score, discarder=src)
+                tr = self._pay_win(o, score, discarder=src)
             self._record_win(o, k, src, ctx, score, tr, self.hands[o].counts(), multiple=multiple)
         self.won_tiles.append(k)
         if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
