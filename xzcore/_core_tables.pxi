@@ -38,7 +38,7 @@ cdef int _build_tables() except -1:
     for r in range(9):
         c[r] = 0
     with nogil:
-        for key in range(NKEYS):
+        for key in range(<uint32_t> NKEYS):
             if key:
                 # base-5 increment of the digits, keeping the tile count
                 r = 0
@@ -125,7 +125,7 @@ cdef int _build_tables() except -1:
         for r in range(9):
             c[r] = 0
         tiles = 0
-        for key in range(NKEYS):
+        for key in range(<uint32_t> NKEYS):
             if key:
                 r = 0
                 while c[r] == 4:
