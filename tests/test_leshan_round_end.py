@@ -193,3 +193,22 @@ def test_haidipao_and_chajiao(kernel: ModuleType) -> None:
         (0, 2, 3, "chajiao"), (0, 3, 3, "chajiao")
     ]  # fmt: skip
     assert r.result().totals == (-6, 4, 3, -1)
+
+
+def test_match_dealer_by_r11_1() -> None:
+    """R13.6: the first winner deals next; the discarder when that first win was a multiple
+    win on one discard; the same dealer when nobody won (seed 002: "割牌者为下盘的庄家 … 黄庄
+    情况下，上一轮的庄家担任下一轮的庄家")."""
+    from xzcore.match import play_match
+
+    m = play_match(L, 5, 6, [GreedyAgent(s) for s in range(4)])
+    for i, res in enumerate(m.rounds):
+        if not res.wins:
+            want = res.dealer
+        elif res.wins[0].multiple:
+            want = res.wins[0].discarder
+        else:
+            want = res.wins[0].seat
+        assert res.next_dealer == want
+        if i + 1 < len(m.rounds):
+            assert m.dealers[i + 1] == want

@@ -22,7 +22,9 @@ from types import ModuleType
 from typing import Any
 
 from xzcore.agents import Agent, play_round
-from xzcore.round import Round, RoundResult
+from xzcore.leshan_bots import LeshanAgent
+from xzcore.leshan_round import needs_leshan_round, new_round
+from xzcore.round import RoundResult
 from xzcore.rules import RuleSet
 from xzcore.wall import Rng, deal
 
@@ -74,6 +76,8 @@ def play_match(
         raise ValueError(f"rounds: {rounds!r} must be a positive integer")
     if len(agents) != 4:
         raise ValueError(f"agents: need one per seat (4), got {len(agents)}")
+    if needs_leshan_round(rules):  # R13: bots bet 飘 and lay open by rule of thumb
+        agents = [LeshanAgent(a) for a in agents]
     gen = Rng(seed)
     out = MatchResult(rules, seed)
     scores = [0, 0, 0, 0]
@@ -82,7 +86,7 @@ def play_match(
         d = deal(seed, gen)
         dealer = d.dealer if dealer is None else dealer
         direction = d.exchange_direction if rules.exchange_three else None
-        rnd = Round(rules, d.wall, dealer, exchange_direction=direction, kernel=kernel)
+        rnd = new_round(rules, d.wall, dealer, exchange_direction=direction, kernel=kernel)
         res = play_round(rnd, agents)
         scores = [a + b for a, b in zip(scores, res.totals, strict=True)]
         out.rounds.append(res)
