@@ -15,11 +15,13 @@ from xzcore._handgen import complete_hand
 from xzcore.rules import RuleSet
 from xzcore.scoring import (
     Extra,
+    NotAWinError,
     Pattern,
     WinContext,
     best_fan,
     chajiao_multiplier,
     decompositions,
+    score_win,
     suit_splits,
     wait_values,
 )
@@ -333,3 +335,35 @@ def test_best_value_equals_the_plain_reading(rules: RuleSet) -> None:
             assert got.pattern.table << (h.gen - got.gen_used) == got.value
             assert want[1] is got.pattern or want[1] in got.ties
         assert sorted(got.blocks) in [sorted(d) for d in decompositions(h.counts, h.melds)]
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["xuezhan", "chengdu-classic", "xueliu"]))
+def test_score_win_is_consistent(seed: int, preset: str) -> None:
+    """Properties of every score (R8.1–R8.7): the value is the best pattern-and-根 value times
+    2 per extra, fan = log2(value), the cap comes last, and calling another tile of the same
+    14 the winning one changes nothing (R8.1 values the whole hand)."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(seed)
+    ((counts, melds, void),) = _ready_hands_with_melds(seed, 1)
+    held = list(counts)
+    for m in melds:
+        held[m.tile] += m.size
+    k = rng.choice([t for t in range(KINDS) if held[t] < 4])
+    counts14 = list(counts)
+    counts14[k] += 1
+    fan = best_fan(bytes(counts14), melds, void, rules)
+    ctx = rng.choice(
+        [WinContext(), WinContext(self_draw=True), WinContext(self_draw=True, after_gang=True)]
+    )
+    if fan < 0:
+        with pytest.raises(NotAWinError):
+            score_win(bytes(counts), k, melds, void, ctx, rules)
+        return
+    s = score_win(bytes(counts), k, melds, void, ctx, rules)
+    assert s.multiplier == (1 << fan) << len(s.extras)
+    assert s.fan == s.multiplier.bit_length() - 1
+    assert s.capped == rules.cap(s.multiplier)
+    other = rng.choice([t for t in range(KINDS) if counts14[t]])
+    rest = list(counts14)
+    rest[other] -= 1
+    assert score_win(bytes(rest), other, melds, void, ctx, rules).multiplier == s.multiplier
