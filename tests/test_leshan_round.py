@@ -249,3 +249,18 @@ def test_leshan_action_of_errors() -> None:
     ):
         with pytest.raises(InvalidActionError, match="event #3"):
             leshan_action_of(ev, 3)
+
+
+def test_seat_view_shows_piao_and_the_open_hand(kernel: ModuleType) -> None:
+    from xzcore.agents import SeatView
+    from xzcore.tiles import counts_of, parse_tiles
+
+    r = start(kernel)
+    view = SeatView(r, 3)
+    assert view.piao() == [0, 2, 3, 1]
+    play(r, "dahai 1s by 0", "baige 2s by 1")
+    assert view.laid_open(1) == bytes(counts_of(parse_tiles("123456789m2355p")))
+    assert view.laid_open(2) is None
+    play(r, "baige 3s by 2", "dahai 4s by 3", "dahai 5p by 0", "none by 3")
+    # Seat 1 has drawn 6s: the others still see only the 13 laid-open tiles.
+    assert view.laid_open(1) == bytes(counts_of(parse_tiles("123456789m2355p")))

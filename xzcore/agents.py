@@ -103,8 +103,8 @@ class SeatView:
 
     @property
     def phase(self) -> Phase:
-        """Where the round stands."""
-        return Phase(self._r.phase)
+        """Where the round stands (Leshan's 飘 bets read as ``DINGQUE``, R13.3)."""
+        return self._r.stage
 
     @property
     def current(self) -> int:
@@ -124,6 +124,21 @@ class SeatView:
     def voids(self) -> list[int]:
         """Every seat's declared void suit (public once all have declared, R4.1)."""
         return list(self._r.voids)
+
+    def piao(self) -> list[int]:
+        """Every seat's 飘 (R13.3; public once all have bet; zeros outside Leshan)."""
+        return list(getattr(self._r, "piao", (0, 0, 0, 0)))
+
+    def laid_open(self, seat: int) -> bytes | None:
+        """The concealed counts of a seat that laid its hand open (摆割, R13.4: shown to every
+        seat, and it only discards what it draws), or ``None``."""
+        r = self._r
+        if not getattr(r, "baige", (False,) * 4)[seat]:
+            return None
+        c = bytearray(r.hands[seat].counts())
+        if seat == r.cur and r.phase == TURN and r.drawn >= 0 and seat != self.seat:
+            c[r.drawn] -= 1  # the tile it just drew is not shown until discarded
+        return bytes(c)
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
         """A seat's melds, concealed gangs included (they are shown, R6.1)."""
