@@ -113,6 +113,26 @@ def test_every_table_row_is_covered() -> None:
     assert {row[4] for row in TABLE_ROWS} == set(Pattern)
 
 
+def test_pattern_vocabulary() -> None:
+    # ids as in the golden data; names, rule id and fan of the R8.3 rows
+    assert [p.id for p in Pattern][:4] == ["pinghu", "duidui", "qingyise", "daiyaojiu"]
+    assert (P.QINGDUI.zh, P.QINGDUI.en, P.QINGDUI.rule, P.QINGDUI.fan) == (
+        "清对",
+        "one-suit triplets",
+        "R8.3",
+        3,
+    )
+    assert P.QING_LUOHAN.fan == 8 and P.PINGHU.fan == 0
+    assert {p for p in Pattern if p.needs_yaojiu} == {
+        P.DAIYAOJIU,
+        P.JIANGDUI,
+        P.QING_YAOJIU,
+        P.JIANG_JINGOU,
+    }
+    assert {p.gen_used for p in (P.LONGQIDUI, P.QING_LONGQIDUI)} == {1}
+    assert (Extra.ZIMO.zh, Extra.ZIMO.rule, Extra.QIANGGANG.id) == ("自摸", "R8.6", "qiangganghu")
+
+
 @pytest.mark.parametrize(
     ("hand", "tile", "melds", "void", "with_option", "without"),
     [

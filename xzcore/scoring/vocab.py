@@ -107,6 +107,11 @@ class Pattern(enum.Enum):
         """The pattern's id (``"qingdui"`` …), as used in JSON and the golden data."""
         return str(self.value)
 
+    @property
+    def fan(self) -> int:
+        """The row's value as fan (R8.3): log2 of ``table`` (清对 ×8 is 3 fan)."""
+        return self.table.bit_length() - 1
+
 
 class Extra(enum.Enum):
     """The extras of R8.6, each one more fan (×2). Value = id; ``zh``, ``en``, ``rule``."""
