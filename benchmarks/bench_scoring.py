@@ -134,7 +134,17 @@ def test_chajiao_multiplier(timed: Timed) -> None:
         for hand, melds, void in rows:
             chajiao_multiplier(hand, melds, void, XZ)
 
-    timed("chajiao_multiplier (Python)", KERNEL, loop)
+    timed("chajiao_multiplier (kernel ready_fan)", KERNEL, loop)
+
+
+def test_chajiao_multiplier_brute_force(timed: Timed) -> None:
+    rows = [(parse_tiles(a[0]), a[2], a[3]) for a in ARGS]
+
+    def loop() -> None:
+        for hand, melds, void in rows:
+            chajiao_multiplier(hand, melds, void, XZ, brute_force=True)
+
+    timed("chajiao_multiplier (brute force)", KERNEL, loop)
 
 
 def test_jsonl_in_process(timed: Timed) -> None:

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore import core
-from xzcore._kernel_input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, meld_summary
+from xzcore._kernel_input import (
+    FLAG_ADDITIVE,
+    FLAG_YAOJIU_JIANGDUI,
+    GANG_SHIFT,
+    MELD_SUITS_SHIFT,
+    MELDS_ALL_258,
+    MELDS_ALL_YAOJIU,
+)
 from xzcore.rules import RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
@@ -459,12 +466,20 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
-    held, meld_info = meld_summary(bytes(counts), ms)
+    held = list(counts)
+    meld_info = len(ms) | sum(m.kind.is_gang for m in ms) << GANG_SHIFT
+    for m in ms:  # the packing documented in xzcore._value_reference (meld_summary)
+        held[m.tile] += m.size
+        meld_info |= 1 << (MELD_SUITS_SHIFT + m.tile // 9)
+    if all(m.tile % 9 in YAOJIU_RANKS for m in ms):
+        meld_info |= MELDS_ALL_YAOJIU
+    if all(m.tile % 9 in (1, 4, 7) for m in ms):
+        meld_info |= MELDS_ALL_258
     flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
         FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
     )
     mode = 0 if rules.chajiao.value == "max" else 1
-    return ready_fan(bytes(counts), void, held, meld_info, flags, mode)
+    return ready_fan(bytes(counts), void, bytes(held), meld_info, flags, mode)
 
 
 def wait_values(
