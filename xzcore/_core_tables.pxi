@@ -110,10 +110,14 @@ cdef int _build_tables() except -1:
                         if c[8] >= 3 and table[key - 3 * POW5[8]] & SUIT_YAOJIU:
                             entry |= SUIT_YAOJIU
             elif size % 3 == 2:
-                for r in range(9):
-                    if c[r] >= 2 and table[key - 2 * POW5[r]] & SUIT_SETS:
-                        entry |= SUIT_SETS_PAIR
-                        break
+                # the lowest rank holds the pair, or starts a triplet or a sequence
+                if c[low] >= 2 and table[key - 2 * POW5[low]] & SUIT_SETS:
+                    entry |= SUIT_SETS_PAIR
+                elif c[low] >= 3 and table[key - 3 * POW5[low]] & SUIT_SETS_PAIR:
+                    entry |= SUIT_SETS_PAIR
+                elif (low <= 6 and c[low + 1] and c[low + 2] and table[
+                        key - POW5[low] - POW5[low + 1] - POW5[low + 2]] & SUIT_SETS_PAIR):
+                    entry |= SUIT_SETS_PAIR
                 if not bad_trip and twos == 1:
                     entry |= SUIT_TRIPLETS
                 if c[0] >= 2 and table[key - 2] & SUIT_YAOJIU:
