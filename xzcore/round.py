@@ -339,6 +339,7 @@ class Round(ClaimsMixin):
         self._rinshan = False
         self._gang_from = -1
         self._must_discard = False
+        self._turn_drawn = 0
         self.phase = TURN
 
     def _draw(self, s: int, rinshan: bool) -> None:
@@ -359,11 +360,13 @@ class Round(ClaimsMixin):
             self._rinshan = False
             self._gang_from = -1
             self._must_discard = False
+            self._turn_drawn = 0
             self.phase = TURN
         k = self.wall[self.pos]
         self.pos += 1
         self.hands[s].add(k)
         self.drawn = k
+        self._turn_drawn |= 1 << k
         self.draws[s] += 1
         if self.locked[s]:
             self.locked[s] = False
@@ -428,7 +431,9 @@ class Round(ClaimsMixin):
     def _kakan(self, k: int) -> None:
         s = self.cur
         self._note_gang_pass(s)
-        late = k != self.drawn  # R6.3: the fourth tile was held since before this draw
+        # R6.3: 转手杠 when the fourth tile was held since before this turn's draw, i.e. was not
+        # drawn in this turn (a replacement draw after an earlier gang of the turn counts too).
+        late = not (self._turn_drawn >> k) & 1
         self.hands[s].remove(k)
         self.clean = False
         self.events.append({"type": "kakan", "actor": s, "pai": NAMES[k]})

@@ -162,6 +162,7 @@ class RoundBase:
         self._gang_from = -1
         self._must_discard = False
         self._kakan_late = False
+        self._turn_drawn = 0  # R6.3: bitmask of the kinds drawn in this turn (any draw)
         self._pending: dict[int, Action] = {}
         self._claim_opts: dict[int, list[Action]] = {}
         self._claim_dec: dict[int, Action] = {}
@@ -232,10 +233,15 @@ class RoundBase:
         return int(h.waits(excl))
 
     def _gang_keeps_waits(self, s: int, a: Action) -> bool:
-        """R11.2: a 血流 winner may gang on its turn only if its waits stay the same."""
+        """R11.2: a 血流 winner may gang on its turn only if its waits stay the same.
+
+        Waits by R7.3 on each side: before, the hand without the drawn tile, in which the
+        drawn kind was held only three times (so it may be a wait: a gang of a kind the seat
+        waits on changes its waits); after, the gang's kind is held four times."""
         k = a.tile
-        excl = self._held4(s) | (1 << k)
-        before = self._waits_after(s, {self.drawn: 1}, excl)
+        held = self._held4(s)
+        before = self._waits_after(s, {self.drawn: 1}, held & ~(1 << self.drawn))
+        excl = held | (1 << k)
         if a.word == "ankan":
             after = self._waits_after(s, {k: 4}, excl)
         else:
@@ -243,9 +249,11 @@ class RoundBase:
         return before == after
 
     def _kan_keeps_waits(self, s: int, k: int) -> bool:
-        """R11.2 (as for 摆割, R13.4): a 血流 winner's direct gang must keep its waits."""
-        excl = self._held4(s) | (1 << k)
-        return self._waits_after(s, {}, excl) == self._waits_after(s, {k: 3}, excl)
+        """R11.2 (as for 摆割, R13.4): a 血流 winner's direct gang must keep its waits. Before
+        the gang the seat holds three ``k`` (a wait, if it completes the hand, R7.3); after
+        it, four."""
+        held = self._held4(s)
+        return self._waits_after(s, {}, held) == self._waits_after(s, {k: 3}, held | (1 << k))
 
     def _note_forfeit_self_draw(self, s: int) -> None:
         """R5.7 forfeit with scope ``any``: declining a self-draw win in the final round."""
