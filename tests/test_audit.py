@@ -26,7 +26,7 @@ REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 _SIGNER = Signer.from_pem(generate_keypair()[0])
 
 
-@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu"])
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu", "leshan"])
 def test_recorded_games_verify(preset: str) -> None:
     buf = io.BytesIO()
     rounds = list(record_games(LogWriter(buf), RuleSet.preset(preset), 30, seed=1000))

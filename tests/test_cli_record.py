@@ -88,7 +88,7 @@ def test_human_seat_plays_from_the_terminal(tmp_path: Path) -> None:
     assert [r.status for r in audit_file(out)] == ["verified"]
 
 
-@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu"])
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu", "leshan"])
 def test_presets(tmp_path: Path, preset: str) -> None:
     out = tmp_path / "p.xzlog"
     assert record(["--rules", preset, "-n", "3", "-o", str(out)])[0] == 0

@@ -60,7 +60,13 @@ def action_of(ev: Mapping[str, Any]) -> Action | None:
     :class:`~xzcore.actions.InvalidActionError` for a malformed one."""
     word = ev["type"]
     if word not in _ACTION_WORDS:
+        if word in ("piao", "baige"):  # R13.3/R13.4 (LeshanRound)
+            from xzcore.leshan_actions import leshan_action_of
+
+            return leshan_action_of(ev)  # type: ignore[return-value]
         return None
+    if word == "dahai" and ev.get("baige"):
+        return None  # the discard of a 摆割, part of its baige action (R13.4)
     actor = ev.get("actor")
     if type(actor) is int and 0 <= actor < 4:
         row = _TILE_ACTIONS.get(word)
@@ -205,7 +211,7 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
 
 
 def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[Any, Finding | None]:
-    from xzcore.round import Round
+    from xzcore.leshan_round import new_round
 
     try:
         rules = _rules_of(header.rules)
@@ -216,7 +222,7 @@ def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[A
         return None, Finding("L5", "the first event is not start_kyoku", loc)
     direction = first.get("exchange_direction")
     try:
-        rnd = Round(rules, list(header.wall), header.dealer, exchange_direction=direction)
+        rnd = new_round(rules, list(header.wall), header.dealer, exchange_direction=direction)
     except (ValueError, TypeError) as exc:
         # A bad wall (R1.1: not four of each kind) or exchange direction (R3.1).
         rule = "R3.1" if "exchange" in str(exc) else "R2.2"

@@ -74,9 +74,17 @@ def play_round(
     *,
     dealer: int | None = None,
 ) -> Round:
-    """Play one round of the deal ``d`` to its end (dealer overridden in a match)."""
+    """Play one round of the deal ``d`` to its end (dealer overridden in a match). Under
+    Leshan rules (R13) the round is a ``LeshanRound`` and each chooser is wrapped by
+    :func:`xzcore.leshan_bots.leshan_chooser` for the 飘 bets and 摆割."""
+    from xzcore.leshan_bots import leshan_chooser
+    from xzcore.leshan_round import needs_leshan_round, new_round
+
     direction = d.exchange_direction if rules.exchange_three else None
-    rnd = Round(rules, d.wall, d.dealer if dealer is None else dealer, exchange_direction=direction)
+    first = d.dealer if dealer is None else dealer
+    rnd = new_round(rules, d.wall, first, exchange_direction=direction)  # R13: LeshanRound
+    if needs_leshan_round(rules):  # 飘 and 摆割 by the Leshan bots' rules of thumb
+        choosers = [leshan_chooser(c) for c in choosers]
     while True:
         seats = rnd.to_act()
         if not seats:

@@ -37,6 +37,8 @@ _EVENT_ZH = {
     "ryukyoku": "流局",
     "settlement": "查花猪/查大叫/退税",
     "end_kyoku": "结束",
+    "piao": "飘",
+    "baige": "摆割",
 }
 _SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
 
@@ -102,6 +104,10 @@ def describe(ev: Any, lang: str = "en") -> str:
         return f"{word} {pai} {how}: {pat} ×{sc.get('multiplier')} → ×{sc.get('capped')}" + _money(
             ev
         )
+    if t == "piao":  # R13.3
+        return f"{word} {ev.get('piao')}"
+    if t == "baige":  # R13.4
+        return f"{word} {pai}: shows {tiles_text(ev.get('hand'), lang)}"
     if t in ("gang_payment", "call_transfer", "settlement"):
         return word + _money(ev)
     if t == "end_kyoku":
