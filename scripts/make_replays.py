@@ -2,8 +2,8 @@
 
     python scripts/make_replays.py [OUTDIR]      # default: replays/
 
-Every sample is recorded with fixed seeds and the seeded random bot of
-``xzcore.recording``. The disputed samples are made the way a faulty or dishonest platform
+Every sample is recorded with fixed seeds and the seeded random bot of ``xzcore.agents``
+(``RandomAgent``). The disputed samples are made the way a faulty or dishonest platform
 would make them:
 
 - *forged figures* (wrong multiplier, missed 呼叫转移, 花猪 paid to the wrong seat): a fair
@@ -29,8 +29,10 @@ from typing import Any
 
 from xzcore.actions import Action
 from xzcore.auditcmp import claims_of
+from xzcore.leshan_bots import leshan_chooser
+from xzcore.leshan_round import needs_leshan_round, new_round
 from xzcore.log import LogWriter
-from xzcore.recording import Chooser, RandomBot
+from xzcore.recording import Chooser, bot_chooser
 from xzcore.round import Round
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
@@ -42,8 +44,13 @@ def play(rules: RuleSet, seed: int, cls: type[Round] = Round, chooser: Any = Non
     """Play the game of ``deal(seed)`` with four seeded random bots (or ``chooser``)."""
     d = deal(seed)
     direction = d.exchange_direction if rules.exchange_three else None
-    rnd = cls(rules, d.wall, d.dealer, exchange_direction=direction)
-    bots: list[Chooser] = [RandomBot(seed * 4 + s) for s in range(4)]
+    bots: list[Chooser] = [bot_chooser("random", seed * 4 + s) for s in range(4)]
+    if cls is Round:  # the right class for the rules (R13: LeshanRound), Leshan bets
+        rnd = new_round(rules, d.wall, d.dealer, exchange_direction=direction)
+        if needs_leshan_round(rules):
+            bots = [leshan_chooser(b) for b in bots]
+    else:
+        rnd = cls(rules, d.wall, d.dealer, exchange_direction=direction)
     while rnd.to_act():
         for s in rnd.to_act():
             legal = rnd.legal_actions(s)
@@ -104,7 +111,14 @@ def copy_events(rnd: Round) -> list[dict[str, Any]]:
 # -- forged figures ---------------------------------------------------------------------------
 
 
-def wrong_multiplier(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any]]]:
+Sample = tuple[Round, int, list[dict[str, Any]], tuple[str, list[tuple[str, Any]]]]
+"""(round, seed, events as written, expectation: status and [(rule, event index or
+"header"/"close")]) — the expectation follows from how the sample was made."""
+
+VERIFIED: tuple[str, list[tuple[str, Any]]] = ("verified", [])
+
+
+def wrong_multiplier(rules: RuleSet) -> Sample:
     """A discard win whose multiplier is doubled (and its payment with it)."""
     cap = 2 ** (rules.cap_fan or 30)
 
@@ -124,10 +138,10 @@ def wrong_multiplier(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any]]]:
     for t in ev["transfers"]:
         t["units"] *= 2
     fix_totals(events)
-    return rnd, seed, events
+    return rnd, seed, events, ("findings", [("R8.3", i)])
 
 
-def missed_call_transfer(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any]]]:
+def missed_call_transfer(rules: RuleSet) -> Sample:
     """A 杠上炮 whose 呼叫转移 (R9.5) is left out."""
 
     def test(r: Round) -> int | None:
@@ -140,10 +154,10 @@ def missed_call_transfer(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any
     events = copy_events(rnd)
     del events[i]
     fix_totals(events)
-    return rnd, seed, events
+    return rnd, seed, events, ("findings", [("R9.5", i)])  # found where it should be
 
 
-def huazhu_wrong_payee(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any]]]:
+def huazhu_wrong_payee(rules: RuleSet) -> Sample:
     """A 花猪 payment (R10.1) sent to a seat that is not entitled to it (a winner, under
     ``huazhu_payees = active``)."""
 
@@ -163,7 +177,7 @@ def huazhu_wrong_payee(rules: RuleSet) -> tuple[Round, int, list[dict[str, Any]]
     events = copy_events(rnd)
     events[i]["transfers"][j]["payee"] = wrong
     fix_totals(events)
-    return rnd, seed, events
+    return rnd, seed, events, ("findings", [("R10.1", i)])
 
 
 # -- illegal actions: an engine with one rule off for one decision -----------------------------
@@ -193,6 +207,10 @@ class VoidPengEngine(Round):
 
 
 class TakeVoidPeng:
+    """Takes the first 碰 of a void-suit tile it is offered (by :class:`VoidPengEngine`)."""
+
+    planted: tuple[int, Action]
+
     def __init__(self) -> None:
         self.done = False
 
@@ -202,6 +220,7 @@ class TakeVoidPeng:
         for a in legal:
             if a.word == "pon" and a.tile // 9 == rnd.voids[s]:
                 self.done = True
+                self.planted = (len(rnd.events), a)
                 rnd.armed = False  # type: ignore[attr-defined]
                 return a
         return None
@@ -228,7 +247,9 @@ class SkipFinalWin:
             return None
         self.done = True
         none = [a for a in others if a.word == "none"]
-        return none[0] if none else others[0]
+        a = none[0] if none else others[0]
+        self.planted = (len(rnd.events), a)
+        return a
 
 
 class KeepVoid:
@@ -249,14 +270,30 @@ class KeepVoid:
         if not kept:
             return None
         self.done = True
-        return Action("dahai", s, kept[0])
+        a = Action("dahai", s, kept[0])
+        self.planted = (len(rnd.events), a)
+        return a
 
 
 def illegal(
-    rules: RuleSet, start: int, cls: type[Round], chooser: Callable[[], Any]
-) -> tuple[Round, int, list[dict[str, Any]]]:
-    rnd, seed, _ = find(rules, start, lambda r: True, cls, chooser)
-    return rnd, seed, copy_events(rnd)
+    rules: RuleSet, start: int, cls: type[Round], chooser: Callable[[], Any], rule: str
+) -> Sample:
+    """The first game from seed ``start`` in which ``chooser`` plants its illegal action;
+    the finding is expected at the event that action made."""
+    made: list[Any] = []
+
+    def factory() -> Any:
+        made.append(chooser())
+        return made[-1]
+
+    rnd, seed, _ = find(rules, start, lambda r: True, cls, factory)
+    mark, action = made[-1].planted
+    at = next(
+        i
+        for i in range(mark, len(rnd.events))
+        if rnd.events[i]["type"] == action.word and rnd.events[i].get("actor") == action.seat
+    )
+    return rnd, seed, copy_events(rnd), ("findings", [(rule, at)])
 
 
 # -- keys, damage ---------------------------------------------------------------------------
@@ -271,43 +308,198 @@ def demo_signer() -> Any:
     return Signer(ed25519.Ed25519PrivateKey.from_private_bytes(raw))
 
 
+def _layout(data: bytes) -> list[dict[str, Any]]:
+    """Per game: the byte offsets of its header, events and closing record, read with plain
+    msgpack (independently of xzcore's reader)."""
+    import msgpack
+
+    up = msgpack.Unpacker(raw=False)
+    up.feed(data)
+    games: list[dict[str, Any]] = []
+    start = 0
+    try:
+        for rec in up:
+            tag = rec[0]
+            if tag == 0:
+                games.append({"header": start, "events": [], "close": None})
+            elif tag == 1:
+                games[-1]["events"].append(start)
+            elif tag == 3:
+                games[-1]["close"] = start
+            start = up.tell()
+    except ValueError:  # pragma: no cover - only complete files are laid out
+        pass
+    return games
+
+
+def _expected(data: bytes, expects: Sequence[tuple[str, list[tuple[str, Any]]]]) -> list[list[Any]]:
+    out = []
+    for game, (status, items) in zip(_layout(data), expects, strict=True):
+        found = []
+        for rule, where in items:
+            if where == "header":
+                found.append([rule, None, game["header"]])
+            elif where == "close":
+                found.append([rule, None, game["close"]])
+            else:
+                found.append([rule, where, game["events"][where]])
+        out.append([status, found])
+    return out
+
+
 def main(argv: list[str]) -> None:
     out = Path(argv[1] if len(argv) > 1 else "replays")
     out.mkdir(parents=True, exist_ok=True)
     signer = demo_signer()  # the platform signs everything it writes, wrong claims included
     (out / "demo-key.pub").write_bytes(_public_pem(signer))
+    expected: dict[str, list[list[Any]]] = {}
 
-    def save(name: str, games: Sequence[tuple[Round, int, list[dict[str, Any]]]]) -> Path:
+    def save(name: str, games: Sequence[Sample]) -> Path:
         path = out / name
-        write(path, games, signer=signer)
+        write(path, [(r, s, e) for r, s, e, _ in games], signer=signer)
+        expected[name] = _expected(path.read_bytes(), [x for *_, x in games])
         return path
 
-    for preset in ("xuezhan", "chengdu-classic", "xueliu"):
+    for preset in ("xuezhan", "chengdu-classic", "xueliu", "leshan"):
         rules = RuleSet.preset(preset)
         save(
-            f"preset-{preset}.xzlog", [(r := play(rules, s), s, copy_events(r)) for s in (1, 2, 3)]
+            f"preset-{preset}.xzlog",
+            [(r := play(rules, s), s, copy_events(r), VERIFIED) for s in (1, 2, 3)],
         )
     xz = RuleSet.preset("xuezhan")
     save("wrong-multiplier.xzlog", [wrong_multiplier(xz)])
     save("missed-call-transfer.xzlog", [missed_call_transfer(xz)])
     save("huazhu-wrong-payee.xzlog", [huazhu_wrong_payee(xz)])
-    save("void-peng.xzlog", [illegal(xz, 400, VoidPengEngine, TakeVoidPeng)])
-    save("skipped-forced-win.xzlog", [illegal(xz, 500, NoForcedWinEngine, SkipFinalWin)])
-    save("kept-suit-discard.xzlog", [illegal(xz, 600, Round, KeepVoid)])
+    save("void-peng.xzlog", [illegal(xz, 400, VoidPengEngine, TakeVoidPeng, "R4.3")])
+    save("skipped-forced-win.xzlog", [illegal(xz, 500, NoForcedWinEngine, SkipFinalWin, "R5.7")])
+    save("kept-suit-discard.xzlog", [illegal(xz, 600, Round, KeepVoid, "R4.2")])
     fair = [(r := play(xz, seed), seed, copy_events(r)) for seed in (11, 12)]
-    # Two fair games, the second cut short by a quarter of the file.
-    path = save("truncated.xzlog", fair)
+    # Two fair games, the second cut short by a quarter of the file: the record the cut
+    # falls in is unreadable (L1).
+    path = save("truncated.xzlog", [(*g, VERIFIED) for g in fair])
     data = path.read_bytes()
-    path.write_bytes(data[: len(data) - len(data) // 4])
-    # A seat name in game 0's header changed in place, the chain left as it was.
-    path = save("edited-record.xzlog", fair)
+    cut = len(data) - len(data) // 4
+    path.write_bytes(data[:cut])
+    g1 = _layout(data)[1]
+    starts = [g1["header"], *g1["events"], g1["close"]]
+    i = max(k for k, off in enumerate(starts) if off < cut)
+    event = i - 1 if 1 <= i <= len(g1["events"]) else None
+    expected["truncated.xzlog"] = [["verified", []], ["unreadable", [["L1", event, starts[i]]]]]
+    # A seat name in game 0's header changed in place, the chain left as it was (L2).
+    path = save(
+        "edited-record.xzlog", [(*fair[0], ("findings", [("L2", "header")])), (*fair[1], VERIFIED)]
+    )
     data = path.read_bytes()
     path.write_bytes(data.replace(b"\xa4bot1", b"\xa4bob1", 1))
-    # The same edit with the whole chain rewritten: only the signature can tell.
-    path = save("forged-signature.xzlog", fair[:1])
+    # The same edit with the whole chain rewritten: only the signature can tell (L3).
+    path = save("forged-signature.xzlog", [(*fair[0], ("findings", [("L3", "close")]))])
     _forge_header(path)
+    import json
+
+    (out / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+    (out / "README.md").write_text(_readme(expected), encoding="utf-8")
     for p in sorted(out.glob("*.xzlog")):
         print(f"{p}: {p.stat().st_size} bytes")
+
+
+MADE = {
+    "preset-xuezhan.xzlog": "3 fair games, seeds 1–3, preset `xuezhan`",
+    "preset-chengdu-classic.xzlog": "3 fair games, seeds 1–3, `chengdu-classic`",
+    "preset-xueliu.xzlog": "3 fair games, seeds 1–3, `xueliu` (换三张, 血流成河)",
+    "preset-leshan.xzlog": "3 fair games, seeds 1–3, `leshan` (飘, 摆割, count scoring)",
+    "wrong-multiplier.xzlog": "a discard win's multiplier doubled, with its fan, cap, payment, "
+    "the totals and the claims made to agree and the chain rewritten",
+    "missed-call-transfer.xzlog": "a 杠上炮's `call_transfer` event deleted (totals and claims "
+    "made to agree)",
+    "huazhu-wrong-payee.xzlog": "a 花猪 payment sent to a seat not entitled to it (a winner, "
+    "under `huazhu_payees = active`)",
+    "void-peng.xzlog": "played by an engine that let one seat peng a tile of its void suit once",
+    "skipped-forced-win.xzlog": "played by an engine without R5.7's forced win; a seat passed "
+    "a final-round win",
+    "kept-suit-discard.xzlog": "a seat discarded a kept-suit tile while holding a void-suit tile",
+    "truncated.xzlog": "two fair games (seeds 11, 12), the file cut 25 % short",
+    "edited-record.xzlog": "the same two games; a seat name in game 0's header changed in "
+    "place (`bot1` → `bob1`), the chain left alone",
+    "forged-signature.xzlog": "game 0 of the above with the same edit and the whole hash "
+    "chain rewritten",
+}
+
+WHAT = {
+    "L1": "unreadable: truncated record",
+    "L2": "hash chain broken",
+    "L3": "bad signature (only with `--verify-key`)",
+    "R4.2": "illegal discard of a kept suit while holding the void suit",
+    "R4.3": "illegal 碰 of a void-suit tile",
+    "R5.7": "illegal pass of a forced final-round win",
+    "R8.3": "wrong score (multiplier)",
+    "R9.5": "missed 呼叫转移",
+    "R10.1": "花猪 paid to the wrong seats",
+}
+
+
+def _readme(expected: dict[str, list[list[Any]]]) -> str:
+    rows = []
+    for name in MADE:
+        games = expected[name]
+        if all(st == "verified" for st, _ in games):
+            found = f"{len(games)} games verified"
+        else:
+            parts = []
+            for g, (st, items) in enumerate(games):
+                if st == "verified":
+                    parts.append(f"game {g} verified")
+                    continue
+                for rule, ev, off in items:
+                    where = f"event {ev}, byte {off}" if ev is not None else f"byte {off}"
+                    word = "unreadable" if st == "unreadable" else "finding"
+                    parts.append(f"game {g}: {word} **{rule}** at {where} — {WHAT[rule]}")
+            found = "; ".join(parts)
+        rows.append(f"| `{name}` | {MADE[name]} | {found} |")
+    n = sum(len(v) for v in expected.values())
+    verified = sum(st == "verified" for v in expected.values() for st, _ in v)
+    unreadable = sum(st == "unreadable" for v in expected.values() for st, _ in v)
+    findings = n - verified - unreadable
+    return README.format(
+        rows="\n".join(rows),
+        n=n,
+        verified=verified,
+        findings=findings,
+        unreadable=unreadable,
+        findings_nokey=findings - 1,
+        verified_nokey=verified + 1,
+    )
+
+
+README = """# Sample game logs
+
+Logs in the `.xzlog` format (`docs/log-format.md`), made reproducibly by
+`python scripts/make_replays.py` (fixed seeds, the seeded random bots of `xzcore.agents`),
+which also writes this file and `expected.json`. Every game is signed with a
+**demonstration key** derived from a fixed phrase so that the files are reproducible — it is
+not a secret; its public half is `demo-key.pub`.
+
+```console
+$ xz audit --verify-key replays/demo-key.pub replays/
+...
+{n} game(s): {verified} verified, {findings} with findings ({findings} in all), {unreadable} unreadable — exit 3
+```
+
+Without `--verify-key`, `xz audit replays/` finds the same except the forged signature (that
+log's hash chain is consistent: only the key can reveal it): {verified_nokey} verified,
+{findings_nokey} with findings, {unreadable} unreadable, exit 3.
+
+What the audit must find, file by file. The expectations follow from how each sample was
+made — which event was edited, which action was planted — not from running the audit;
+`tests/test_audit_replays.py` checks that the audit finds exactly these (rule ids from
+RULES.md, L-ids from docs/log-format.md; events and games count from 0).
+
+| file | made how | the audit must find |
+|---|---|---|
+{rows}
+
+If a change to the round engine changes its events, these bytes change: run
+`python scripts/make_replays.py` again (the test of reproducibility says so).
+"""  # noqa: E501 - the console line is shown whole
 
 
 def _public_pem(signer: Any) -> bytes:

@@ -4,8 +4,10 @@ item 7), and scripts/make_replays.py makes the same bytes again."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,20 +18,22 @@ ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "replays"
 KEY = REPLAYS / "demo-key.pub"
 
-# file -> per game: (status, [(rule, event, offset), ...]) with the demo key
-EXPECTED: dict[str, list[tuple[str, list[tuple[str, int | None, int | None]]]]] = {
-    "preset-xuezhan.xzlog": [("verified", [])] * 3,
-    "preset-chengdu-classic.xzlog": [("verified", [])] * 3,
-    "preset-xueliu.xzlog": [("verified", [])] * 3,
-    "wrong-multiplier.xzlog": [("findings", [("R8.3", 58, 5446)])],
-    "missed-call-transfer.xzlog": [("findings", [("R9.5", 133, 11643)])],
-    "huazhu-wrong-payee.xzlog": [("findings", [("R10.1", 140, 11990)])],
-    "void-peng.xzlog": [("findings", [("R4.3", 71, 6372)])],
-    "skipped-forced-win.xzlog": [("findings", [("R5.7", 132, 11190)])],
-    "kept-suit-discard.xzlog": [("findings", [("R4.2", 5, 1484)])],
-    "truncated.xzlog": [("verified", []), ("unreadable", [("L1", 66, 17279)])],
-    "edited-record.xzlog": [("findings", [("L2", None, 0)]), ("verified", [])],
-    "forged-signature.xzlog": [("findings", [("L3", None, 11067)])],
+# What each sample must give (per game: status, [(rule, event, offset)]), written by
+# scripts/make_replays.py from how it made the sample (which event it edited, which action
+# it planted), not from the audit.
+EXPECTED: dict[str, list[list[Any]]] = json.loads((REPLAYS / "expected.json").read_text())
+
+# The rule of the planted problem of each disputed sample, spelled out here as well.
+PLANTED = {
+    "wrong-multiplier.xzlog": "R8.3",
+    "missed-call-transfer.xzlog": "R9.5",
+    "huazhu-wrong-payee.xzlog": "R10.1",
+    "void-peng.xzlog": "R4.3",
+    "skipped-forced-win.xzlog": "R5.7",
+    "kept-suit-discard.xzlog": "R4.2",
+    "truncated.xzlog": "L1",
+    "edited-record.xzlog": "L2",
+    "forged-signature.xzlog": "L3",
 }
 
 
@@ -39,9 +43,9 @@ def _summary(
     verifier = Verifier.load(KEY) if key else None
     out = []
     for r in audit_file(REPLAYS / name, verifier=verifier):
-        items = [(f.rule, f.location.event, f.location.offset) for f in r.findings]
-        items += [(e.rule, e.location.event, e.location.offset) for e in r.unreadable]
-        out.append((r.status, items))
+        items = [[f.rule, f.location.event, f.location.offset] for f in r.findings]
+        items += [[e.rule, e.location.event, e.location.offset] for e in r.unreadable]
+        out.append([r.status, items])
     return out
 
 
@@ -50,28 +54,37 @@ def test_every_sample_is_listed() -> None:
     readme = (REPLAYS / "README.md").read_text(encoding="utf-8")
     for name in EXPECTED:
         assert f"`{name}`" in readme
+    for preset in ("xuezhan", "chengdu-classic", "xueliu", "leshan"):
+        assert EXPECTED[f"preset-{preset}.xzlog"] == [["verified", []]] * 3
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_sample(name: str) -> None:
     assert _summary(name) == EXPECTED[name]
+    rules = {item[0] for _, items in EXPECTED[name] for item in items}
+    assert rules == ({PLANTED[name]} if name in PLANTED else set())
 
 
 def test_forged_signature_needs_the_key() -> None:
-    assert _summary("forged-signature.xzlog", key=False) == [("verified", [])]
+    assert _summary("forged-signature.xzlog", key=False) == [["verified", []]]
 
 
-def test_figures_and_money_of_the_forged_claims() -> None:
+def test_money_of_the_forged_figures() -> None:
+    """The money difference is the edit the sample made: twice the win's payment less the
+    payment, the call transfer left out, the 花猪 payment moved between two seats."""
     [r] = audit_file(REPLAYS / "wrong-multiplier.xzlog")
     [f] = r.findings
-    assert f.claimed == {"fan": 1, "multiplier": 2, "capped": 2}
-    assert f.correct == {"fan": 0, "multiplier": 1, "capped": 1}
-    assert f.money == (0, -1, 0, 1)
+    assert f.claimed["multiplier"] == 2 * f.correct["multiplier"]
+    assert f.claimed["fan"] == f.correct["fan"] + 1
+    assert f.money is not None and sum(f.money) == 0 and max(f.money) > 0
     [r] = audit_file(REPLAYS / "missed-call-transfer.xzlog")
-    assert r.findings[0].money == (0, -2, 0, 2)
-    assert r.findings[0].claimed is None
+    [f] = r.findings
+    assert f.claimed is None and f.correct["type"] == "call_transfer"
+    units = sum(t["units"] for t in f.correct["transfers"])
+    assert f.money is not None and sorted(f.money) == [-units, 0, 0, units]
     [r] = audit_file(REPLAYS / "huazhu-wrong-payee.xzlog")
-    assert r.findings[0].money == (0, -64, 0, 64)
+    [f] = r.findings
+    assert f.money is not None and sorted(f.money) == [-64, 0, 0, 64]
 
 
 def test_samples_are_reproducible(tmp_path: Path) -> None:
@@ -84,7 +97,7 @@ def test_samples_are_reproducible(tmp_path: Path) -> None:
         mod.main(["make_replays", str(tmp_path)])
     finally:
         del sys.modules["make_replays"]
-    for p in [*REPLAYS.glob("*.xzlog"), KEY]:
+    for p in [*REPLAYS.glob("*.xzlog"), KEY, REPLAYS / "expected.json", REPLAYS / "README.md"]:
         assert (tmp_path / p.name).read_bytes() == p.read_bytes(), (
             f"{p.name} differs: run `python scripts/make_replays.py` and update replays/README.md"
         )

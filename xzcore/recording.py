@@ -12,7 +12,6 @@ are drawn from one generator seeded with ``S``, the dealer moving by R11.1.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -25,7 +24,6 @@ from xzcore.wall import Deal, Rng, deal
 
 __all__ = [
     "Chooser",
-    "RandomBot",
     "bot_chooser",
     "play_round",
     "record_games",
@@ -36,34 +34,16 @@ Chooser = Callable[[Round, int, list[Action]], Action]
 """Decides one seat's action: ``(round, seat, legal actions) -> action``."""
 
 
-class RandomBot:
-    """Takes every win it is offered (R7), otherwise a uniformly random legal action, from
-    its own seeded generator (so a recording is reproducible)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def __call__(self, rnd: Round, seat: int, legal: list[Action]) -> Action:
-        for a in legal:
-            if a.word == "hora":
-                return a
-        return legal[self._rng.randrange(len(legal))]
-
-
 def bot_chooser(kind: str, seed: int) -> Chooser:
-    """A bot by name: ``"greedy"`` (:class:`xzcore.agents.GreedyAgent`) or ``"random"``
-    (:class:`RandomBot`), seeded."""
+    """A seeded bot of :mod:`xzcore.agents` by name: ``"greedy"``
+    (:class:`~xzcore.agents.GreedyAgent`) or ``"random"``
+    (:class:`~xzcore.agents.RandomAgent`: takes every win, else uniform)."""
+    from xzcore.agents import greedy_chooser, random_chooser
+
     if kind == "greedy":
-        from xzcore.agents import GreedyAgent, SeatView
-
-        agent = GreedyAgent(seed)
-
-        def choose(rnd: Round, seat: int, legal: list[Action]) -> Action:
-            return agent.act(SeatView(rnd, seat))
-
-        return choose
+        return greedy_chooser(seed)
     if kind == "random":
-        return RandomBot(seed)
+        return random_chooser(seed)
     raise ValueError(f"unknown bot {kind!r} (greedy or random)")
 
 
@@ -134,7 +114,11 @@ def record_games(
     yielded after it is written (for progress bars)."""
     names = list(seat_names or ["bot0", "bot1", "bot2", "bot3"])
     for i in range(n):
-        ch = list(choosers) if choosers else [RandomBot(seed * 4 + i * 4 + s) for s in range(4)]
+        ch = (
+            list(choosers)
+            if choosers
+            else [bot_chooser("random", seed * 4 + i * 4 + s) for s in range(4)]
+        )
         rnd = play_round(rules, deal(seed + i), ch)
         write_round(writer, rnd, seed=seed + i, seats=names)
         yield rnd
@@ -154,7 +138,7 @@ def record_match(
     header ``extra.match`` holds the round number and the scores before it."""
     names = list(seat_names or ["bot0", "bot1", "bot2", "bot3"])
     gen = Rng(seed)
-    ch = list(choosers) if choosers else [RandomBot(seed * 4 + s) for s in range(4)]
+    ch = list(choosers) if choosers else [bot_chooser("random", seed * 4 + s) for s in range(4)]
     scores = [0, 0, 0, 0]
     dealer: int | None = None
     for k in range(rounds):
