@@ -114,7 +114,7 @@ def test_rob_with_multi_ron_off(kernel: ModuleType) -> None:
     assert r.next_dealer() == 2
 
 
-# -- R9.5 呼叫转移 last_gang: only the gangs of the discarder's current turn ------------------------
+# -- R9.5 呼叫转移 last_gang: only the gangs of the discarder's current turn --------------------
 # Dealer 0 gangs 1111s on its first turn (turn 1: seats 1, 2, 3 pay 2 each), draws 9s and
 # throws it; seats 1, 2, 3 draw and throw 9s, 9s, 8s (turns 2–4); the dealer draws the fourth
 # 2s (turn 5), gangs it (2 each again), draws 7s and throws 5p. Seat 1 wins on it: 平胡 ×1 ×
