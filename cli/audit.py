@@ -34,15 +34,20 @@ def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
             yield p  # a missing file becomes an unreadable report; "-" is standard input
 
 
-def _init_worker(verify_key: str | None) -> None:
-    """Worker start-up: Ctrl-C is the parent's business; load the key once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _load_verifier(verify_key: str | None) -> None:
+    """Load the public key once per process (the pool's workers or this one)."""
     global _VERIFIER
     _VERIFIER = None
     if verify_key is not None:
         from xzcore.signing import Verifier
 
         _VERIFIER = Verifier.load(verify_key)
+
+
+def _init_worker(verify_key: str | None) -> None:
+    """Worker start-up: Ctrl-C is the parent's business; load the key."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _load_verifier(verify_key)
 
 
 def audit_one(path: str) -> list[dict[str, Any]]:
@@ -203,7 +208,7 @@ def audit(
         )
         results = pool.imap(audit_sized, iter_inputs(inputs), chunksize=1)
     else:
-        _init_worker_in_process(verify_key)
+        _load_verifier(verify_key)
         results = audit_games(iter_inputs(inputs))
     try:
         if progress:
@@ -242,12 +247,3 @@ def audit(
     else:
         click.echo(line)
     ctx.exit(code)
-
-
-def _init_worker_in_process(verify_key: str | None) -> None:
-    global _VERIFIER
-    _VERIFIER = None
-    if verify_key is not None:
-        from xzcore.signing import Verifier
-
-        _VERIFIER = Verifier.load(verify_key)
