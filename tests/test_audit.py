@@ -267,3 +267,15 @@ def test_audit_visitor_with_read_game() -> None:
     assert first is not None and second is not None
     assert [f.rule for f in first.findings] == ["L2"]
     assert second.verified and second.offset > 0
+
+
+def test_an_engine_failure_is_a_finding_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    from xzcore.round import Round
+
+    def broken(self: Round, action: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Round, "play", broken)
+    [rep] = audit_bytes((REPLAYS / "preset-xuezhan.xzlog").read_bytes())[:1]
+    [f] = rep.findings
+    assert f.rule == "L5" and "RuntimeError: boom" in f.message and f.location.event is not None

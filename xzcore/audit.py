@@ -135,9 +135,20 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.report.events = len(self.events)
         if not complete or self.header is None or self.report.unreadable:
             return
-        findings = compare_events(
-            self.path, self.report.game, self.header, self.events, self.offsets
-        )
+        try:
+            findings = compare_events(
+                self.path, self.report.game, self.header, self.events, self.offsets
+            )
+        except Exception as exc:  # never a traceback for one bad game (issue 5 item 8)
+            self.report.findings.append(
+                Finding(
+                    "L5",
+                    f"the replay failed ({type(exc).__name__}: {exc}); this is a bug, "
+                    "please report it",
+                    Location(self.path, self.report.game, None, self.report.offset),
+                )
+            )
+            return
         self.report.findings.extend(findings.findings)
         if self.claims is not None and self.claims_loc is not None:
             self.report.findings.extend(compare_claims(self.claims, self.events, self.claims_loc))

@@ -272,6 +272,16 @@ def compare_events(
             stop = i
             illegal = Finding("L5", f"action cannot be applied: {exc}", loc(i), claimed=str(action))
             break
+        except Exception as exc:  # an engine bug must not crash the audit of every log
+            stop = i
+            illegal = Finding(
+                "L5",
+                f"the round engine failed on this action ({type(exc).__name__}: {exc}); "
+                "this is a bug of the engine, please report it",
+                loc(i),
+                claimed=str(action),
+            )
+            break
     engine = rnd.events
     findings = _align(events, stop, engine, rnd.rules, loc, illegal is not None)
     out.findings.extend(findings)
