@@ -51,8 +51,14 @@ def test_new_round_picks_the_class() -> None:
     wall = arrange_wall(0, HANDS, DRAWS)
     assert type(new_round(L, wall, 0)) is LeshanRound
     assert type(new_round(RuleSet(), wall, 0)) is Round
-    with pytest.raises(ValueError, match="scoring = count"):
+    with pytest.raises(ValueError, match="need scoring = count, not table"):
         LeshanRound(RuleSet(), wall, 0)
+    # 飘 or 摆割 without count scoring: refused, never silently ignored (R13.3, R13.4).
+    for rules in (RuleSet(baige=True), RuleSet(piao_max=2)):
+        with pytest.raises(ValueError, match="need scoring = count"):
+            new_round(rules, wall, 0)
+        with pytest.raises(ValueError, match="LeshanRound"):
+            Round(rules, wall, 0)
 
 
 # -- 飘 (R13.3) ---------------------------------------------------------------------------------

@@ -80,7 +80,10 @@ class LeshanRound(Round):
         kernel: ModuleType | None = None,
     ) -> None:
         if rules.scoring is not Scoring.COUNT:
-            raise ValueError("LeshanRound needs scoring = count (R13.1); use new_round()")
+            raise ValueError(
+                "飘 (piao_max) and 摆割 (baige) are Leshan rules (R13.3, R13.4) and are paid on "
+                f"a count (R13.1): they need scoring = count, not {rules.scoring.value}"
+            )
         self.piao = [0, 0, 0, 0]
         """Each seat's 飘 (R13.3)."""
         self.baige = [False] * 4

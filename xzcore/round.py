@@ -84,10 +84,11 @@ class Round(ClaimsMixin):
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
-        if rules.scoring is Scoring.COUNT and not self.COUNT_SCORING:
+        leshan = rules.scoring is Scoring.COUNT or rules.piao_max > 0 or rules.baige
+        if leshan and not self.COUNT_SCORING:
             raise ValueError(
-                "scoring = count (R13, preset leshan) is played by LeshanRound (飘 R13.3, "
-                "摆割 R13.4): use xzcore.leshan_round.new_round()"
+                "Leshan rules (R13: scoring = count, 飘 piao_max, 摆割 baige) are played by "
+                "LeshanRound: use xzcore.leshan_round.new_round()"
             )
         self.wall = check_wall(wall)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
