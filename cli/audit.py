@@ -64,9 +64,71 @@ def _size(path: str) -> int:
         return 0
 
 
-def audit_sized(path: str) -> tuple[list[dict[str, Any]], int]:
-    """:func:`audit_one` and the file's size (what the progress bar counts)."""
-    return audit_one(path), _size(path)
+SPLIT_BYTES = 4 << 20
+"""With --jobs, a log larger than this is cut into parts of GAMES_PER_PART games."""
+GAMES_PER_PART = 64
+
+Result = tuple[list[dict[str, Any]], int, Any, Any, bool]
+"""(report dicts, bytes done, first game's prev, last game's hash, is a part)."""
+
+
+def iter_tasks(paths: Iterable[str]) -> Iterator[Any]:
+    """The pool's work: a whole file, or the parts of a big one (found by reading it, in the
+    parent, lazily, while the workers replay)."""
+    from xzcore.audit import split_file
+
+    for p in paths:
+        if p == "-" or _size(p) <= SPLIT_BYTES:
+            yield p
+            continue
+        parts = split_file(p, GAMES_PER_PART)
+        try:
+            first = next(parts, None)
+        except OSError:  # vanished or unreadable since: the whole-file task reports it
+            first = None
+        if first is None:
+            yield p
+            continue
+        yield first
+        yield from parts
+
+
+def audit_task(task: Any) -> Result:
+    """A worker's job: :func:`audit_one` for a file, :func:`xzcore.audit.audit_part` for a
+    part (with the hashes the parent needs for the check across parts, L2)."""
+    if isinstance(task, str):
+        return audit_one(task), _size(task), None, None, False
+    from xzcore.audit import audit_part
+
+    rep = audit_part(task, verifier=_VERIFIER)
+    end = task.end if task.end is not None else _size(task.path)
+    return (
+        [r.to_dict() for r in rep.reports],
+        max(end - task.start, 0),
+        rep.first_prev,
+        rep.last_hash,
+        True,
+    )
+
+
+def _join_parts(results: Iterator[Result]) -> Iterator[tuple[list[dict[str, Any]], int]]:
+    """Results in input order, with the L2 check across consecutive parts of one file."""
+    from xzcore.audit import boundary_finding
+
+    last: Any = None
+    last_path: str | None = None
+    for reports, nbytes, first_prev, last_hash, is_part in results:
+        if is_part and reports and reports[0]["path"] == last_path and reports[0]["game"] > 0:
+            r = reports[0]
+            f = boundary_finding(last, first_prev, r["path"], r["game"], r["offset"])
+            if f is not None:
+                r["findings"].insert(0, f.to_dict())
+                if r["status"] == "verified":
+                    r["status"] = "findings"
+        if reports:
+            last_path = reports[-1]["path"] if is_part else None
+        last = last_hash
+        yield reports, nbytes
 
 
 def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], int]]:
@@ -206,7 +268,7 @@ def audit(
         pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
             jobs, initializer=_init_worker, initargs=(verify_key,)
         )
-        results = pool.imap(audit_sized, iter_inputs(inputs), chunksize=1)
+        results = _join_parts(pool.imap(audit_task, iter_tasks(iter_inputs(inputs)), chunksize=1))
     else:
         _load_verifier(verify_key)
         results = audit_games(iter_inputs(inputs))

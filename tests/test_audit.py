@@ -279,3 +279,38 @@ def test_an_engine_failure_is_a_finding_not_a_crash(monkeypatch: pytest.MonkeyPa
     [rep] = audit_bytes((REPLAYS / "preset-xuezhan.xzlog").read_bytes())[:1]
     [f] = rep.findings
     assert f.rule == "L5" and "RuntimeError: boom" in f.message and f.location.event is not None
+
+
+def _by_parts(path: Path, per_part: int) -> list[dict[str, Any]]:
+    from xzcore.audit import audit_part, check_parts, split_file
+
+    out: list[dict[str, Any]] = []
+    before = None
+    for part in split_file(str(path), per_part):
+        rep = audit_part(part)
+        check_parts(before, rep)
+        before = rep
+        out += [r.to_dict() for r in rep.reports]
+    return out
+
+
+@pytest.mark.parametrize("per_part", [1, 2, 5])
+def test_a_log_audited_in_parts_reports_what_it_reports_whole(
+    tmp_path: Path, per_part: int
+) -> None:
+    """--jobs cuts big logs into parts; the parts must add up to the sequential audit, also
+    across damage: a game removed (L2 across a part boundary), garbage, a truncated end."""
+    from xzcore.audit import audit_file
+
+    data = (REPLAYS / "preset-xuezhan.xzlog").read_bytes()
+    recs = _records(data)
+    starts = [i for i, r in enumerate(recs) if r[0] == 0]
+    cut = _encode(recs[: starts[1]] + recs[starts[2] :], rechain=False)  # game 1 removed
+    garbage = cut + b"\xc1\xc1 junk" + (REPLAYS / "preset-xueliu.xzlog").read_bytes()
+    damaged = garbage + (REPLAYS / "truncated.xzlog").read_bytes()
+    for blob in (data, cut, garbage, damaged):
+        path = tmp_path / "x.xzlog"
+        path.write_bytes(blob)
+        whole = [r.to_dict() for r in audit_file(path)]
+        assert _by_parts(path, per_part) == whole
+    assert any(f["rule"] == "L2" for r in whole for f in r["findings"])

@@ -147,3 +147,27 @@ def test_standard_input() -> None:
     res = CliRunner().invoke(cli, ["audit", "--no-progress", "-j", "2", "-"], input=data)
     assert res.exit_code == 1
     assert "<stdin>  game 0  byte 0  FINDINGS (1)" in res.output
+
+
+def test_big_logs_are_cut_into_parts_with_jobs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With --jobs, a big log is audited in parts by several workers: the output is the
+    same as the sequential audit's, damage and the chain across parts included."""
+    from xzcore.logread import HEADER_MAGIC
+
+    big = tmp_path / "big.xzlog"
+    whole = Path(FAIR).read_bytes()
+    # game 1 removed (L2 across a part boundary), then garbage, then a truncated log.
+    starts = [i - 3 for i in range(len(whole)) if whole.startswith(HEADER_MAGIC, i)]
+    assert len(starts) == 3
+    blob = whole[: starts[1]] + whole[starts[2] :] + b"\xc1junk" + Path(CUT).read_bytes()
+    big.write_bytes(blob)
+    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1000)
+    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 1)
+    code1, out1, _ = run(["--format", "jsonl", str(big), FAIR], capsys)
+    code2, out2, _ = run(["--format", "jsonl", "--jobs", "2", str(big), FAIR], capsys)
+    assert code1 == code2 == 3
+    assert out1 == out2
+    rules = [f["rule"] for line in out1.splitlines() for f in json.loads(line)["findings"]]
+    assert "L2" in rules

@@ -36,9 +36,15 @@ __all__ = [
     "AuditVisitor",
     "Finding",
     "GameReport",
+    "Part",
+    "PartReport",
     "audit_bytes",
     "audit_file",
     "audit_handle",
+    "audit_part",
+    "boundary_finding",
+    "check_parts",
+    "split_file",
 ]
 
 
@@ -205,6 +211,118 @@ def _audit_stream(
             LogFormatError("the log holds no game", Location(name, None, None, 0))
         )
         yield report
+
+
+class _Starts(BaseVisitor[int]):
+    """Notes where each game starts and nothing else (for :func:`split_file`); the result
+    is that offset."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+
+    def begin_game(self, location: Location) -> None:
+        self.offset = location.offset or 0
+
+    def handle_error(self, error: LogError) -> None:
+        pass
+
+    def result(self) -> int:
+        return self.offset
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of consecutive games of one file: from byte ``start`` (game ``first_game``) to
+    the game starting at byte ``end`` (``None``: the end of the file)."""
+
+    path: str
+    start: int
+    end: int | None
+    first_game: int
+
+
+def split_file(
+    path: str, games_per_part: int = 64, *, limits: Limits | None = None
+) -> Iterator[Part]:
+    """Cut a log into parts of ``games_per_part`` games, at the game starts the sequential
+    reader itself finds (the same reader, hashing but not replaying), so auditing the parts
+    one by one reports exactly what auditing the file does (see :func:`audit_part`)."""
+    with open(path, "rb") as fh:
+        reader = LogReader(fh, path=path, limits=limits)
+        visitor = _Starts()
+        starts: list[int] = []
+        first = 0
+        while (offset := reader.read_game(visitor)) is not None:
+            starts.append(offset)
+            if len(starts) > games_per_part:
+                yield Part(path, starts[0], starts[-1], first)
+                first += len(starts) - 1
+                starts = starts[-1:]
+        if starts:
+            yield Part(path, starts[0], None, first)
+
+
+@dataclass
+class PartReport:
+    """The reports of a :class:`Part`, and what the cross-part chain check needs (L2)."""
+
+    reports: list[GameReport]
+    first_prev: bytes | None
+    """The ``prev`` of the part's first game header, if it was readable."""
+    last_hash: bytes | None
+    """The final record hash of the part's last game, if it was read cleanly."""
+
+
+def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None) -> PartReport:
+    """Audit the games of one part. The check of a part's first ``prev`` against the game
+    before it is the caller's (:func:`check_parts`): this reader starts mid-file."""
+    reports: list[GameReport] = []
+    first_prev: bytes | None = None
+    with open(part.path, "rb") as fh:
+        fh.seek(part.start)
+        reader = LogReader(
+            fh,
+            path=part.path,
+            limits=limits,
+            verifier=verifier,
+            start=part.start,
+            first_game=part.first_game,
+        )
+        visitor = AuditVisitor(part.path)
+        while part.end is None or reader.offset < part.end:
+            report = reader.read_game(visitor)
+            if report is None:
+                break
+            if not reports and visitor.header is not None:
+                first_prev = visitor.header.prev
+            reports.append(report)
+        return PartReport(reports, first_prev, reader.last_hash)
+
+
+def boundary_finding(
+    last_hash: bytes | None, first_prev: bytes | None, path: str, game: int, offset: int
+) -> Finding | None:
+    """The L2 check across a part boundary, as the sequential reader makes it: a game's
+    ``prev`` must be the final hash of the game before it (when both are known)."""
+    if last_hash is None or first_prev is None or first_prev == last_hash:
+        return None
+    return Finding(
+        rule="L2",
+        message="the header's previous-game hash does not match the game before it in this "
+        "file (a game was removed, reordered or edited)",
+        location=Location(path, game, None, offset, 0),
+    )
+
+
+def check_parts(before: PartReport | None, part: PartReport) -> None:
+    """Add :func:`boundary_finding` to the part's first game (first, as the sequential
+    reader reports it at the header)."""
+    if before is None or not part.reports:
+        return
+    r = part.reports[0]
+    f = boundary_finding(before.last_hash, part.first_prev, r.path, r.game, r.offset)
+    if f is not None:
+        r.findings.insert(0, f)
 
 
 def audit_bytes(data: bytes, **kw: Any) -> list[GameReport]:

@@ -301,7 +301,9 @@ class LogReader:
     """Reads games one after another from a binary handle, streaming (L6 limits).
 
     It checks the container (L1), the hash chain within and across games (L2) and, given a
-    ``verifier`` (:class:`xzcore.signing.Verifier`), each game's signature (L3).
+    ``verifier`` (:class:`xzcore.signing.Verifier`), each game's signature (L3). ``start``
+    is the file offset the handle is at (a game's first byte) and ``first_game`` that
+    game's number, for reading part of a file.
     """
 
     def __init__(
@@ -312,12 +314,13 @@ class LogReader:
         limits: Limits | None = None,
         verifier: Any = None,
         start: int = 0,
+        first_game: int = 0,
     ) -> None:
         self.limits = limits or Limits()
         self.path = path
         self._stream = RecordStream(handle, self.limits, path, start=start)
         self._verifier = verifier
-        self._game = 0
+        self._game = first_game  # the number of the game that starts at ``start``
         # The previous game's final record hash; None when unknown (the reader started
         # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
         self._prev: bytes | None = GENESIS if start == 0 else None
@@ -325,6 +328,16 @@ class LogReader:
 
     def __iter__(self) -> Iterator[Game]:
         return iter_games(self)
+
+    @property
+    def offset(self) -> int:
+        """Byte offset of the next record to read (where the next game starts)."""
+        return self._stream.offset
+
+    @property
+    def last_hash(self) -> bytes | None:
+        """The last game's final record hash, or ``None`` when it was unreadable (L2)."""
+        return self._prev
 
     def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
         """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
