@@ -86,7 +86,7 @@ EXTENSION = ".xzlog"
 _HASH_BIN = b"\xc4" + bytes([HASH_SIZE])  # msgpack bin8 header of a 32-byte hash
 
 
-def _chain(prev: bytes, body: bytes) -> bytes:
+def _chain(prev: bytes, body: bytes | bytearray) -> bytes:
     """L2: the running hash of a record: BLAKE2b-256(prev hash ‖ record bytes before the hash)."""
     return hashlib.blake2b(prev + body, digest_size=HASH_SIZE).digest()
 

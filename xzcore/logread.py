@@ -45,7 +45,7 @@ class Record(NamedTuple):
     tag: int
     payload: Any
     hash: bytes
-    body: bytes
+    body: bytes | bytearray
     offset: int
 
 
@@ -143,8 +143,9 @@ class RecordStream:
                 self._loc(start),
                 rule="L6",
             )
+        buf = self._buf
         rel = start - self.base
-        raw_end = end - self.base
+        hash_at = end - self.base - HASH_SIZE - 2  # where the hash's bin header must be
         if not (type(obj) is list and len(obj) == 3):
             raise LogFormatError(
                 "a record must be an array [tag, payload, hash]", self._loc(start), rule="L1"
@@ -155,14 +156,15 @@ class RecordStream:
         if not (
             type(h) is bytes
             and len(h) == HASH_SIZE
-            and self._buf[raw_end - HASH_SIZE - 2 : raw_end - HASH_SIZE] == _HASH_BIN
+            and buf[hash_at] == _HASH_BIN[0]
+            and buf[hash_at + 1] == _HASH_BIN[1]
         ):
             raise LogFormatError(
                 "a record's last element must be its 32-byte hash", self._loc(start), rule="L2"
             )
-        body = bytes(self._buf[rel : raw_end - HASH_SIZE - 2])
+        body = buf[rel:hash_at]  # the hashed bytes (L2), copied once
         if rel > self._limits.chunk_size:
-            del self._buf[:rel]
+            del buf[:rel]
             self.base = start
         return _new_record(Record, (tag, payload, h, body, start))
 
