@@ -91,3 +91,48 @@ def test_one_draw_moves_one_step(kernel: ModuleType) -> None:
                     smaller[kind] -= 1
                     grown.append(kernel.shanten(bytes(smaller), void))
             assert value == min(grown)
+
+
+def _complete_hands(sets: int) -> list[list[int]]:
+    """Every complete hand of ``sets`` sets and one pair (R7.1), as counts, no count above 4."""
+    blocks = [[k] * 3 for k in range(27)]
+    blocks += [[k, k + 1, k + 2] for k in range(27) if k % 9 <= 6]
+    hands: list[list[int]] = []
+
+    def grow(start: int, left: int, counts: list[int]) -> None:
+        if left == 0:
+            for pair in range(27):
+                if counts[pair] <= 2:
+                    done = list(counts)
+                    done[pair] += 2
+                    hands.append(done)
+            return
+        for i in range(start, len(blocks)):
+            nxt = list(counts)
+            for k in blocks[i]:
+                nxt[k] += 1
+            if max(nxt) <= 4:
+                grow(i, left - 1, nxt)
+
+    grow(0, sets, [0] * 27)
+    return hands
+
+
+COMPLETE = {sets: _complete_hands(sets) for sets in (0, 1, 2)}
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 5, 7, 8])
+def test_small_hands_against_brute_force(kernel: ModuleType, size: int) -> None:
+    # The definition itself: min |W - H| - 1 over complete W (R7.1) within two suits and off
+    # the void suit (R4.4). Independent of both backends' rank walk.
+    rng = random.Random(size)
+    sets = (size - 1) // 3
+    for _ in range(25 if size < 7 else 6):
+        counts, void = hand_mix(size, rng)
+        best = 99
+        for whole in COMPLETE[sets]:
+            suits = {k // 9 for k in range(27) if whole[k]}
+            if (void >= 0 and void in suits) or len(suits) > 2:
+                continue
+            best = min(best, sum(max(0, w - h) for w, h in zip(whole, counts, strict=True)))
+        assert kernel.shanten(counts, void) == best - 1, (counts, void)
