@@ -202,3 +202,35 @@ def test_end_of_round_chajiao_and_refund(kernel: ModuleType, rules: RuleSet) -> 
     ]
     assert res.totals == (-3, 6, 0, -3)
     assert res.next_dealer == 1
+
+
+# -- R7.5: a concealed gang by another non-dealer voids 地胡 ------------------------------------
+# Dealer 0 throws 9p (nobody can use it). Seat 1 draws 9s, gangs its four 1m (concealed; R6.2:
+# seats 0, 2, 3 pay 2 each), draws 7s and throws 9s (void s, R4.2). Seat 2 then wins by
+# self-draw on its first draw, 5m (123456789p 456m 55m, 平胡 ×1). A gang was declared before
+# the win, so it is not 地胡 (×32): ×1 + one unit from each of 0, 1, 3 (R9.2).
+# Totals: gang 0:−2 1:+6 2:−2 3:−2; win 0:−2 1:−2 2:+6 3:−2 → [−4, 4, 4, −4].
+DIHU_HANDS = [
+    "5s111s222s333s444s9p",  # dealer, void m
+    "1111m234m567m88p9p",  # void s
+    "123456789p55m46m",  # void s, waits 5m
+    "123456789p5678s",  # void m
+]
+
+
+@pytest.mark.parametrize("gang", [True, False])
+def test_dihu_voided_by_a_non_dealers_concealed_gang(kernel: ModuleType, gang: bool) -> None:
+    r = make_round(XUEZHAN, DIHU_HANDS, "9s7s5m" if gang else "9s5m", kernel=kernel)
+    dingque(r, "mssm")
+    run(r, "dahai 9p by 0")
+    if gang:
+        run(r, "ankan 1m by 1")
+    run(r, "dahai 9s by 1", "hora 5m by 2")
+    h = last(r, "hora")
+    assert h["first_turn"] is not gang
+    if gang:
+        assert h["score"]["special"] is None and h["score"]["capped"] == 1
+        assert r.ledger.totals() == [-4, 4, 4, -4]
+    else:  # control: no gang, no claim → 地胡 ×32, no self-draw unit
+        assert h["score"]["special"] == "dihu" and h["score"]["capped"] == 32
+        assert r.ledger.totals() == [-32, -32, 96, -32]
