@@ -8,9 +8,11 @@ comparison over millions of hands).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import os
 import random
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -166,3 +168,17 @@ def test_same_names_signatures_and_docstrings() -> None:
         assert _parameters(ours) == _parameters(theirs), method
     assert compiled.KernelInputError is twin.KernelInputError
     assert issubclass(twin.KernelInputError, ValueError)
+
+
+def test_differential_script_small_sample() -> None:
+    # CI's small sample of scripts/differential.py (run by hand over 1,000,000 hands).
+    _compiled()
+    path = Path(__file__).resolve().parent.parent / "scripts" / "differential.py"
+    spec = importlib.util.spec_from_file_location("xz_differential_script", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    stats = script.run(3000, seed=7, every=10)
+    assert stats["hands"] == 3000
+    assert stats["wins"] > 300 and stats["ready"] > 600
+    assert stats["shanten"] == stats["value"] == 300
