@@ -53,6 +53,7 @@ def human_chooser(seat: int) -> Chooser:
         n = click.prompt("your choice", type=click.IntRange(0, len(legal) - 1), default=0, err=True)
         return legal[n]
 
+    choose.interactive = True  # type: ignore[attr-defined]  # decides 飘/摆割 too (R13)
     return choose
 
 

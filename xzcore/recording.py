@@ -31,7 +31,8 @@ __all__ = [
 ]
 
 Chooser = Callable[[Round, int, list[Action]], Action]
-"""Decides one seat's action: ``(round, seat, legal actions) -> action``."""
+"""Decides one seat's action: ``(round, seat, legal actions) -> action``. A chooser with a
+true ``interactive`` attribute (a person) makes every decision itself."""
 
 
 def bot_chooser(kind: str, seed: int) -> Chooser:
@@ -63,8 +64,8 @@ def play_round(
     direction = d.exchange_direction if rules.exchange_three else None
     first = d.dealer if dealer is None else dealer
     rnd = new_round(rules, d.wall, first, exchange_direction=direction)  # R13: LeshanRound
-    if needs_leshan_round(rules):  # 飘 and 摆割 by the Leshan bots' rules of thumb
-        choosers = [leshan_chooser(c) for c in choosers]
+    if needs_leshan_round(rules):  # bots bet 飘 and lay open (摆割) by rules of thumb
+        choosers = [c if getattr(c, "interactive", False) else leshan_chooser(c) for c in choosers]
     while True:
         seats = rnd.to_act()
         if not seats:
