@@ -76,6 +76,7 @@ def test_text_state_and_chinese_names() -> None:
     assert code == 0
     assert "-- after event 10 --" in out
     assert "定缺" in out and ("万" in out or "筒" in out or "条" in out)
+    assert "peng " not in out.split("-- after event 10 --")[1]  # melds named in Chinese too
     assert out.count("\nseat ") == 4
 
 

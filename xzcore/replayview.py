@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xzcore.tiles import SUITS, TileParseError, format_tiles, parse_tiles, tile_name, tile_name_zh
+from xzcore.tiles import (
+    SUITS,
+    Meld,
+    TileParseError,
+    format_tiles,
+    parse_tiles,
+    tile_name,
+    tile_name_zh,
+)
 
 __all__ = ["TableState", "describe", "tiles_text"]
 
@@ -250,13 +258,25 @@ class TableState:
                 if lang == "zh"
                 else (lambda ks: " ".join(tile_name(k) for k in ks))
             )
+            melds = ", ".join(_meld_text(m, lang) for m in self.melds[s])
             out.append(
                 f"seat {s}{' (won)' if self.won[s] else ''}: score {self.scores[s]:+d}; "
                 f"void {void}; hand {self.hand_text(s, lang) or '-'}; "
-                f"melds {', '.join(self.melds[s]) or '-'}; "
+                f"melds {melds or '-'}; "
                 f"discards {tiles(self.discards[s]) or '-'}"
             )
         return out
 
 
 SUIT_NAMES = {"en": ("m", "p", "s"), "zh": ("万", "筒", "条")}
+
+
+def _meld_text(text: str, lang: str) -> str:
+    """``"peng 5p"`` as is, or in Chinese (``"碰 五筒"``)."""
+    if lang != "zh":
+        return text
+    try:
+        m = Meld.parse(text)
+    except TileParseError:
+        return text
+    return f"{m.kind.zh} {tile_name_zh(m.tile)}"
