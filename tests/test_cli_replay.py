@@ -76,7 +76,15 @@ def test_text_state_and_chinese_names() -> None:
     assert code == 0
     assert "-- after event 10 --" in out
     assert "定缺" in out and ("万" in out or "筒" in out or "条" in out)
-    assert "peng " not in out.split("-- after event 10 --")[1]  # melds named in Chinese too
+
+
+def test_melds_in_chinese() -> None:
+    with open(FAIR, "rb") as fh:
+        game = next(iter(LogReader(fh)))
+    n = next(i for i, e in enumerate(game.events) if e["type"] == "pon")
+    code, out = replay([FAIR, "--to", str(n), "--lang", "zh"])
+    state = out.split(f"-- after event {n} --")[1]
+    assert code == 0 and "melds 碰 " in state and "peng" not in state
     assert out.count("\nseat ") == 4
 
 
