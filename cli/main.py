@@ -4,12 +4,14 @@ Each subcommand lives in its own module of this package; importing only the one 
 keeps ``xz --help`` and short commands fast.
 
 Exit codes (every command): 0 success / all verified; 1 a game or request has findings or
-failed; 2 usage error; 3 an input is unreadable or missing; 130 interrupted (Ctrl-C).
+failed; 2 usage error; 3 an input is unreadable or missing; 130 interrupted (Ctrl-C);
+141 stdout closed early (``xz audit … | head``), as for any Unix filter killed by SIGPIPE.
 """
 
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from typing import Any
 
@@ -76,6 +78,10 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI and exit with a documented code; Ctrl-C exits with 130, no traceback."""
+    if hasattr(signal, "SIGPIPE"):
+        # A closed pipe ends us quietly (exit 141) instead of a BrokenPipeError traceback,
+        # or click's bare exit 1, which would read as "findings".
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         rv = cli.main(args=argv, prog_name="xz", standalone_mode=False)
     except (KeyboardInterrupt, click.exceptions.Abort):
