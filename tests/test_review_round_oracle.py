@@ -1,8 +1,9 @@
 """Rules review of the round engine (issues 4/5): an independent oracle for claim offers.
 
-Random seeded games are played through the checked :meth:`Round.play`. Before every discard
-and every added gang, the test works out by itself, from RULES.md, what each other seat must
-be offered, and compares with what the engine offers:
+Random seeded games are played through the checked :meth:`Round.play`. On every turn the
+test works out by itself, from RULES.md, what the seat may do (R5.1, R5.4 after a 碰, R4.2,
+R6.1/R6.5 gangs, R5.6, R5.7 forced self-draw, R11.2 a 血流 winner's locked hand), and before
+every discard and added gang what each other seat must be offered:
 
 - 胡 (R5.2, R6.4) iff the tile completes the seat's hand (R7.1, R4.4) and the seat is not
   pass-locked (R7.4, ``strict`` here: any win passed on another seat's tile since the seat's
@@ -14,21 +15,25 @@ be offered, and compares with what the engine offers:
   of the seat's void suit (R4.3), it holds two / three of it and is not a 血流 winner (R11.2:
   no 碰, and a direct gang only if its waits (R7.3) stay the same).
 
-The lock and the final round are tracked from the event stream and the test's own choices,
-never read from the engine. The same games check R6.3: with ``late_added_gang_pays`` off an
-added gang pays nothing exactly when its fourth tile was not drawn in the current turn.
+The lock, the final round, the pengs and who draws next (R5.5, R2.1) are tracked from the
+event stream and the test's own choices, never read from the engine's state (the hands and
+melds are read: they are plain bookkeeping). The same games check R6.3: with
+``late_added_gang_pays`` off an added gang pays nothing exactly when its fourth tile was not
+drawn in the current turn.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from xzcore import core
 from xzcore.actions import Action
-from xzcore.agents import GreedyAgent, SeatView
 from xzcore.round import Round
 from xzcore.rules import RuleSet
+from xzcore.tiles import parse_tile, tile_name
 from xzcore.wall import deal
 
 
@@ -47,6 +52,12 @@ class _Oracle:
         self.late: bool | None = None
         self.checked_offers = 0
         self.checked_late = 0
+        self.checked_turns = 0
+        self.pengs: list[set[int]] = [set(), set(), set(), set()]
+        self.drawn = [-1] * 4
+        self.must_discard = False
+        self.resume_after: int | None = None
+        self.prev: dict[str, Any] = {}
 
     def in_play(self, s: int) -> bool:
         return self.rules.xueliu or not self.won[s]
@@ -66,19 +77,42 @@ class _Oracle:
                 self.left = e["left"]
                 self.locked[s] = False  # R7.4: a draw of any kind ends the lock
                 k = _kind(e["pai"])
+                self.drawn[s] = k
                 if e["rinshan"]:
                     self.turn_draws[s].add(k)
                 else:
                     self.turn_draws[s] = {k}
+                    # R5.5 / R2.1: the in-play seat after the discarder or the last winner.
+                    assert self.resume_after is not None, e
+                    nxt = (self.resume_after + 1) % 4
+                    while not self.in_play(nxt):
+                        nxt = (nxt + 1) % 4
+                    assert s == nxt, (e, self.resume_after)
+                self.resume_after = None
             elif t in ("pon", "daiminkan"):
                 self.turn_draws[e["actor"]] = set()
+                self.resume_after = None
+                if t == "pon":
+                    self.pengs[e["actor"]].add(_kind(e["pai"]))
+                    self.must_discard = True
+            elif t == "kakan":
+                self.pengs[e["actor"]].discard(_kind(e["pai"]))
+            elif t == "dahai":
+                self.resume_after = e["actor"]
+                self.must_discard = False
             elif t == "hora":
-                self.won[e["actor"]] = True
+                w, src = e["actor"], e["target"]
+                self.won[w] = True
+                p = self.prev
+                same = p.get("type") == "hora" and not e["self_draw"] and p["target"] == src
+                if e["self_draw"] or not same or (w - src) % 4 > (self.resume_after - src) % 4:
+                    self.resume_after = w  # winners counted in play order from the discarder
             elif t == "gang_payment" and e["kind"] == "bugang":
                 if self.late is not None and not self.rules.late_added_gang_pays:
                     assert (e["transfers"] == []) is self.late, (e, self.late)  # R6.3
                     self.checked_late += 1
                 self.late = None
+            self.prev = e
         self.seen = len(r.events)
 
     def can_win(self, o: int, k: int) -> bool:
@@ -86,12 +120,7 @@ class _Oracle:
         h = r.hands[o]
         if not h.is_win_with(k):
             return False
-        if self.rules.declare_void:
-            return True
-        suits = {m.tile // 9 for m in r.melds[o]} | {k // 9}
-        c = h.counts()
-        suits |= {su for su in range(3) if any(c[9 * su : 9 * su + 9])}
-        return len(suits) <= 2
+        return self.suits_ok(o, k)
 
     def waits(self, o: int, remove: int, k: int) -> int:
         """R7.3 waits of seat ``o`` with ``remove`` copies of ``k`` gone into a gang."""
@@ -135,6 +164,70 @@ class _Oracle:
                 out[o] = [*words, "none"]
         return out
 
+    def expect_turn(self, s: int) -> list[str]:
+        """The seat's options on its own turn (R5.1, R5.4, R4.2, R6, R5.6, R5.7, R11.2)."""
+        r, rules = self.r, self.rules
+        h = r.hands[s]
+        c = h.counts()
+        void = r.voids[s]
+        voids = [k for k in range(9 * void, 9 * void + 9) if c[k]] if void >= 0 else []
+        discards = voids or [k for k in range(27) if c[k]]
+        if self.must_discard:  # R5.4
+            return sorted(f"dahai {_name(k)} by {s}" for k in discards)
+        out: list[str] = []
+        if h.is_win() and self.suits_ok(s):
+            k = self.drawn[s] if self.turn_draws[s] else r.wall[52]
+            if not c[k]:
+                k = max(i for i in range(27) if c[i])
+            win = f"hora {_name(k)} by {s}"
+            forced = rules.last_round_win.value == "forced"
+            if self.final and forced and rules.last_round_scope.value == "any":
+                return [win]  # R5.7
+            out.append(win)
+        winner = rules.xueliu and self.won[s]
+        if self.left > 0:  # R5.6
+            gangs = [("ankan", k) for k in range(27) if c[k] == 4 and k // 9 != void]
+            gangs += [("kakan", k) for k in self.pengs[s] if c[k]]
+            for word, k in gangs:
+                if not winner or self.gang_keeps_waits(s, word, k):
+                    out.append(f"{word} {_name(k)} by {s}")
+        if winner:  # R11.2: it throws the tile it drew
+            out.append(f"dahai {_name(self.drawn[s])} by {s}")
+        else:
+            out += [f"dahai {_name(k)} by {s}" for k in discards]
+        return sorted(out)
+
+    def suits_ok(self, s: int, extra: int = -1) -> bool:
+        """R4.4 without 定缺: at most two suits, melds included."""
+        if self.rules.declare_void:
+            return True
+        r = self.r
+        c = r.hands[s].counts()
+        suits = {m.tile // 9 for m in r.melds[s]} | ({extra // 9} if extra >= 0 else set())
+        suits |= {su for su in range(3) if any(c[9 * su : 9 * su + 9])}
+        return len(suits) <= 2
+
+    def gang_keeps_waits(self, s: int, word: str, k: int) -> bool:
+        """R11.2: waits (R7.3) before the draw equal the waits after the gang."""
+        r = self.r
+        d = self.drawn[s]
+        c = bytearray(r.hands[s].counts())
+        held = bytearray(c)
+        for m in r.melds[s]:
+            held[m.tile] += m.size
+        before, held_before = bytearray(c), bytearray(held)
+        before[d] -= 1
+        held_before[d] -= 1
+        after = bytearray(c)
+        after[k] -= 4 if word == "ankan" else 1
+        hand = type(r.hands[s])
+
+        def waits(cc: bytearray, hh: bytearray) -> int:
+            excl = sum(1 << i for i in range(27) if hh[i] >= 4)
+            return int(hand(bytes(cc), r.voids[s]).waits(excl))
+
+        return waits(before, held_before) == waits(after, held)
+
     def offered(self) -> dict[int, list[str]]:
         r = self.r
         if r.to_act() and r.stage.name in ("CLAIM", "ROB"):
@@ -143,9 +236,33 @@ class _Oracle:
 
 
 def _kind(name: str) -> int:
-    from xzcore.tiles import parse_tile
-
     return parse_tile(name)
+
+
+def _name(k: int) -> str:
+    return tile_name(k)
+
+
+def _greedy(r: Round, s: int, legal: list[Action], rng: random.Random) -> Action:
+    """A small greedy player: void = the suit with the fewest tiles; discard a tile that
+    leaves the lowest shanten; anything else at random."""
+    c = bytearray(r.hands[s].counts())
+    if legal[0].word == "dingque":
+        sizes = [sum(c[9 * su : 9 * su + 9]) for su in range(3)]
+        return legal[sizes.index(min(sizes))]
+    if legal[0].word != "dahai":
+        return rng.choice(legal)
+    best: list[Action] = []
+    low = 99
+    for a in legal:
+        c[a.tile] -= 1
+        n = core.shanten(bytes(c), r.voids[s])
+        c[a.tile] += 1
+        if n < low:
+            best, low = [a], n
+        elif n == low:
+            best.append(a)
+    return rng.choice(best)
 
 
 def _play(rules: RuleSet, seed: int) -> _Oracle:
@@ -158,7 +275,6 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
     )
     orc = _Oracle(r)
     rng = random.Random(seed)
-    bot = GreedyAgent(seed)
     while not r.over:
         seats = r.to_act()
         stage = r.stage.name
@@ -181,19 +297,20 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
             continue
         s = seats[0]
         legal = r.legal_actions(s)
+        if stage == "TURN":
+            assert sorted(map(str, legal)) == orc.expect_turn(s), (seed, s)
+            orc.checked_turns += 1
         # A greedy player makes hands ready, so that wins are often offered and passed; it
         # wins only half the time and gangs whenever it may, so that rare paths are met.
         rare = [a for a in legal if a.word in ("kakan", "ankan")]
         if stage != "TURN":  # exchange and void: the greedy choice
-            a = bot.act(SeatView(r, s))
+            a = _greedy(r, s, legal, rng)
         elif legal[0].word == "hora" and (len(legal) == 1 or rng.random() < 0.5):
             a = legal[0]
         elif rare and rng.random() < 0.8:
             a = rng.choice(rare)
         else:
-            a = bot.act(SeatView(r, s))
-            if a.word == "hora":
-                a = rng.choice(legal[1:])
+            a = _greedy(r, s, [x for x in legal if x.word == "dahai"], rng)
         expected = None
         if a.word in ("dahai", "kakan"):
             expected = orc.expect(a.tile, s, robbing=a.word == "kakan")
@@ -229,11 +346,12 @@ VARIANTS = {
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_claim_offers_match_an_independent_reading(name: str) -> None:
     rules = VARIANTS[name]
-    offers = late = 0
+    offers = turns = late = 0
     for seed in range(60):
         orc = _play(rules, 1000 + seed)
         offers += orc.checked_offers
+        turns += orc.checked_turns
         late += orc.checked_late
-    assert offers > 2000  # the oracle really ran
+    assert offers > 2000 and turns > 2000  # the oracle really ran
     if not rules.late_added_gang_pays:
         assert late > 0  # and saw added gangs
