@@ -6,10 +6,11 @@ R6.1/R6.5 gangs, R5.6, R5.7 forced self-draw, R11.2 a 血流 winner's locked han
 every discard and added gang what each other seat must be offered:
 
 - 胡 (R5.2, R6.4) iff the tile completes the seat's hand (R7.1, R4.4) and the seat is not
-  pass-locked (R7.4, ``strict`` here: any win passed on another seat's tile since the seat's
-  last draw of any kind — a 碰 or 杠 instead of the win counts as a pass), or the final round
-  has begun (R5.7: no lock in it; it begins with a draw made when the wall holds N or fewer,
-  N = the in-play seats at that draw or the integer option);
+  pass-locked (R7.4: it passed a win on another seat's tile since its last draw of any kind —
+  a 碰 or 杠 instead of the win counts as a pass; ``strict``: no win; ``higher_only``: only
+  a value, extras included, above the largest value it passed), or the final round has begun
+  (R5.7: no lock in it; it begins with a draw made when the wall holds N or fewer, N = the
+  in-play seats at that draw or the integer option);
 - in the final round with ``forced``, the win alone (R5.7);
 - 碰 / 杠 (R5.2) iff not a robbed gang (R6.4), the wall is not empty (R5.6), the tile is not
   of the seat's void suit (R4.3), it holds two / three of it and is not a 血流 winner (R11.2:
@@ -33,6 +34,7 @@ from xzcore import core
 from xzcore.actions import Action
 from xzcore.round import Round
 from xzcore.rules import RuleSet
+from xzcore.scoring import WinContext, score_win
 from xzcore.tiles import parse_tile, tile_name
 from xzcore.wall import deal
 
@@ -58,6 +60,9 @@ class _Oracle:
         self.must_discard = False
         self.resume_after: int | None = None
         self.prev: dict[str, Any] = {}
+        self.lock_value = [0] * 4  # R7.4 V: the largest value passed while locked
+        self.values: dict[int, int] = {}  # the value of each seat's win on the tile on offer
+        self.after_gang = False  # the seat on turn drew a replacement tile last (R8.6)
 
     def in_play(self, s: int) -> bool:
         return self.rules.xueliu or not self.won[s]
@@ -76,6 +81,8 @@ class _Oracle:
                     self.final = True  # R5.7: once begun, to the end
                 self.left = e["left"]
                 self.locked[s] = False  # R7.4: a draw of any kind ends the lock
+                self.lock_value[s] = 0
+                self.after_gang = e["rinshan"]
                 k = _kind(e["pai"])
                 self.drawn[s] = k
                 if e["rinshan"]:
@@ -95,6 +102,7 @@ class _Oracle:
                 if t == "pon":
                     self.pengs[e["actor"]].add(_kind(e["pai"]))
                     self.must_discard = True
+                    self.after_gang = False
             elif t == "kakan":
                 self.pengs[e["actor"]].discard(_kind(e["pai"]))
             elif t == "dahai":
@@ -147,8 +155,20 @@ class _Oracle:
             if not self.in_play(o):
                 continue
             words: list[str] = []
-            strict_lock = self.rules.pass_hu.value != "off" and self.locked[o]
-            if self.can_win(o, k) and (not strict_lock or self.final):
+            allowed = True
+            if self.can_win(o, k):
+                ctx = WinContext(
+                    after_gang=self.after_gang and not robbing,
+                    robbed=robbing,
+                    last_tile=self.left == 0 and not robbing,
+                )
+                c = r.hands[o].counts()
+                value = score_win(c, k, r.melds[o], r.voids[o], ctx, self.rules).multiplier
+                self.values[o] = value
+                mode = self.rules.pass_hu.value
+                if self.locked[o] and not self.final and mode != "off":
+                    allowed = mode == "higher_only" and value > self.lock_value[o]
+            if self.can_win(o, k) and allowed:
                 if self.final and self.rules.last_round_win.value == "forced":
                     out[o] = ["hora"]
                     continue
@@ -293,6 +313,7 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
             if rules.pass_hu.value != "off" and not orc.final:
                 for s in passes:
                     orc.locked[s] = True
+                    orc.lock_value[s] = max(orc.lock_value[s], orc.values[s])
             orc.read_events()
             continue
         s = seats[0]
@@ -335,6 +356,8 @@ VARIANTS = {
     "xuezhan-strict-off-single": RuleSet.preset(
         "xuezhan", pass_hu="strict", last_round_win="off", multi_ron=False
     ),
+    "xuezhan-higher": RuleSet.preset("xuezhan"),
+    "xueliu-higher-single": RuleSet.preset("xueliu", multi_ron=False),
     "xuezhan-nolock-latezero": RuleSet.preset("xuezhan", pass_hu="off", late_added_gang_pays=False),
     "xueliu-strict-latezero": RuleSet.preset(
         "xueliu", pass_hu="strict", late_added_gang_pays=False
