@@ -136,6 +136,19 @@ def test_shanten(timed: Timed, backend: str) -> None:
     timed("shanten", backend, loop)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_shanten_discards(timed: Timed, backend: str) -> None:
+    # one call answers all of a 14-tile hand's discards (a bot's turn); compare with ~14
+    # shanten calls
+    shanten_discards, rows = kernel(backend).shanten_discards, WIN
+
+    def loop() -> None:
+        for counts, void in rows:
+            shanten_discards(counts, void)
+
+    timed("shanten_discards", backend, loop)
+
+
 def _value_rows() -> tuple[
     list[tuple[bytes, int, bytes, int]], list[tuple[bytes, int, bytes, int]]
 ]:

@@ -63,6 +63,7 @@ def test_is_win_waits_shanten_agree(hand: tuple[bytes, int, bytes]) -> None:
     if sum(counts) % 3 == 2:
         assert compiled.is_win(counts, void) == twin.is_win(counts, void)
         assert compiled.is_win(list(counts), void) == twin.is_win(counts, void)
+        assert compiled.shanten_discards(counts, void) == twin.shanten_discards(counts, void)
     else:
         assert compiled.waits(counts, void) == twin.waits(counts, void)
         assert compiled.waits(counts, void, held) == twin.waits(counts, void, held)
@@ -118,6 +119,9 @@ def test_hand_sequences_agree(rng: random.Random, void: int) -> None:
         ("waits", (bytes(27), 9)),
         ("waits", (b"\x01" + bytes(26), -1, b"\x00" * 27)),
         ("shanten", (bytes(27),)),
+        ("shanten_discards", (b"\x01" * 13 + bytes(14),)),
+        ("shanten_discards", (b"\x02" + bytes(26), 5)),
+        ("shanten_discards", (b"\x06" + bytes(26),)),
         ("is_win_batch", (b"\x02" + bytes(26), [5])),
         ("waits_batch", (b"\x01" + bytes(26) + b"\x00", None)),
     ],

@@ -44,6 +44,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_discards",
     "waits",
     "waits_batch",
     "win_fan",
@@ -70,6 +71,7 @@ for _s in READY_SIZES:
     SHANTEN_SIZE[_s] = 1
 
 cdef carray.array _UINT_TEMPLATE = array("I")
+cdef carray.array _SCHAR_TEMPLATE = array("b")
 
 
 # --- argument conversion ------------------------------------------------------------------
@@ -192,6 +194,21 @@ def shanten(counts, object void=-1):
     if not SHANTEN_SIZE[size]:
         raise KernelInputError(size_error(size, SHANTEN_SIZES, "shanten"))
     return _shanten(<const uint8_t*> PyBytes_AS_STRING(b), k, size, v)
+
+
+def shanten_discards(counts, object void=-1):
+    """Shanten after each possible discard of a 14/11/8/5/2-tile hand: an ``array('b')`` of
+    27, entry k = ``shanten`` of the hand minus one tile of kind k, 127 for a kind not held.
+    See ``xzcore._reference.shanten_discards``."""
+    cdef bytes b = _as_bytes(counts, "counts")
+    cdef uint32_t k[3]
+    cdef int size = _checked_keys(b, "counts", k)
+    cdef int v = _void_arg(void)
+    if not WIN_SIZE[size]:
+        raise KernelInputError(size_error(size, WIN_SIZES, "shanten_discards"))
+    cdef carray.array out = carray.clone(_SCHAR_TEMPLATE, 27, False)
+    _shanten_discards(<const uint8_t*> PyBytes_AS_STRING(b), k, size, v, out.data.as_schars)
+    return out
 
 
 def _empty(counts=None, object void=-1):

@@ -9,6 +9,7 @@ from libc.stdlib cimport calloc
 cdef enum:
     COST_SLOTS = 10      # (sets 0-4) x (pair 0-1)
     NO_COST = 99
+    SHANTEN_NOT_HELD = 127  # shanten_discards: the kind is not held
 
 # cost + 1 per (key, slot); 0 = not computed yet
 cdef uint8_t* COST_CACHE = NULL
@@ -80,10 +81,16 @@ cdef const uint8_t* _cached_costs(const uint8_t* c, uint32_t key) noexcept nogil
 
 cdef int _shanten(const uint8_t* p, const uint32_t* k, int size, int void) noexcept nogil:
     cdef const uint8_t* costs[3]
-    cdef int n = (size - 1) // 3
-    cdef int best = NO_COST, v, v_lo, v_hi, ps, s0, s1, s2, cost, i, pairs, odd, missing
+    cdef int i
     for i in range(3):
         costs[i] = _cached_costs(p + 9 * i, k[i])
+    return _shanten_of(p, costs, size, void)
+
+
+cdef int _shanten_of(const uint8_t* p, const uint8_t** costs, int size, int void) noexcept nogil:
+    """The shanten of the counts ``p`` whose three suits have the cost slots ``costs``."""
+    cdef int n = (size - 1) // 3
+    cdef int best = NO_COST, v, v_lo, v_hi, ps, s0, s1, s2, cost, i, pairs, odd, missing
     if void >= 0:
         v_lo = void
         v_hi = void
@@ -127,3 +134,34 @@ cdef int _shanten(const uint8_t* p, const uint32_t* k, int size, int void) noexc
             if cost < best:
                 best = cost
     return best - 1
+
+
+
+
+cdef void _shanten_discards(
+    const uint8_t* p, const uint32_t* k, int size, int void, int8_t* out
+) noexcept nogil:
+    """out[kind] = the shanten after discarding one tile of ``kind`` (SHANTEN_NOT_HELD for a
+    kind not held). Only the discarded tile's suit changes key: the other two suits' cost
+    slots are looked up once."""
+    cdef const uint8_t* costs[3]
+    cdef const uint8_t* own
+    cdef uint8_t q[27]
+    cdef uint8_t* qs
+    cdef int i, suit, rank, kind
+    for i in range(3):
+        costs[i] = _cached_costs(p + 9 * i, k[i])
+    memcpy(q, p, 27)
+    for suit in range(3):
+        own = costs[suit]
+        qs = q + 9 * suit
+        for rank in range(9):
+            kind = 9 * suit + rank
+            if p[kind] == 0:
+                out[kind] = SHANTEN_NOT_HELD
+                continue
+            qs[rank] -= 1
+            costs[suit] = _cached_costs(qs, k[suit] - POW5[rank])
+            out[kind] = <int8_t> _shanten_of(q, costs, size - 1, void)
+            qs[rank] += 1
+        costs[suit] = own

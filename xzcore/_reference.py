@@ -19,6 +19,7 @@ Functions:
 - ``is_win_batch`` / ``waits_batch`` — the same over an N×27 uint8 buffer.
 - ``Hand`` — an incremental hand (add/remove a tile) answering ``is_win`` and ``waits``.
 - ``shanten(counts, void=-1) -> int`` — 向听: -1 complete, 0 ready, n = n more tile swaps.
+- ``shanten_discards(counts, void=-1) -> array('b')`` — the shanten after each discard.
 - The 查叫 value kernel: ``win_fan``, ``ready_fan``, ``ready_fan_batch`` (see
   ``xzcore._value_reference``).
 """
@@ -53,6 +54,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_discards",
     "waits",
     "waits_batch",
     "win_fan",
@@ -449,3 +451,35 @@ def shanten(counts: object, void: int = -1) -> int:
     sets_needed = (size - 1) // 3
     voids = [void] if void >= 0 else [0, 1, 2]
     return min(_shanten_with_void(checked, v, sets_needed, size) for v in voids)
+
+
+SHANTEN_NOT_HELD = 127
+"""``shanten_discards``' entry for a kind the hand does not hold."""
+
+
+def shanten_discards(counts: object, void: int = -1) -> array[int]:
+    """The shanten (向听) after each possible discard of a hand that must discard.
+
+    ``counts`` holds 14/11/8/5/2 concealed tiles (a win size, R7.1: the hand just drew or
+    claimed); the result is an ``array('b')`` of 27 entries: entry ``k`` is
+    ``shanten(counts minus one k, void)``, or 127 for a kind the hand does not hold. For a bot
+    this is every discard's effect in one call.
+
+    >>> from xzcore.tiles import parse_counts, parse_tile
+    >>> after = shanten_discards(parse_counts("11123456789999s"))
+    >>> after[parse_tile("9s")], after[parse_tile("1s")], after[parse_tile("1m")]
+    (0, 0, 127)
+    """
+    checked = as_counts(counts)
+    void = check_void(void)
+    size = sum(checked)
+    if size not in WIN_SIZES:
+        raise KernelInputError(size_error(size, WIN_SIZES, "shanten_discards"))
+    out = array("b", [SHANTEN_NOT_HELD] * KINDS)
+    after = bytearray(checked)
+    for kind in range(KINDS):
+        if checked[kind]:
+            after[kind] -= 1
+            out[kind] = shanten(bytes(after), void)
+            after[kind] += 1
+    return out

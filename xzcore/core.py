@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         ready_fan,
         ready_fan_batch,
         shanten,
+        shanten_discards,
         waits,
         waits_batch,
         win_fan,
@@ -64,6 +65,7 @@ else:
     ready_fan = _impl.ready_fan
     ready_fan_batch = _impl.ready_fan_batch
     shanten = _impl.shanten
+    shanten_discards = _impl.shanten_discards
     waits = _impl.waits
     waits_batch = _impl.waits_batch
     win_fan = _impl.win_fan
@@ -79,6 +81,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_discards",
     "waits",
     "waits_batch",
     "win_fan",
