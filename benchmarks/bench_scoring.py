@@ -23,10 +23,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from xzcore.cli.hand import _RulesCache, run_jsonl
 
 from xzcore import BACKEND
 from xzcore._handgen import complete_hand
+from xzcore.cli.hand import _RulesCache, run_jsonl
 from xzcore.rules import RuleSet
 from xzcore.scoring import WinContext, chajiao_multiplier, score_win
 from xzcore.tiles import Meld, MeldKind, format_tiles, kinds_of, parse_tiles, tile_name

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from xzcore.cli import audit as audit_cmd
 from xzcore.cli.main import main
 
@@ -141,6 +142,7 @@ def test_ctrl_c_exits_130(
 
 def test_standard_input() -> None:
     from click.testing import CliRunner
+
     from xzcore.cli.main import cli
 
     data = Path(WRONG).read_bytes()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+
 from xzcore.cli.main import cli
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from xzcore.cli.main import cli
 
 from xzcore.audit import audit_file
+from xzcore.cli.main import cli
 from xzcore.log import LogReader
 from xzcore.signing import Verifier, write_keypair
 

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from xzcore.cli.main import cli
 
 from xzcore.auditcmp import action_of
+from xzcore.cli.main import cli
 from xzcore.log import LogReader
 from xzcore.round import Round
 from xzcore.rules import RuleSet

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from xzcore.cli.main import cli
 
+from xzcore.cli.main import cli
 from xzcore.signing import KeyFileError, Signer, Verifier, key_id
 
 
