@@ -62,7 +62,7 @@ class LazyGroup(click.Group):
                 return None
             raise
         cmd: Any = getattr(module, attr)
-        return cmd  # type: ignore[no-any-return]
+        return cmd
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
