@@ -30,7 +30,7 @@ from typing import Any
 from xzcore.actions import Action
 from xzcore.auditcmp import claims_of
 from xzcore.leshan_bots import leshan_chooser
-from xzcore.leshan_round import needs_leshan_round, new_round
+from xzcore.leshan_round import LeshanRound, needs_leshan_round, new_round
 from xzcore.log import LogWriter
 from xzcore.recording import Chooser, bot_chooser
 from xzcore.round import Round
@@ -51,6 +51,8 @@ def play(rules: RuleSet, seed: int, cls: type[Round] = Round, chooser: Any = Non
             bots = [leshan_chooser(b) for b in bots]
     else:
         rnd = cls(rules, d.wall, d.dealer, exchange_direction=direction)
+        if needs_leshan_round(rules):
+            bots = [leshan_chooser(b) for b in bots]
     while rnd.to_act():
         for s in rnd.to_act():
             legal = rnd.legal_actions(s)
@@ -180,6 +182,25 @@ def huazhu_wrong_payee(rules: RuleSet) -> Sample:
     return rnd, seed, events, ("findings", [("R10.1", i)])
 
 
+def leshan_piao_left_out(rules: RuleSet) -> Sample:
+    """A Leshan discard win whose 飘 part (R13.3) is left out of the payment (the
+    ``leshan`` preset pays a counted win in parts: the count, then 飘, 摆割 …)."""
+
+    def test(r: Round) -> tuple[int, int] | None:
+        for i, ev in enumerate(r.events):
+            if ev["type"] == "hora" and not ev["self_draw"]:
+                for j, t in enumerate(ev["transfers"]):
+                    if t["rule"] == "R13.3":
+                        return i, j
+        return None
+
+    rnd, seed, (i, j) = find(rules, 700, test)
+    events = copy_events(rnd)
+    del events[i]["transfers"][j]
+    fix_totals(events)
+    return rnd, seed, events, ("findings", [("R13.3", i)])
+
+
 # -- illegal actions: an engine with one rule off for one decision -----------------------------
 
 
@@ -273,6 +294,31 @@ class KeepVoid:
         a = Action("dahai", s, kept[0])
         self.planted = (len(rnd.events), a)
         return a
+
+
+class BaigePengEngine(LeshanRound):
+    """A Leshan engine that offers a seat which laid its hand open (摆割) a 碰, breaking
+    R13.4 (its claims are the plain engine's)."""
+
+    def _open_claims(self, k: int, src: int, *, robbing: bool, first: bool) -> bool:
+        return Round._open_claims(self, k, src, robbing=robbing, first=first)
+
+
+class TakeBaigePeng:
+    """Takes the first 碰 it is offered by a seat that laid its hand open."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def __call__(self, rnd: Round, s: int, legal: list[Action]) -> Action | None:
+        if self.done or not getattr(rnd, "baige", (False,) * 4)[s]:
+            return None
+        for a in legal:
+            if a.word == "pon":
+                self.done = True
+                self.planted = (len(rnd.events), a)
+                return a
+        return None
 
 
 def illegal(
@@ -373,6 +419,9 @@ def main(argv: list[str]) -> None:
     save("void-peng.xzlog", [illegal(xz, 400, VoidPengEngine, TakeVoidPeng, "R4.3")])
     save("skipped-forced-win.xzlog", [illegal(xz, 500, NoForcedWinEngine, SkipFinalWin, "R5.7")])
     save("kept-suit-discard.xzlog", [illegal(xz, 600, Round, KeepVoid, "R4.2")])
+    ls = RuleSet.preset("leshan")
+    save("leshan-piao-left-out.xzlog", [leshan_piao_left_out(ls)])
+    save("leshan-baige-peng.xzlog", [illegal(ls, 800, BaigePengEngine, TakeBaigePeng, "R13.4")])
     fair = [(r := play(xz, seed), seed, copy_events(r)) for seed in (11, 12)]
     # Two fair games, the second cut short by a quarter of the file: the record the cut
     # falls in is unreadable (L1).
@@ -417,6 +466,10 @@ MADE = {
     "skipped-forced-win.xzlog": "played by an engine without R5.7's forced win; a seat passed "
     "a final-round win",
     "kept-suit-discard.xzlog": "a seat discarded a kept-suit tile while holding a void-suit tile",
+    "leshan-piao-left-out.xzlog": "`leshan`: the 飘 part of a discard win's payment deleted "
+    "(totals and claims made to agree)",
+    "leshan-baige-peng.xzlog": "`leshan`: played by an engine that let a seat peng after it had "
+    "laid its hand open (摆割)",
     "truncated.xzlog": "two fair games (seeds 11, 12), the file cut 25 % short",
     "edited-record.xzlog": "the same two games; a seat name in game 0's header changed in "
     "place (`bot1` → `bob1`), the chain left alone",
@@ -434,6 +487,8 @@ WHAT = {
     "R8.3": "wrong score (multiplier)",
     "R9.5": "missed 呼叫转移",
     "R10.1": "花猪 paid to the wrong seats",
+    "R13.3": "飘 left out of a payment",
+    "R13.4": "illegal 碰 by a seat that laid its hand open (摆割)",
 }
 
 

@@ -31,6 +31,8 @@ PLANTED = {
     "void-peng.xzlog": "R4.3",
     "skipped-forced-win.xzlog": "R5.7",
     "kept-suit-discard.xzlog": "R4.2",
+    "leshan-piao-left-out.xzlog": "R13.3",
+    "leshan-baige-peng.xzlog": "R13.4",
     "truncated.xzlog": "L1",
     "edited-record.xzlog": "L2",
     "forged-signature.xzlog": "L3",
@@ -101,3 +103,15 @@ def test_samples_are_reproducible(tmp_path: Path) -> None:
         assert (tmp_path / p.name).read_bytes() == p.read_bytes(), (
             f"{p.name} differs: run `python scripts/make_replays.py` and update replays/README.md"
         )
+
+
+def test_leshan_disputes_name_their_rules() -> None:
+    """The 飘 left out of a Leshan payment is found under R13.3 with the money it moved;
+    a 碰 by a seat that laid its hand open is refused under R13.4."""
+    [r] = audit_file(REPLAYS / "leshan-piao-left-out.xzlog")
+    [f] = r.findings
+    assert f.rule == "R13.3" and f.money is not None
+    assert sum(f.money) == 0 and max(f.money) > 0  # the payer kept what the winner lost
+    [r] = audit_file(REPLAYS / "leshan-baige-peng.xzlog")
+    [f] = r.findings
+    assert f.rule == "R13.4" and "摆割" in f.message

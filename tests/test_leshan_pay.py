@@ -18,6 +18,7 @@ from xzcore.leshan import (
     check_piao,
     discarder_penalties,
     pay_count_win,
+    payment_parts,
     payment_units,
 )
 from xzcore.rules import RuleSet
@@ -33,7 +34,15 @@ SELF3 = score_count("123456789m2345p", "5p", "", "s", WinContext(self_draw=True)
 
 
 def units(transfers: list) -> list[tuple[int, int, int]]:
-    return [(t.payer, t.payee, t.units) for t in transfers]
+    """(payer, payee, units) per payer, its parts (count, R13.2, R13.3, R13.4) added up."""
+    out: dict[tuple[int, int], int] = {}
+    for t in transfers:
+        out[t.payer, t.payee] = out.get((t.payer, t.payee), 0) + t.units
+    return [(a, b, n) for (a, b), n in out.items()]
+
+
+def parts(transfers: list) -> list[tuple[int, str]]:
+    return [(t.units, t.rule) for t in transfers]
 
 
 def test_plain_discard_win() -> None:
@@ -59,7 +68,7 @@ def test_piao_seed_example_discard() -> None:
     # Seed 002: the discarder bets 3, the winner 2 → the winner wins 5 more: 3 + 5 = 8.
     tr = pay_count_win(Ledger(), L, 0, THREE, discarder=1, piao=(2, 3, 0, 0))
     assert units(tr) == [(1, 0, 8)]
-    assert "飘 2+3 (R13.3)" in tr[0].detail
+    assert parts(tr) == [(3, "R9.1"), (5, "R13.3")] and tr[1].detail == "飘 2+3"
 
 
 def test_piao_of_the_winner_only() -> None:
@@ -95,7 +104,8 @@ def test_baige_against_baige_plus_four() -> None:
     # Seed 002 "摆割家给摆割家点炮还要翻倍（+2+2）": 3 + 2 + 2 = 7.
     tr = pay_count_win(Ledger(), L, 0, THREE, discarder=1, baige=(True, True, False, False))
     assert units(tr) == [(1, 0, 7)]
-    assert "摆割 winner 2 + 摆割 payer 2 (R13.4)" in tr[0].detail
+    assert parts(tr) == [(3, "R9.1"), (4, "R13.4")]
+    assert tr[1].detail == "摆割 winner 2 + 摆割 payer 2"
 
 
 def test_baige_payer_of_a_self_draw_did_not_deal_in() -> None:
@@ -127,13 +137,13 @@ def test_penalties() -> None:
     assert discarder_penalties(L.replace(haidi_pao=False), discarder_melds=0, last_tile=True) == []
     tr = pay_count_win(Ledger(), L, 0, THREE, discarder=1, penalties=jg + hd)
     assert units(tr) == [(1, 0, 5)]
-    assert "金钩炮 1 (R13.2) + 海底炮 1 (R13.2)" in tr[0].detail
+    assert parts(tr) == [(3, "R9.1"), (2, "R13.2")] and tr[1].detail == "金钩炮 1 + 海底炮 1"
 
 
 def test_penalties_only_on_a_discard() -> None:
     pen = [Penalty("金钩炮", "x", 1)]
     tr = pay_count_win(Ledger(), L, 0, SELF3, payers=(1, 2, 3), penalties=pen)
-    assert [t.units for t in tr] == [3, 3, 3]
+    assert [t.units for t in tr] == [3, 3, 3]  # no R13.2 part
 
 
 # -- who pays (R9.3, R9.4) ---------------------------------------------------------------------
@@ -145,7 +155,7 @@ def test_qianggang_robbed_seat_pays_and_counts_as_dealing_in() -> None:
     tr = pay_count_win(
         Ledger(), L, 0, s, discarder=2, robbed=True, baige=(False, False, True, False)
     )
-    assert units(tr) == [(2, 0, 6)] and tr[0].reason == "qianggang"
+    assert units(tr) == [(2, 0, 6)] and {t.reason for t in tr} == {"qianggang"}
 
 
 def test_dianganghua_discarder_pays_alone() -> None:
@@ -155,7 +165,7 @@ def test_dianganghua_discarder_pays_alone() -> None:
     tr = pay_count_win(
         Ledger(), L, 0, s, payers=(1, 2, 3), dianganghua_discarder=3, piao=(0, 0, 0, 1)
     )
-    assert units(tr) == [(3, 0, 5)] and tr[0].reason == "dianganghua"
+    assert units(tr) == [(3, 0, 5)] and {t.reason for t in tr} == {"dianganghua"}
     every = L.replace(dianganghua="all")
     tr = pay_count_win(Ledger(), every, 0, s, payers=(1, 2, 3), dianganghua_discarder=3)
     assert units(tr) == [(1, 0, 4), (2, 0, 4), (3, 0, 4)]
@@ -199,7 +209,10 @@ def test_check_piao_against_the_option() -> None:
 
 
 def test_payment_units_plain() -> None:
-    assert payment_units(4, 0, 1, dealt_in=True, piao=ZERO, baige=NO) == (4, "个数 4 (R13.1)")
+    assert payment_units(4, 0, 1, dealt_in=True, piao=ZERO, baige=NO) == 4
+    assert payment_parts(4, 0, 1, dealt_in=True, piao=ZERO, baige=NO, rule="R9.2") == [
+        (4, "R9.2", "个数 4 (R13.1)")
+    ]
 
 
 # -- choices -----------------------------------------------------------------------------------

@@ -143,9 +143,11 @@ def test_the_scenario(kernel: ModuleType) -> None:
     play(r, "hora 4p by 1")
     hora = next(e for e in r.events if e["type"] == "hora")
     assert hora["score"]["count"] == 3
-    assert [(t["payer"], t["payee"], t["units"]) for t in hora["transfers"]] == [(2, 1, 12)]
-    assert "飘 2+3 (R13.3)" in hora["transfers"][0]["detail"]
-    assert "摆割 winner 2 + 摆割 payer 2 (R13.4)" in hora["transfers"][0]["detail"]
+    # One transfer per part, each under its rule: 3 (R9.1) + 5 (R13.3) + 4 (R13.4) = 12.
+    parts = [(t["payer"], t["payee"], t["units"], t["rule"]) for t in hora["transfers"]]
+    assert parts == [(2, 1, 3, "R9.1"), (2, 1, 5, "R13.3"), (2, 1, 4, "R13.4")]
+    assert hora["transfers"][1]["detail"] == "飘 2+3"
+    assert hora["transfers"][2]["detail"] == "摆割 winner 2 + 摆割 payer 2"
     assert r.ledger.totals() == [0, 12, -12, 0]
 
 
@@ -156,7 +158,8 @@ def test_without_baige_the_same_win_pays_the_count_and_piao(kernel: ModuleType) 
     play(r, "dahai 7s by 3", "dahai 8s by 0", "dahai 9s by 1", "dahai 4p by 2", "hora 4p by 1")
     hora = next(e for e in r.events if e["type"] == "hora")
     # 3 + 飘 2 + 3 = 8; nobody laid open.
-    assert [(t["payer"], t["payee"], t["units"]) for t in hora["transfers"]] == [(2, 1, 8)]
+    parts = [(t["payer"], t["payee"], t["units"], t["rule"]) for t in hora["transfers"]]
+    assert parts == [(2, 1, 3, "R9.1"), (2, 1, 5, "R13.3")]
 
 
 def test_a_seat_not_laid_open_may_peng(kernel: ModuleType) -> None:

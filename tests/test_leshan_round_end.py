@@ -150,8 +150,12 @@ def test_bot_games(kernel: ModuleType, seed0: int) -> None:
         for e in r.events:
             if e["type"] in seen:
                 seen[e["type"]] += 1
-            if e["type"] == "hora":
-                assert all(t["units"] >= e["score"]["count"] for t in e["transfers"])
+            if e["type"] == "hora":  # each payer's first part is the count itself (R13.1)
+                first = {}
+                for t in e["transfers"]:
+                    first.setdefault(t["payer"], t)
+                assert all(t["units"] == e["score"]["count"] for t in first.values())
+                assert all(t["rule"].startswith(("R9", "R13")) for t in e["transfers"])
             if e["type"] == "piao":
                 assert 0 <= e["piao"] <= 5
         for s in range(4):
@@ -183,8 +187,9 @@ def test_haidipao_and_chajiao(kernel: ModuleType) -> None:
     hora = next(e for e in r.events if e["type"] == "hora")
     assert hora["last_tile"] and hora["score"]["count"] == 3
     # R13.2 海底炮: the discarder pays one more: 3 + 1.
-    assert [(t["payer"], t["payee"], t["units"]) for t in hora["transfers"]] == [(3, 1, 4)]
-    assert "海底炮 1 (R13.2)" in hora["transfers"][0]["detail"]
+    parts = [(t["payer"], t["payee"], t["units"], t["rule"]) for t in hora["transfers"]]
+    assert parts == [(3, 1, 3, "R9.1"), (3, 1, 1, "R13.2")]
+    assert hora["transfers"][1]["detail"] == "海底炮 1"
     # 查叫 (R10.2 by count): seat 0 is not ready and pays seats 2 and 3 their largest
     # count, 3 each (234m 567m 345p 78p 99p on 6p/9p; 111m 888m 999m 67p 88p on 5p/8p).
     st = next(e for e in r.events if e["type"] == "settlement")

@@ -3,8 +3,10 @@
 
 The count of a win (R13.1) is the same for every payer (:func:`xzcore.scoring.count.
 score_count`). What one payer pays on top depends on the pair of seats, so a counted win is
-paid by :func:`pay_count_win` — one transfer per payer, its ``detail`` spelling out the sum —
-instead of :func:`xzcore.settlement.pay_win`. Who pays is decided exactly as there (R9.1–R9.4).
+paid by :func:`pay_count_win` — for each payer one transfer per part (the count, then the
+R13.2 penalties, 飘 and 摆割, each under its own rule id, so that an audit names the rule a
+wrong figure breaks) — instead of :func:`xzcore.settlement.pay_win`. Who pays is decided
+exactly as there (R9.1–R9.4).
 
 >>> from xzcore.ledger import Ledger
 >>> from xzcore.rules import RuleSet
@@ -15,8 +17,8 @@ instead of :func:`xzcore.settlement.pay_win`. Who pays is decided exactly as the
 >>> s.count
 3
 >>> led = Ledger()
->>> [t.units for t in pay_count_win(led, rules, 0, s, discarder=2, piao=(3, 0, 2, 0))]
-[8]
+>>> [(t.units, t.rule) for t in pay_count_win(led, rules, 0, s, discarder=2, piao=(3, 0, 2, 0))]
+[(3, 'R9.1'), (5, 'R13.3')]
 >>> led.totals()
 [8, 0, -8, 0]
 """
@@ -34,6 +36,7 @@ __all__ = [
     "BAIGE_BONUS",
     "BAIGE_MIN_WALL",
     "LeshanError",
+    "Part",
     "Penalty",
     "baige_allowed",
     "bot_piao",
@@ -41,6 +44,7 @@ __all__ = [
     "check_piao",
     "discarder_penalties",
     "pay_count_win",
+    "payment_parts",
     "payment_units",
 ]
 
@@ -99,6 +103,57 @@ def _check_flags(baige: Sequence[bool]) -> tuple[bool, ...]:
     return out
 
 
+class Part(NamedTuple):
+    """One part of what a payer pays for a counted win: ``units``, the ``rule`` that asks
+    for it (the R9 rule of the payment for the count itself; R13.2, R13.3, R13.4 for the
+    additions) and a ``detail`` for people."""
+
+    units: int
+    rule: str
+    detail: str
+
+
+def payment_parts(
+    count: int,
+    winner: int,
+    payer: int,
+    *,
+    dealt_in: bool,
+    piao: Sequence[int],
+    baige: Sequence[bool],
+    penalties: Sequence[Penalty] = (),
+    rule: str = "R9.1",
+) -> list[Part]:
+    """What ``payer`` pays ``winner`` for a win counted ``count`` (R13.1), part by part:
+    the count (under ``rule``, the R9 rule of the payment), the discarder's ``penalties``
+    (R13.2; only when ``dealt_in``), both seats' 飘 (R13.3), +2 when the winner laid its hand
+    open and +2 when the payer did and dealt in (R13.4). Parts worth nothing are left out.
+
+    >>> parts = payment_parts(3, 0, 1, dealt_in=True, piao=(2, 1, 0, 0),
+    ...                       baige=(True, True, False, False))
+    >>> [(p.units, p.rule) for p in parts]
+    [(3, 'R9.1'), (3, 'R13.3'), (4, 'R13.4')]
+    >>> parts[2].detail
+    '摆割 winner 2 + 摆割 payer 2'
+    """
+    parts = [Part(count, rule, f"个数 {count} (R13.1)")]
+    pen = [p for p in penalties if p.units] if dealt_in else []
+    if pen:
+        text = " + ".join(f"{p.zh} {p.units}" for p in pen)
+        parts.append(Part(sum(p.units for p in pen), "R13.2", text))
+    pw, pp = piao[winner], piao[payer]
+    if pw or pp:
+        parts.append(Part(pw + pp, "R13.3", f"飘 {pw}+{pp}"))
+    bonus = []
+    if baige[winner]:
+        bonus.append(f"摆割 winner {BAIGE_BONUS}")
+    if dealt_in and baige[payer]:
+        bonus.append(f"摆割 payer {BAIGE_BONUS}")
+    if bonus:
+        parts.append(Part(BAIGE_BONUS * len(bonus), "R13.4", " + ".join(bonus)))
+    return parts
+
+
 def payment_units(
     count: int,
     winner: int,
@@ -108,36 +163,16 @@ def payment_units(
     piao: Sequence[int],
     baige: Sequence[bool],
     penalties: Sequence[Penalty] = (),
-) -> tuple[int, str]:
-    """What ``payer`` pays ``winner`` for a win counted ``count`` (R13.1), and why.
-
-    Adds the discarder's ``penalties`` (R13.2; only when ``dealt_in``), both seats' 飘
-    (R13.3), +2 when the winner laid its hand open and +2 when the payer did and dealt in
-    (R13.4). Returns ``(units, detail)``.
+) -> int:
+    """The total of :func:`payment_parts`: what ``payer`` pays ``winner`` in all.
 
     >>> payment_units(3, 0, 1, dealt_in=True, piao=(0, 0, 0, 0), baige=(True, True, False, False))
-    (7, '个数 3 (R13.1) + 摆割 winner 2 + 摆割 payer 2 (R13.4)')
+    7
     """
-    units = count
-    parts = [f"个数 {count} (R13.1)"]
-    if dealt_in:
-        for p in penalties:
-            units += p.units
-            parts.append(f"{p.zh} {p.units} (R13.2)")
-    pw, pp = piao[winner], piao[payer]
-    if pw or pp:
-        units += pw + pp
-        parts.append(f"飘 {pw}+{pp} (R13.3)")
-    bonus = []
-    if baige[winner]:
-        units += BAIGE_BONUS
-        bonus.append(f"摆割 winner {BAIGE_BONUS}")
-    if dealt_in and baige[payer]:
-        units += BAIGE_BONUS
-        bonus.append(f"摆割 payer {BAIGE_BONUS}")
-    if bonus:
-        parts.append(" + ".join(bonus) + " (R13.4)")
-    return units, " + ".join(parts)
+    parts = payment_parts(
+        count, winner, payer, dealt_in=dealt_in, piao=piao, baige=baige, penalties=penalties
+    )
+    return sum(p.units for p in parts)
 
 
 def pay_count_win(
@@ -158,9 +193,11 @@ def pay_count_win(
 
     The payers are chosen as by :func:`xzcore.settlement.pay_win` (R9.1 discard, R9.2
     self-draw, R9.3 点杠花, R9.4 抢杠); each pays ``score.capped`` (the count) plus the
-    per-pair amounts of :func:`payment_units`. The seat that dealt in — the discarder, the
-    robbed seat, or the seat whose discard was ganged when it pays alone — is the one R13.2
-    and R13.4's "deals in" concern; ``penalties`` (R13.2) apply to discards only.
+    per-pair amounts of :func:`payment_parts`, one transfer per part (the count under its R9
+    rule, then R13.2, R13.3, R13.4), all with the reason code of the payment. The seat that
+    dealt in — the discarder, the robbed seat, or the seat whose discard was ganged when it
+    pays alone — is the one R13.2 and R13.4's "deals in" concern; ``penalties`` (R13.2)
+    apply to discards only.
     """
     if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < 4:
         raise LeshanError(f"winner: bad seat {winner!r} (expected 0-3)")
@@ -203,7 +240,7 @@ def pay_count_win(
     plain_discard = reason == "win_discard"
     out: list[Transfer] = []
     for p in who:
-        units, detail = payment_units(
+        parts = payment_parts(
             count,
             winner,
             p,
@@ -211,8 +248,10 @@ def pay_count_win(
             piao=pi,
             baige=bg,
             penalties=penalties if plain_discard else (),
+            rule=rule,
         )
-        out.append(ledger.add(Transfer(p, winner, units, reason, rule, detail)))
+        for part in parts:  # one transfer per part, so that an audit names the rule at fault
+            out.append(ledger.add(Transfer(p, winner, part.units, reason, part.rule, part.detail)))
     if alone is None and rules.zimo_bonus is ZimoBonus.BASE and score.special is None:
         for p in who:  # R9.2 as in pay_win (not in the leshan preset: zimo_bonus = none)
             t = Transfer(p, winner, 1, "zimo_unit", "R9.2", "one unit (zimo_bonus=base)")
