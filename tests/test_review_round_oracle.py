@@ -63,6 +63,7 @@ class _Oracle:
         self.lock_value = [0] * 4  # R7.4 V: the largest value passed while locked
         self.values: dict[int, int] = {}  # the value of each seat's win on the tile on offer
         self.after_gang = False  # the seat on turn drew a replacement tile last (R8.6)
+        self.dgh_from: int | None = None  # the seat whose discard was ganged directly (R9.3)
 
     def in_play(self, s: int) -> bool:
         return self.rules.xueliu or not self.won[s]
@@ -95,6 +96,7 @@ class _Oracle:
                     while not self.in_play(nxt):
                         nxt = (nxt + 1) % 4
                     assert s == nxt, (e, self.resume_after)
+                    self.dgh_from = None
                 self.resume_after = None
             elif t in ("pon", "daiminkan"):
                 self.turn_draws[e["actor"]] = set()
@@ -103,19 +105,37 @@ class _Oracle:
                     self.pengs[e["actor"]].add(_kind(e["pai"]))
                     self.must_discard = True
                     self.after_gang = False
-            elif t == "kakan":
-                self.pengs[e["actor"]].discard(_kind(e["pai"]))
+                else:  # R9.3: 点杠花 if the replacement draw wins
+                    self.dgh_from = e["target"]
+            elif t in ("ankan", "kakan"):
+                self.dgh_from = None
+                if t == "kakan":
+                    self.pengs[e["actor"]].discard(_kind(e["pai"]))
             elif t == "dahai":
                 self.resume_after = e["actor"]
                 self.must_discard = False
             elif t == "hora":
                 w, src = e["actor"], e["target"]
+                payers = {x["payer"] for x in e["transfers"]}
+                if not e["self_draw"]:  # R9.1; R6.4 robbed: the robbed seat pays
+                    assert payers == {src}, e
+                elif e["after_gang"] and self.dgh_from is not None:  # R9.3 discarder
+                    assert payers == {self.dgh_from}, e
+                else:  # R9.2: every other in-play seat (血流: all three, R11.2)
+                    assert payers == {x for x in range(4) if x != w and self.in_play(x)}, e
                 self.won[w] = True
                 p = self.prev
                 same = p.get("type") == "hora" and not e["self_draw"] and p["target"] == src
                 if e["self_draw"] or not same or (w - src) % 4 > (self.resume_after - src) % 4:
                     self.resume_after = w  # winners counted in play order from the discarder
-            elif t == "gang_payment" and e["kind"] == "bugang":
+            elif t == "gang_payment" and e["transfers"]:  # R6.2: who pays
+                payers = {x["payer"] for x in e["transfers"]}
+                if e["kind"] == "gang":
+                    assert payers == {e["target"]}, e
+                else:
+                    g = e["actor"]
+                    assert payers == {x for x in range(4) if x != g and self.in_play(x)}, e
+            if t == "gang_payment" and e["kind"] == "bugang":
                 if self.late is not None and not self.rules.late_added_gang_pays:
                     assert (e["transfers"] == []) is self.late, (e, self.late)  # R6.3
                     self.checked_late += 1
@@ -342,7 +362,26 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
             assert orc.offered() == expected, (seed, str(a), orc.locked, orc.final)
             orc.checked_offers += 1
         orc.read_events()
+    _check_end(orc)
     return orc
+
+
+def _check_end(orc: _Oracle) -> None:
+    """R11.1 the next dealer; R10 / R10.4 whether the end-of-round settlement ran."""
+    r = orc.r
+    res = r.result()
+    evs = r.events
+    first = next((i for i, e in enumerate(evs) if e["type"] == "hora"), None)
+    if first is None:
+        assert res.next_dealer == r.dealer  # 荒庄: the dealer stays
+    else:
+        e, nxt = evs[first], evs[first + 1]
+        multiple = not e["self_draw"] and nxt["type"] == "hora" and nxt["target"] == e["target"]
+        assert res.next_dealer == (e["target"] if multiple else e["actor"])
+    never_won = 4 - len({w.seat for w in res.wins})
+    settled = any(e["type"] == "settlement" for e in evs)
+    assert settled is (res.reason == "wall_empty" and never_won >= 2)
+    assert res.reason == "wall_empty" or (not r.rules.xueliu and never_won == 1)
 
 
 VARIANTS = {
