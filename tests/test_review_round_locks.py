@@ -191,3 +191,31 @@ def test_xueliu_winner_may_not_gang_a_kind_it_waits_on_concealed(kernel: ModuleT
     run(r, "dahai 1p by 2", "dahai 2p by 3", "dahai 3p by 0")
     assert r.cur == 1 and r.drawn == 0  # seat 1 drew the fourth 1m
     assert strs(r.legal_actions(1)) == ["hora 1m by 1", "dahai 1m by 1"]
+
+
+# -- R5.7 forfeit, scope any: a gang instead of a self-draw win is a pass ----------------------
+# With last_round_tiles = 55 the final round begins with seat 1's first draw. Seat 1 (void s)
+# holds 1111m 22m 33m 44m 88p 9p and draws 9p: seven pairs, 1111m counting as two (R7.1). It
+# gangs the four 1m instead of winning (R5.1 lets it decline): under forfeit with scope any
+# that passes a final-round win, so it will collect nothing in 查大叫 (R10.2). Outside the
+# final round (N = seats) the same gang forfeits nothing.
+FORFEIT_HANDS = [
+    "5s111s222s333s444s9p",  # dealer, void m
+    "1111m22m33m44m88p9p",  # void s
+    "12345678p24568m",  # void s
+    "12345678p24568m",  # void s
+]
+
+
+@pytest.mark.parametrize(("tiles", "forfeited"), [(55, True), (None, False)])
+def test_gang_instead_of_a_final_round_self_draw_forfeits(
+    kernel: ModuleType, tiles: int | None, forfeited: bool
+) -> None:
+    rules = XUEZHAN.replace(last_round_win="forfeit", last_round_tiles=tiles)
+    r = make_round(rules, FORFEIT_HANDS, "9p", kernel=kernel)
+    dingque(r, "msss")
+    run(r, "dahai 5s by 0")
+    assert r.cur == 1 and r.final is forfeited
+    assert strs(r.legal_actions(1))[:2] == ["hora 9p by 1", "ankan 1m by 1"]
+    run(r, "ankan 1m by 1")
+    assert r.forfeited == [False, forfeited, False, False]
