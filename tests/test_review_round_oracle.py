@@ -64,6 +64,7 @@ class _Oracle:
         self.values: dict[int, int] = {}  # the value of each seat's win on the tile on offer
         self.after_gang = False  # the seat on turn drew a replacement tile last (R8.6)
         self.dgh_from: int | None = None  # the seat whose discard was ganged directly (R9.3)
+        self.forfeited = [False] * 4  # R5.7 forfeit
 
     def in_play(self, s: int) -> bool:
         return self.rules.xueliu or not self.won[s]
@@ -330,6 +331,9 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
                     passes.append(s)
                 r.play(a)
             # R7.4: a pass outside the final round locks (strict / higher_only alike).
+            if orc.final and rules.last_round_win.value == "forfeit":
+                for s in passes:  # R5.7 forfeit: it passed a final-round win
+                    orc.forfeited[s] = True
             if rules.pass_hu.value != "off" and not orc.final:
                 for s in passes:
                     orc.locked[s] = True
@@ -352,6 +356,14 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
             a = rng.choice(rare)
         else:
             a = _greedy(r, s, [x for x in legal if x.word == "dahai"], rng)
+        if (
+            orc.final
+            and rules.last_round_win.value == "forfeit"
+            and rules.last_round_scope.value == "any"
+            and legal[0].word == "hora"
+            and a.word != "hora"
+        ):
+            orc.forfeited[s] = True  # R5.7 forfeit, scope any: a self-draw win declined
         expected = None
         if a.word in ("dahai", "kakan"):
             expected = orc.expect(a.tile, s, robbing=a.word == "kakan")
@@ -379,6 +391,10 @@ def _check_end(orc: _Oracle) -> None:
         multiple = not e["self_draw"] and nxt["type"] == "hora" and nxt["target"] == e["target"]
         assert res.next_dealer == (e["target"] if multiple else e["actor"])
     never_won = 4 - len({w.seat for w in res.wins})
+    for e in evs:
+        if e["type"] == "settlement":  # R10.2: who collects nothing (R5.7 forfeit)
+            got = [x["forfeited"] for x in e["seats"]]
+            assert got == [f and not orc.won[x] for x, f in enumerate(orc.forfeited)], got
     settled = any(e["type"] == "settlement" for e in evs)
     assert settled is (res.reason == "wall_empty" and never_won >= 2)
     assert res.reason == "wall_empty" or (not r.rules.xueliu and never_won == 1)
@@ -391,6 +407,9 @@ VARIANTS = {
     ),
     "xuezhan-strict-forfeit-20": RuleSet.preset(
         "xuezhan", pass_hu="strict", last_round_win="forfeit", last_round_tiles=20
+    ),
+    "xuezhan-forfeit-discard-16": RuleSet.preset(
+        "xuezhan", last_round_win="forfeit", last_round_scope="discard", last_round_tiles=16
     ),
     "xuezhan-strict-off-single": RuleSet.preset(
         "xuezhan", pass_hu="strict", last_round_win="off", multi_ron=False
