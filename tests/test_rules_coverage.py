@@ -1,8 +1,9 @@
 """Scenarios for the rule sentences that docs/rules.md found no other test showing at the
 level of the round engine: the play order and draws from the front of the wall (R2.1,
 R2.2), declining a self-draw win and keeping four of a kind for a later gang (R5.1), what
-falls away without 定缺 (R4.1, R4.2, R4.4) and the 花猪 of R10.1 without 定缺. Every expected
-figure is worked out in the comments from RULES.md."""
+falls away without 定缺 (R4.1, R4.2, R4.4), the 花猪 of R10.1 without 定缺, and 血流成河 going on
+past three winners with a winner that may not peng (R11.2). Every expected figure is worked
+out in the comments from RULES.md."""
 
 from __future__ import annotations
 
@@ -181,3 +182,43 @@ def test_huazhu_without_declare_void_holds_three_suits(kernel: ModuleType) -> No
         (3, 1, 1, "R10.2"),
     ]
     assert r.result().totals == (-192, 66, 63, 63)
+
+
+# -- R11.2: in 血流成河 three winners do not end the round; a winner may not peng ---------------
+# Dealer 0 (void m) throws 5p; seats 1, 2, 3 (void s) each wait on it (kanchan 46p) and win:
+# 平胡 ×1 each, paid by the discarder (R9.1). In 血战 that would end the round (R5.6, R10.4);
+# in 血流 the winners stay in play and the round goes on until the wall is empty: play resumes
+# with the in-play seat after the last winner (R5.5), seat 0, which draws.
+XUELIU = RuleSet.preset("xueliu", exchange_three=False)
+WAIT_5P = ["5p111s222s333s444s5s", "123456789m11p46p", "123456789m33p46p", "123456789m77p46p"]
+
+
+def test_xueliu_three_winners_do_not_end_the_round(kernel: ModuleType) -> None:
+    r = make_round(XUELIU, WAIT_5P, "9s", kernel=kernel)
+    for seat, suit in enumerate("msss"):
+        r.play(Action.parse(f"dingque {suit} by {seat}"))
+    run(r, "dahai 5p by 0", "hora 5p by 1", "hora 5p by 2", "hora 5p by 3")
+    assert not r.over and r.won == [False, True, True, True] and r.in_play == [True] * 4
+    assert r.events[-1] == {"type": "tsumo", "actor": 0, "pai": "9s", "rinshan": False, "left": 54}
+    assert r.ledger.totals() == [-3, 1, 1, 1]
+
+
+# Seat 1 (void s) wins on the dealer's 5p and stays in play with 123456789m 11p 46p. Seat 2
+# (void s, 23p: waits 1p/4p) and seat 3 draw 9s and must throw it (R4.2); the dealer draws 1p
+# and throws it. Seat 1 holds 11p but, as a 血流 winner, may not peng (R11.2) and is not asked;
+# seat 2 may win on it, which keeps the claim open. In 血战 the same seat would be out of
+# play altogether (R5.2).
+LOCKED_HANDS = ["5p111s222s333s444s5s", "123456789m11p46p", "123456789m23p99p", "123456789m77p68p"]
+
+
+def test_xueliu_winner_may_not_peng(kernel: ModuleType) -> None:
+    r = make_round(XUELIU, LOCKED_HANDS, "9s9s1p", kernel=kernel)
+    for seat, suit in enumerate("msss"):
+        r.play(Action.parse(f"dingque {suit} by {seat}"))
+    run(r, "dahai 5p by 0", "hora 5p by 1", "dahai 9s by 2", "dahai 9s by 3", "dahai 1p by 0")
+    assert r.to_act() == [2]
+    assert strs(r.legal_actions(2)) == ["hora 1p by 2", "none by 2"]
+    assert r.legal_actions(1) == [] and r.hands[1].count(parse_tile("1p")) == 2
+    with pytest.raises(IllegalActionError) as exc:
+        run(r, "pon 1p by 1")
+    assert exc.value.rule == "R11.2"
