@@ -65,6 +65,9 @@ class _Oracle:
         self.after_gang = False  # the seat on turn drew a replacement tile last (R8.6)
         self.dgh_from: int | None = None  # the seat whose discard was ganged directly (R9.3)
         self.forfeited = [False] * 4  # R5.7 forfeit
+        self.clean = True  # R7.5: no claim or gang yet
+        self.draws = [0] * 4
+        self.offer: tuple[str, bool, bool] = ("", False, False)  # what is on offer, 杠上炮, 地胡
 
     def in_play(self, s: int) -> bool:
         return self.rules.xueliu or not self.won[s]
@@ -85,6 +88,7 @@ class _Oracle:
                 self.locked[s] = False  # R7.4: a draw of any kind ends the lock
                 self.lock_value[s] = 0
                 self.after_gang = e["rinshan"]
+                self.draws[s] += 1
                 k = _kind(e["pai"])
                 self.drawn[s] = k
                 if e["rinshan"]:
@@ -110,13 +114,20 @@ class _Oracle:
                     self.dgh_from = e["target"]
             elif t in ("ankan", "kakan"):
                 self.dgh_from = None
+                self.offer = (t, False, False)
                 if t == "kakan":
                     self.pengs[e["actor"]].discard(_kind(e["pai"]))
             elif t == "dahai":
-                self.resume_after = e["actor"]
+                d = e["actor"]
+                self.resume_after = d
                 self.must_discard = False
+                rules = self.rules
+                first = rules.tian_di_hu and rules.dihu_on_dealer_discard and self.clean
+                first = first and d == r.dealer and self.draws[d] == 0
+                self.offer = ("dahai", self.after_gang, first)
             elif t == "hora":
                 w, src = e["actor"], e["target"]
+                self.check_context(e)
                 payers = {x["payer"] for x in e["transfers"]}
                 if not e["self_draw"]:  # R9.1; R6.4 robbed: the robbed seat pays
                     assert payers == {src}, e
@@ -141,8 +152,33 @@ class _Oracle:
                     assert (e["transfers"] == []) is self.late, (e, self.late)  # R6.3
                     self.checked_late += 1
                 self.late = None
+            if t in ("pon", "daiminkan", "ankan", "kakan") or (t == "hora" and not e["self_draw"]):
+                self.clean = False  # R7.5: a claim (a win on a discard too) or a gang
             self.prev = e
         self.seen = len(r.events)
+
+    def check_context(self, e: dict[str, Any]) -> None:
+        """The facts of a win that scoring reads (R8.6 extras, R7.5)."""
+        w, rules = e["actor"], self.rules
+        if e["self_draw"]:
+            first = w == self.r.dealer and self.draws[w] == 0
+            first = first or (w != self.r.dealer and self.draws[w] == 1)
+            want = {
+                "after_gang": self.after_gang,  # 杠上花
+                "robbed": False,
+                "last_tile": self.left == 0,  # 海底捞月
+                "first_turn": rules.tian_di_hu and self.clean and first,
+            }
+        else:
+            what, after_gang, first = self.offer
+            robbed = what == "kakan"
+            want = {
+                "after_gang": after_gang and not robbed,  # 杠上炮
+                "robbed": robbed,  # 抢杠
+                "last_tile": self.left == 0 and not robbed,  # 海底炮
+                "first_turn": first and not robbed,
+            }
+        assert {k: e[k] for k in want} == want, (e, want)
 
     def can_win(self, o: int, k: int) -> bool:
         r = self.r
@@ -411,6 +447,7 @@ VARIANTS = {
     "xuezhan-forfeit-discard-16": RuleSet.preset(
         "xuezhan", last_round_win="forfeit", last_round_scope="discard", last_round_tiles=16
     ),
+    "xuezhan-dihu-discard": RuleSet.preset("xuezhan", dihu_on_dealer_discard=True),
     "xuezhan-strict-off-single": RuleSet.preset(
         "xuezhan", pass_hu="strict", last_round_win="off", multi_ron=False
     ),
