@@ -253,3 +253,29 @@ def test_lines_and_dict() -> None:
     assert d["count"] == 8 and d["model"] == "count"
     assert d["items"] == [["di", 1], ["qingyise", 5], ["yibangao", 1], ["siguiyi", 1]]
     assert describe(s.items) == "底 1 + 清一色 5 + 一般高 1 + 四归一 1"
+
+
+def test_chajiao_agrees_with_trying_every_tile() -> None:
+    """count_chajiao takes its candidate waits from the kernel; trying all 27 kinds with
+    score_count (R7.3: not a kind the seat holds four of) must give the same maximum."""
+    import random
+
+    from xzcore._handgen import hand_mix
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        counts, void = hand_mix(13, rng)
+        c = list(counts)
+        best = None
+        for k in range(27):
+            if c[k] >= 4:
+                continue
+            try:
+                s = score_count(c, k, "", void, WinContext(), L)
+            except (NotAWinError, HandError):
+                continue
+            best = s.count if best is None else max(best, s.count)
+        assert count_chajiao(c, "", void, L) == best
+        checked += best is not None
+    assert checked > 30  # enough ready hands in the mix

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from xzcore import core
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.decompose import HandSummary, decompositions, summarize
 from xzcore.scoring.score import (
@@ -275,9 +276,12 @@ def _wait_counts(counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet
     held = list(counts)
     for m in ms:
         held[m.tile] += m.size
+    # The kernel's waits (R7.3, no void: a superset) pick the kinds worth counting; kinds
+    # held four times are not among them.
+    mask = int(core.waits(bytes(counts), -1, bytes(held)))
     for k in range(KINDS):
-        if held[k] >= 4:
-            continue  # R7.3: all four copies held by the seat itself
+        if not mask >> k & 1:
+            continue
         counts[k] += 1
         try:
             _refuse_void(counts, ms, v, rules)
