@@ -50,7 +50,7 @@ from xzcore.round_base import (
     Win,
     format_count_bytes,
 )
-from xzcore.round_checks import diagnose
+from xzcore.round_checks import canonical, diagnose
 from xzcore.round_claims import ClaimsMixin
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext, score_win
@@ -248,11 +248,13 @@ class Round(ClaimsMixin):
     def play(self, action: Action) -> None:
         """Apply ``action`` after checking it: :class:`InvalidActionError` if malformed,
         :class:`IllegalActionError` (with the rule id) if a rule forbids it now."""
-        if not isinstance(action, Action):
-            raise InvalidActionError(f"expected an Action, not {type(action).__name__}")
-        checked = Action.make(
-            action.word, action.seat, action.tile, tiles=action.tiles, suit=action.suit
-        )
+        checked = canonical(action)  # a prebuilt, well-formed value: no Action.make needed
+        if checked is None:
+            if not isinstance(action, Action):
+                raise InvalidActionError(f"expected an Action, not {type(action).__name__}")
+            checked = Action.make(
+                action.word, action.seat, action.tile, tiles=action.tiles, suit=action.suit
+            )
         if checked not in self.legal_actions(checked.seat):
             rule, reason = diagnose(self, checked)
             raise IllegalActionError(checked, rule, reason)

@@ -4,21 +4,73 @@
 does it call :func:`diagnose`, which looks for the rule that forbids it. The order of the
 checks goes from the general (whose turn, which phase) to the specific (void suit, pass lock,
 final round), so the rule named is the most basic one broken.
+
+:func:`canonical` is ``Round.play``'s shortcut past ``Action.make``: an action that is
+exactly one of the prebuilt values ``legal_actions`` hands out is well formed, and the
+prebuilt value makes the membership test an identity hit.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xzcore.round_base import DINGQUE, END, EXCHANGE, ROB, TURN
+from xzcore.actions import Action
+from xzcore.round_base import (
+    _ANKAN,
+    _DAHAI,
+    _DAIMINKAN,
+    _DINGQUE,
+    _HORA,
+    _KAKAN,
+    _NONE,
+    _PON,
+    DINGQUE,
+    END,
+    EXCHANGE,
+    ROB,
+    TURN,
+)
 from xzcore.rules import PassHu
 from xzcore.tiles import SUITS, format_tiles, tile_name
 
 if TYPE_CHECKING:
-    from xzcore.actions import Action
     from xzcore.round import Round
 
-__all__ = ["diagnose"]
+__all__ = ["canonical", "diagnose"]
+
+_CANON: dict[Action, Action] = {
+    a: a
+    for table in (_DAHAI, _PON, _DAIMINKAN, _ANKAN, _KAKAN, _HORA, _DINGQUE)
+    for row in table
+    for a in row
+}
+_CANON.update((a, a) for a in _NONE)
+
+
+def canonical(a: object) -> Action | None:
+    """The prebuilt action equal to ``a`` when ``a`` is an :class:`Action` of exactly the
+    field types :meth:`Action.make` produces (so ``Action.make`` would accept it and return
+    an equal value); ``None`` otherwise (then ``Action.make`` decides). Exchanges are not
+    prebuilt and always give ``None``. ``True`` or ``1.0`` in place of an int compare equal
+    to ``1`` but are not well formed: the exact type test sends them to ``Action.make``,
+    which refuses them."""
+    if type(a) is not Action:
+        return None
+    try:
+        c = _CANON.get(a)
+    except TypeError:  # an unhashable field: not well formed
+        return None
+    if c is None or c is a:
+        return c
+    if (
+        type(a[0]) is str
+        and type(a[1]) is int
+        and type(a[2]) is int
+        and type(a[3]) is tuple
+        and type(a[4]) is int
+    ):
+        return c
+    return None
 
 
 def diagnose(r: Round, a: Action) -> tuple[str, str]:
