@@ -55,6 +55,7 @@ class _Oracle:
         self.checked_offers = 0
         self.checked_late = 0
         self.checked_turns = 0
+        self.checked_transfers = 0
         self.pengs: list[set[int]] = [set(), set(), set(), set()]
         self.drawn = [-1] * 4
         self.must_discard = False
@@ -66,6 +67,7 @@ class _Oracle:
         self.dgh_from: int | None = None  # the seat whose discard was ganged directly (R9.3)
         self.forfeited = [False] * 4  # R5.7 forfeit
         self.clean = True  # R7.5: no claim or gang yet
+        self.turn_income = [0] * 4  # gang money each seat received in its current turn (R9.5)
         self.draws = [0] * 4
         self.offer: tuple[str, bool, bool] = ("", False, False)  # what is on offer, 杠上炮, 地胡
 
@@ -101,10 +103,12 @@ class _Oracle:
                     while not self.in_play(nxt):
                         nxt = (nxt + 1) % 4
                     assert s == nxt, (e, self.resume_after)
+                    self.turn_income[s] = 0
                     self.dgh_from = None
                 self.resume_after = None
             elif t in ("pon", "daiminkan"):
                 self.turn_draws[e["actor"]] = set()
+                self.turn_income[e["actor"]] = 0
                 self.resume_after = None
                 if t == "pon":
                     self.pengs[e["actor"]].add(_kind(e["pai"]))
@@ -140,7 +144,14 @@ class _Oracle:
                 same = p.get("type") == "hora" and not e["self_draw"] and p["target"] == src
                 if e["self_draw"] or not same or (w - src) % 4 > (self.resume_after - src) % 4:
                     self.resume_after = w  # winners counted in play order from the discarder
+            elif t == "call_transfer" and self.rules.call_transfer.value == "last_gang":
+                # R9.5: each winner gets the gang money of the discarder's gangs of this turn.
+                amount = self.turn_income[e["actor"]]
+                got = [(x["payee"], x["units"]) for x in e["transfers"]]
+                assert got == ([(w, amount) for w in e["winners"]] if amount else []), e
+                self.checked_transfers += 1
             elif t == "gang_payment" and e["transfers"]:  # R6.2: who pays
+                self.turn_income[e["actor"]] += sum(x["units"] for x in e["transfers"])
                 payers = {x["payer"] for x in e["transfers"]}
                 if e["kind"] == "gang":
                     assert payers == {e["target"]}, e
