@@ -272,6 +272,7 @@ class LeshanRound(Round):
         )
         at = len(self.events)
         self._dahai(k)
+        assert self.events[at]["type"] == "dahai"  # the discard's event comes first
         self.events[at]["baige"] = True
 
     # -- scoring and paying (R13.1-R13.4) -------------------------------------------------------
