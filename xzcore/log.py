@@ -408,33 +408,37 @@ class LogReader:
         max_bytes = self.limits.max_game_bytes
         game_start = rec.offset
         visit_event = visitor.visit_event
+        next_record = stream.next_record
         new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
+        blake2b = hashlib.blake2b
+        # The hot loop, one pass per event: records are indexed as plain tuples
+        # (tag, payload, hash, body, offset) and the L2 hash computed inline (as _chain).
         while True:
             self._event = n_events
-            rec = stream.next_record()
+            rec = next_record()
             if rec is None:
                 raise LogFormatError(
                     "the log ends inside a game (truncated file)",
                     Location(path, game_no, n_events, stream.offset, record_no),
                     rule="L1",
                 )
-            tag = rec.tag
+            tag = rec[0]
             if tag == TAG_EVENT:
-                self._event = n_events
-                loc = new_loc(Location, (path, game_no, n_events, rec.offset, record_no))
-                computed = _chain(running, rec.body)
-                if computed == rec.hash:
+                offset = rec[4]
+                loc = new_loc(Location, (path, game_no, n_events, offset, record_no))
+                computed = blake2b(running + rec[3], digest_size=HASH_SIZE).digest()
+                if computed == rec[2]:
                     running = computed
                 else:
                     running = self._check_hash(visitor, running, rec, loc)
-                visit_event(n_events, rec.payload, loc)
+                visit_event(n_events, rec[1], loc)
                 n_events += 1
                 record_no += 1
                 if n_events > max_events:
                     raise LogFormatError(
                         f"more than {max_events} events in one game", loc, rule="L6"
                     )
-                if rec.offset - game_start > max_bytes:
+                if offset - game_start > max_bytes:
                     raise LogFormatError(f"a game longer than {max_bytes} bytes", loc, rule="L6")
                 continue
             loc = Location(path, game_no, None, rec.offset, record_no)

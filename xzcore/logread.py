@@ -32,6 +32,8 @@ HEADER_MAGIC = b"\xa6format" + bytes([0xA0 | len(FORMAT_NAME)]) + FORMAT_NAME.en
 as the first map entry. The resync scan looks for them."""
 
 
+_HASH_BIN0, _HASH_BIN1 = _HASH_BIN
+_END = object()  # RecordStream._fill: a clean end of input
 _new_record = tuple.__new__  # builds a Record without the named tuple's slower __new__
 
 
@@ -57,6 +59,8 @@ class RecordStream:
     ) -> None:
         self._fh = handle
         self._limits = limits
+        self._max_record = limits.max_record_bytes
+        self._chunk = limits.chunk_size
         self._path = path
         self.base = start
         """File offset of ``_buf[0]``."""
@@ -101,25 +105,60 @@ class RecordStream:
     def next_record(self) -> Record | None:
         """The next record, or ``None`` at a clean end of input. Raises
         :class:`LogFormatError` (with the record's byte offset) for anything unreadable."""
+        # The common case — the record is already buffered — runs straight through; reading
+        # more bytes is :meth:`_fill`'s business.
         up = self._up
         start = self.offset
         self.last_start = start
+        try:
+            obj = up.unpack()
+        except msgpack.OutOfData:
+            obj = self._fill(start)
+            if obj is _END:
+                return None
+        except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
+            raise self._undecodable(exc, start) from None
+        end = self._up_origin + up.tell()
+        self.offset = end
+        if end - start > self._max_record:
+            raise LogFormatError(
+                f"record larger than {self._max_record} bytes", self._loc(start), rule="L6"
+            )
+        if not (type(obj) is list and len(obj) == 3):
+            raise LogFormatError(
+                "a record must be an array [tag, payload, hash]", self._loc(start), rule="L1"
+            )
+        tag, payload, h = obj
+        if type(tag) is not int or tag not in TAG_NAMES:
+            raise LogFormatError(f"unknown record tag {tag!r}", self._loc(start), rule="L1")
+        buf = self._buf
+        base = self.base
+        hash_at = end - base - HASH_SIZE - 2  # where the hash's bin header must be
+        if not (
+            type(h) is bytes
+            and len(h) == HASH_SIZE
+            and buf[hash_at] == _HASH_BIN0
+            and buf[hash_at + 1] == _HASH_BIN1
+        ):
+            raise LogFormatError(
+                "a record's last element must be its 32-byte hash", self._loc(start), rule="L2"
+            )
+        rel = start - base
+        body = buf[rel:hash_at]  # the hashed bytes (L2), copied once
+        if rel > self._chunk:
+            del buf[:rel]
+            self.base = start
+        return _new_record(Record, (tag, payload, h, body, start))
+
+    def _fill(self, start: int) -> Any:
+        """Feed chunks to the unpacker until the record starting at ``start`` decodes;
+        return it, or :data:`_END` at a clean end of input."""
+        up = self._up
         while True:
-            try:
-                obj = up.unpack()
-                break
-            except msgpack.OutOfData:
-                pass
-            except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
-                raise LogFormatError(
-                    f"undecodable msgpack record ({type(exc).__name__}: {exc})",
-                    self._loc(start),
-                    rule="L1",
-                ) from None
             chunk = self._read_chunk()
             if not chunk:
                 if self.base + len(self._buf) == start:
-                    return None
+                    return _END
                 raise LogFormatError(
                     f"truncated record: the log ends {self.base + len(self._buf) - start} "
                     "bytes into it",
@@ -135,38 +174,19 @@ class RecordStream:
                     rule="L6",
                 ) from None
             self._buf += chunk
-        end = self._up_origin + up.tell()
-        self.offset = end
-        if end - start > self._limits.max_record_bytes:
-            raise LogFormatError(
-                f"record larger than {self._limits.max_record_bytes} bytes",
-                self._loc(start),
-                rule="L6",
-            )
-        buf = self._buf
-        rel = start - self.base
-        hash_at = end - self.base - HASH_SIZE - 2  # where the hash's bin header must be
-        if not (type(obj) is list and len(obj) == 3):
-            raise LogFormatError(
-                "a record must be an array [tag, payload, hash]", self._loc(start), rule="L1"
-            )
-        tag, payload, h = obj
-        if type(tag) is not int or tag not in TAG_NAMES:
-            raise LogFormatError(f"unknown record tag {tag!r}", self._loc(start), rule="L1")
-        if not (
-            type(h) is bytes
-            and len(h) == HASH_SIZE
-            and buf[hash_at] == _HASH_BIN[0]
-            and buf[hash_at + 1] == _HASH_BIN[1]
-        ):
-            raise LogFormatError(
-                "a record's last element must be its 32-byte hash", self._loc(start), rule="L2"
-            )
-        body = buf[rel:hash_at]  # the hashed bytes (L2), copied once
-        if rel > self._limits.chunk_size:
-            del buf[:rel]
-            self.base = start
-        return _new_record(Record, (tag, payload, h, body, start))
+            try:
+                return up.unpack()
+            except msgpack.OutOfData:
+                pass
+            except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
+                raise self._undecodable(exc, start) from None
+
+    def _undecodable(self, exc: Exception, start: int) -> LogFormatError:
+        return LogFormatError(
+            f"undecodable msgpack record ({type(exc).__name__}: {exc})",
+            self._loc(start),
+            rule="L1",
+        )
 
     def resync(self) -> int | None:
         """After an error, skip to the next game header (found by :data:`HEADER_MAGIC`) and
