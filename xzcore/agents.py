@@ -257,46 +257,71 @@ class GreedyAgent:
         return next(a for a in legal if a.tiles == want)
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
-        shanten = view.kernel.shanten
+        kernel = view.kernel
         void = view.void
-        c = bytearray(view.counts())
-        best = 99
-        ties: list[Action] = []
-        gangs: list[Action] = []
-        for a in legal:
-            if a[0] != "dahai":
-                gangs.append(a)
-                continue
-            k = a[2]
-            c[k] -= 1
-            s = shanten(bytes(c), void)
-            c[k] += 1
-            if s < best:
-                best, ties = s, [a]
-            elif s == best:
-                ties.append(a)
-        for a in gangs:
-            k = a[2]
-            n = 4 if a[0] == "ankan" else 1
-            c[k] -= n
-            s = shanten(bytes(c), void)
-            c[k] += n
-            if s <= best:  # the gang keeps the hand as good: take the money
-                return a
-        if len(ties) == 1:
-            return ties[0]
+        c = view.counts()
+        # one kernel call for every discard's shanten (a turn's hand has a win size, R7.1)
+        after = kernel.shanten_discards(c, void)
+        first, last = legal[0], legal[-1]
+        if first[0] == "dahai" == last[0]:
+            # Discards only (the common case): Round lists one per held kind in kind order
+            # (R4.2: only void-suit kinds while one is held), so the legal kinds are the held
+            # kinds from the first to the last. Read the shanten straight from the array.
+            lo = first[2]
+            seg = after[lo : last[2] + 1]
+            if len(seg) - seg.count(_NOT_HELD) == len(legal):
+                best = min(seg)
+                i = seg.index(best)
+                if seg.count(best) == 1:
+                    return legal[i - seg[:i].count(_NOT_HELD)]
+                ties_at = [i]
+                for _ in range(seg.count(best) - 1):
+                    i = seg.index(best, i + 1)
+                    ties_at.append(i)
+                cs = [0, *accumulate(c)]  # prefix sums: a window's tiles in two reads
+                near_lo, near_hi, bonus = _NEAR_LO, _NEAR_HI, _TERMINAL
+                isolation = [
+                    bonus[k] + cs[near_lo[k]] - cs[near_hi[k]] for k in [lo + i for i in ties_at]
+                ]
+                i = ties_at[isolation.index(max(isolation))]  # the first most isolated
+                return legal[i - seg[:i].count(_NOT_HELD)]
+            shantens = [after[a[2]] for a in legal]
+            best = min(shantens)
+            if shantens.count(best) == 1:
+                return legal[shantens.index(best)]
+            ties = [a for a, s in zip(legal, shantens, strict=True) if s == best]
+        else:
+            best = 99
+            ties = []
+            gangs: list[Action] = []
+            for a in legal:
+                if a[0] != "dahai":
+                    gangs.append(a)
+                    continue
+                s = after[a[2]]
+                if s < best:
+                    best, ties = s, [a]
+                elif s == best:
+                    ties.append(a)
+            for a in gangs:
+                k = a[2]
+                if a[0] == "ankan":
+                    hand = bytearray(c)
+                    hand[k] -= 4
+                    s = kernel.shanten(bytes(hand), void)
+                else:  # an added gang gives up one tile, as a discard does
+                    s = after[k]
+                if s <= best:  # the gang keeps the hand as good: take the money
+                    return a
+            if len(ties) == 1:
+                return ties[0]
         # Ties: the most isolated tile (fewest tiles within two ranks; a terminal counts one
-        # less), the lowest kind among equals. R4.2 already limits the choice to void-suit
-        # tiles while any is held. Window sums come from prefix sums (this runs every turn).
-        cs = [0, *accumulate(c)]
-        pick, top = ties[0], -99
-        for a in ties:
-            k = a[2]
-            rank = k % 9
-            v = (rank == 0 or rank == 8) + cs[k - min(rank, 2)] - cs[k + min(8 - rank, 2) + 1]
-            if v > top:
-                pick, top = a, v
-        return pick
+        # less), the first (lowest kind) among equals — max() keeps the first maximum. R4.2
+        # already limits the choice to void-suit tiles while any is held.
+        cs = [0, *accumulate(c)]  # prefix sums: a window's tiles in two reads
+        lo, hi, bonus = _NEAR_LO, _NEAR_HI, _TERMINAL
+        isolation = [bonus[k] + cs[lo[k]] - cs[hi[k]] for k in [a[2] for a in ties]]
+        return ties[isolation.index(max(isolation))]
 
     @staticmethod
     def _claim(view: SeatView, legal: list[Action]) -> Action:
@@ -315,20 +340,21 @@ class GreedyAgent:
                     return a
             elif a.word == "pon":
                 c[k] -= 2
-                after = min(
-                    _shanten_without(shanten, c, d, void) for d in range(27) if c[d] and d != k
-                )
+                # the best discard after the peng, other than the claimed kind
+                after = view.kernel.shanten_discards(bytes(c), void)
                 c[k] += 2
-                if after < now:
+                if min(s for d, s in enumerate(after) if d != k) < now:
                     return a
         return none
 
 
-def _shanten_without(shanten: Any, c: bytearray, d: int, void: int) -> int:
-    c[d] -= 1
-    s = int(shanten(bytes(c), void))
-    c[d] += 1
-    return s
+_NOT_HELD = 127
+"""``shanten_discards``' entry for a kind not held."""
+
+# Per kind: the kinds within two ranks of it in its suit are lo..hi-1; 1 for a terminal.
+_NEAR_LO = tuple(k - min(k % 9, 2) for k in range(27))
+_NEAR_HI = tuple(k + min(8 - k % 9, 2) + 1 for k in range(27))
+_TERMINAL = tuple(int(k % 9 in (0, 8)) for k in range(27))
 
 
 def _isolation(c: bytes | bytearray, k: int) -> int:

@@ -204,11 +204,12 @@ class Round(ClaimsMixin):
         void = self.voids[s]
         if self._must_discard:  # R5.4: after a 碰, discard only (R4.2 still holds)
             return self._discards(s, c, void)
+        pengs = self.pengs[s]
         if (
             not h.is_win()
-            and (self.pos >= 108 or (4 not in c and not self.pengs[s]))
+            and (self.pos >= 108 or (4 not in c and not (pengs and any(map(c.__getitem__, pengs)))))
             and not self.won[s]
-        ):  # the common case: only discards (_discards, inlined)
+        ):  # the common case: no win, no gang (R6: no four, no peng's fourth), only discards
             if void >= 0:
                 lo = 9 * void
                 vc = c[lo : lo + 9]
@@ -223,7 +224,11 @@ class Round(ClaimsMixin):
             out.append(win)
         locked_winner = self.rules.xueliu and self.won[s]
         if self.pos < 108 and (4 in c or self.pengs[s]):  # R5.6: no gang on the empty wall
-            gangs = [_ANKAN[s][k] for k in range(27) if c[k] == 4 and k // 9 != void]  # R6.5
+            gangs = (
+                [_ANKAN[s][k] for k in range(27) if c[k] == 4 and k // 9 != void]  # R6.5
+                if 4 in c
+                else []
+            )
             gangs.extend(_KAKAN[s][k] for k in sorted(self.pengs[s]) if c[k])
             if locked_winner:  # R11.2: only gangs that keep the waits
                 gangs = [a for a in gangs if self._gang_keeps_waits(s, a)]
