@@ -55,3 +55,60 @@ def test_play_still_refuses_ill_typed_actions(bad: Action) -> None:
         r.play(bad)
     with pytest.raises(InvalidActionError):
         r.play(("dingque", 0, -1, (), 0))  # type: ignore[arg-type]
+
+
+# -- quick_legal never says yes where legal_actions says no ---------------------------------
+
+_CASES = [
+    ("xuezhan", {}),
+    ("xueliu", {}),  # R11.2 locked winners
+    ("chengdu-classic", {}),  # R5.7 forfeit, scope discard
+    ("xuezhan", {"last_round_scope": "discard"}),
+    ("xuezhan", {"last_round_win": "off"}),
+    ("leshan", {}),  # LeshanRound overrides the turn options: never the shortcut
+]
+
+
+def _candidates(r: Round) -> list[Action]:
+    return [a for s in range(4) for a in (*_DAHAI[s], *_PON[s], *_HORA[s], _NONE[s])] + [
+        Action("daiminkan", s, k) for s in range(4) for k in range(27)
+    ]
+
+
+@pytest.mark.parametrize(("preset", "over"), _CASES)
+def test_quick_legal_agrees_with_legal_actions(preset: str, over: dict[str, str]) -> None:
+    """In seeded random games, at every decision, every candidate action: quick_legal says
+    yes only for members of legal_actions, and says yes for the plain discards (so the
+    shortcut is actually taken outside Leshan rounds)."""
+    from xzcore.leshan_bots import leshan_chooser
+    from xzcore.leshan_round import LeshanRound, new_round
+    from xzcore.recording import bot_chooser
+    from xzcore.round_checks import canonical, quick_legal
+
+    rules = RuleSet.preset(preset, **over)
+    hits = misses = 0
+    for seed in range(12):
+        d = deal(seed)
+        direction = 1 + seed % 3 if rules.exchange_three else None
+        r = new_round(rules, d.wall, d.dealer, exchange_direction=direction)
+        # greedy bots (they win, so 血流 winners play on, locked) and random ones (odd moves)
+        choosers = [bot_chooser("greedy" if i % 2 else "random", 4 * seed + i) for i in range(4)]
+        if isinstance(r, LeshanRound):
+            choosers = [leshan_chooser(c) for c in choosers]
+        while r.to_act():
+            for a in _candidates(r):
+                c = canonical(a)
+                assert c is not None
+                legal = c in r.legal_actions(c.seat)
+                if quick_legal(r, c):
+                    assert legal, (preset, seed, str(c))
+                    hits += 1
+                elif legal and c.word == "dahai":
+                    misses += 1
+            s = r.to_act()[0]
+            r.apply(choosers[s](r, s, r.legal_actions(s)))
+    if isinstance(r, LeshanRound):
+        assert hits == 0
+    else:
+        assert hits > 1000
+        assert misses < hits / 5  # the forced/locked/winning turns only

@@ -50,7 +50,7 @@ from xzcore.round_base import (
     Win,
     format_count_bytes,
 )
-from xzcore.round_checks import canonical, diagnose
+from xzcore.round_checks import canonical, diagnose, quick_legal
 from xzcore.round_claims import ClaimsMixin
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext, score_win
@@ -260,7 +260,7 @@ class Round(ClaimsMixin):
             checked = Action.make(
                 action.word, action.seat, action.tile, tiles=action.tiles, suit=action.suit
             )
-        if checked not in self.legal_actions(checked.seat):
+        if not quick_legal(self, checked) and checked not in self.legal_actions(checked.seat):
             rule, reason = diagnose(self, checked)
             raise IllegalActionError(checked, rule, reason)
         self.apply(checked)

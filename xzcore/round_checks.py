@@ -7,7 +7,9 @@ final round), so the rule named is the most basic one broken.
 
 :func:`canonical` is ``Round.play``'s shortcut past ``Action.make``: an action that is
 exactly one of the prebuilt values ``legal_actions`` hands out is well formed, and the
-prebuilt value makes the membership test an identity hit.
+prebuilt value makes the membership test an identity hit. :func:`quick_legal` answers "is it
+among ``legal_actions``?" for the common actions without building the list; it only ever
+says yes when the list would hold the action, and otherwise leaves the question to the list.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from xzcore.round_base import (
     _DINGQUE,
     _HORA,
     _KAKAN,
+    _NO_TILES,
     _NONE,
     _PON,
+    CLAIM,
     DINGQUE,
     END,
     EXCHANGE,
@@ -36,7 +40,7 @@ from xzcore.tiles import SUITS, format_tiles, tile_name
 if TYPE_CHECKING:
     from xzcore.round import Round
 
-__all__ = ["canonical", "diagnose"]
+__all__ = ["canonical", "diagnose", "quick_legal"]
 
 _CANON: dict[Action, Action] = {
     a: a
@@ -71,6 +75,65 @@ def canonical(a: object) -> Action | None:
     ):
         return c
     return None
+
+
+_QUICK: dict[type, bool] = {}
+
+
+def _quick_ok(cls: type) -> bool:
+    """Whether ``cls`` answers ``legal_actions`` as :class:`~xzcore.round.Round` does (a
+    subclass that overrides it or its turn options, as ``LeshanRound``, never takes the
+    shortcut)."""
+    ok = _QUICK.get(cls)
+    if ok is None:
+        from xzcore.round import Round
+
+        ok = (
+            cls.legal_actions is Round.legal_actions  # type: ignore[attr-defined]
+            and cls._turn_actions is Round._turn_actions  # type: ignore[attr-defined]
+            and cls._discards is Round._discards  # type: ignore[attr-defined]
+            and cls._forced is Round._forced  # type: ignore[attr-defined]
+        )
+        _QUICK[cls] = ok
+    return ok
+
+
+def quick_legal(r: Round, a: Action) -> bool:
+    """True when ``a`` (a value from :func:`canonical` or ``Action.make``) is certainly among
+    ``r.legal_actions(a.seat)``, decided without building that list; False means "not
+    decided here" (the caller asks ``legal_actions``).
+
+    It decides two cases, as ``Round.legal_actions`` does:
+
+    * a discard on the seat's own turn (R5.1) of a held tile, when no win can be forced on
+      the seat (R5.7) and it is not a 血流 winner whose hand is locked (R11.2); if the seat
+      holds tiles of its void suit, the discard must be one of them (R4.2). The same holds
+      after a 碰 (R5.4: discards only).
+    * an answer to a discard or an added gang (R5.2, R6.4) that the seat was offered and
+      has not given yet.
+    """
+    ph = r.phase
+    s = a[1]
+    if ph == TURN:
+        if a[0] != "dahai" or s != r.cur or not _quick_ok(type(r)):
+            return False
+        if r.rules.xueliu and r.won[s]:  # R11.2: the locked winner's list is special
+            return False
+        if not r._must_discard and r._forced(False):  # R5.7: the list may be the win alone
+            return False
+        c = r.hands[s].counts()
+        k = a[2]
+        if not c[k]:
+            return False
+        void = r.voids[s]
+        lo = 9 * void
+        # R4.2: holding a void tile, only void tiles may go.
+        return void < 0 or k // 9 == void or c[lo : lo + 9] == _NO_TILES
+    if ph in (CLAIM, ROB):
+        if not _quick_ok(type(r)) or s in r._claim_dec:
+            return False
+        return a in r._claim_opts.get(s, ())
+    return False
 
 
 def diagnose(r: Round, a: Action) -> tuple[str, str]:
