@@ -14,6 +14,7 @@ from typing import Any
 
 from xzcore.actions import WORDS, Action, IllegalActionError, InvalidActionError, actions_of
 from xzcore.logtypes import Header, Location
+from xzcore.round_base import _ANKAN, _DAHAI, _DAIMINKAN, _HORA, _KAKAN, _NONE, _PON
 from xzcore.rules import RuleError, RuleSet
 
 __all__ = ["Finding", "Replay", "claims_of", "compare_claims", "compare_events", "net_of"]
@@ -45,12 +46,20 @@ _EVENT_RULE = {
 
 
 _KIND = {f"{k % 9 + 1}{'mps'[k // 9]}": k for k in range(27)}
-_TILE_ACTIONS = {
-    w: [[Action(w, s, k) for k in range(27)] for s in range(4)]
-    for w in ("dahai", "pon", "daiminkan", "ankan", "kakan", "hora")
+# The round's own prebuilt action values: Round.play then finds them in its tables by
+# identity (round_checks.canonical).
+_TILE_ACTIONS: dict[str, list[list[Action]]] = {
+    "dahai": _DAHAI,
+    "pon": _PON,
+    "daiminkan": _DAIMINKAN,
+    "ankan": _ANKAN,
+    "kakan": _KAKAN,
+    "hora": _HORA,
 }
-_PASS = [Action("none", s) for s in range(4)]
+_PASS = _NONE
 _ACTION_WORDS = frozenset(WORDS)
+_NOT_ACTIONS = frozenset(_EVENT_RULE) - _ACTION_WORDS
+"""Event types that never record an action (action_of gives None for them)."""
 
 
 def action_of(ev: Mapping[str, Any]) -> Action | None:
@@ -247,22 +256,39 @@ def compare_events(
         return out
     stop = len(events)  # compare the recorded prefix [0, stop)
     illegal: Finding | None = None
+    play = rnd.play
+    tile_actions = _TILE_ACTIONS
+    not_actions = _NOT_ACTIONS
+    kinds = _KIND
     for i, ev in enumerate(events):
         # msgpack decodes every map to a dict: an exact type test is enough, and cheap.
-        if type(ev) is not dict or type(ev.get("type")) is not str:
+        if type(ev) is not dict or type(word := ev.get("type")) is not str:
             stop = i
             illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
             break
-        try:
-            action = action_of(ev)
-        except InvalidActionError as exc:
-            stop = i
-            illegal = Finding("L5", f"malformed action event: {exc}", loc(i), claimed=dict(ev))
-            break
-        if action is None:
+        if word in not_actions:
             continue
+        # action_of's common case inline: a well-formed tile action from the table.
+        action = None
+        row = tile_actions.get(word)
+        if row is not None and (word != "dahai" or not ev.get("baige")):
+            actor = ev.get("actor")
+            pai = ev.get("pai")
+            if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
+                k = kinds.get(pai)
+                if k is not None:
+                    action = row[actor][k]
+        if action is None:
+            try:
+                action = action_of(ev)
+            except InvalidActionError as exc:
+                stop = i
+                illegal = Finding("L5", f"malformed action event: {exc}", loc(i), claimed=dict(ev))
+                break
+            if action is None:
+                continue
         try:
-            rnd.play(action)
+            play(action)
         except IllegalActionError as exc:
             stop = i
             rule, reason = _refine(rnd, action, exc, events, i)
