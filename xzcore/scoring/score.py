@@ -365,8 +365,9 @@ def _extras(ctx: WinContext, h: HandSummary, rules: RuleSet) -> tuple[Extra, ...
 
 def _special(ctx: WinContext, rules: RuleSet) -> str | None:
     """R7.5: 天胡 (dealer, dealt tiles) or 地胡 (non-dealer, first draw; or the dealer's
-    first discard with ``dihu_on_dealer_discard``), when ``tian_di_hu`` is on."""
-    if not (ctx.first_turn and rules.tian_di_hu):
+    first discard with ``dihu_on_dealer_discard``), when ``tian_di_hu`` is on; never in the
+    additive model (R8.4: "天胡/地胡 are off")."""
+    if not (ctx.first_turn and rules.tian_di_hu) or rules.scoring is Scoring.ADDITIVE:
         return None
     if ctx.dealer:
         return "tianhu"
