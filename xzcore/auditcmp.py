@@ -369,8 +369,15 @@ def _align(
     one side only is a finding and the walk goes on; any other difference of type or actor is
     a divergence and ends it."""
     found: list[Finding] = []
-    i = j = 0
     n_eng = len(engine)
+    if (
+        (partial or n_eng == stop)
+        and type(recorded) is list
+        and type(engine) is list
+        and recorded[:stop] == engine[:stop]
+    ):
+        return found  # every event equal (the walk below would find nothing)
+    i = j = 0
     while i < stop or (j < n_eng and not partial):
         rec = recorded[i] if i < stop else None
         eng = engine[j] if j < n_eng else None

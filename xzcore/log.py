@@ -86,9 +86,16 @@ EXTENSION = ".xzlog"
 _HASH_BIN = b"\xc4" + bytes([HASH_SIZE])  # msgpack bin8 header of a 32-byte hash
 
 
+_BLAKE = hashlib.blake2b(digest_size=HASH_SIZE)
+"""An empty BLAKE2b-256 state: copying it is cheaper than a new hash object."""
+
+
 def _chain(prev: bytes, body: bytes | bytearray) -> bytes:
     """L2: the running hash of a record: BLAKE2b-256(prev hash ‖ record bytes before the hash)."""
-    return hashlib.blake2b(prev + body, digest_size=HASH_SIZE).digest()
+    h = _BLAKE.copy()
+    h.update(prev)
+    h.update(body)
+    return h.digest()
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -410,7 +417,7 @@ class LogReader:
         visit_event = visitor.visit_event
         next_record = stream.next_record
         new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
-        blake2b = hashlib.blake2b
+        new_hash = _BLAKE.copy
         # The hot loop, one pass per event: records are indexed as plain tuples
         # (tag, payload, hash, body, offset) and the L2 hash computed inline (as _chain).
         while True:
@@ -426,7 +433,10 @@ class LogReader:
             if tag == TAG_EVENT:
                 offset = rec[4]
                 loc = new_loc(Location, (path, game_no, n_events, offset, record_no))
-                computed = blake2b(running + rec[3], digest_size=HASH_SIZE).digest()
+                h = new_hash()  # _chain, inline
+                h.update(running)
+                h.update(rec[3])
+                computed = h.digest()
                 if computed == rec[2]:
                     running = computed
                 else:
