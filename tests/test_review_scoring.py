@@ -282,3 +282,25 @@ def test_kernel_ready_fan_by_hand(
     held, info = meld_summary(counts, parse_melds(melds))
     assert kernel.ready_fan(counts, void, held, info, TABLE | YAOJIU, 0) == high
     assert kernel.ready_fan(counts, void, held, info, TABLE | YAOJIU, 1) == low
+
+
+def test_three_gangs_and_a_peng_is_jingou_with_three_gen() -> None:
+    # [1111m] [3333m] [5555p] [777p] 99p: four melds but one is a peng → not 十八罗汉;
+    # 金钩钓 ×4 × 2^3 (three gangs, three 根) = 32. 3m/5p/7p spoil 带幺九.
+    s = win("9p", "9p", "gang 1m, angang 3m, bugang 5p, peng 7p")
+    assert (s.pattern, s.gen, s.gen_used, s.multiplier) == (P.JINGOU, 3, 0, 32)
+
+
+@pytest.mark.parametrize("brute_force", [False, True])
+def test_the_fourth_tile_of_a_peng_is_a_wait_and_a_gen(brute_force: bool) -> None:
+    # 123 789m 46p 99p + [555p]: waits on 5p (the seat holds three, R7.3 allows it); winning
+    # on it makes 456p and the fourth 5p with the peng: 平胡 ×1 × 根 ×2 = 2.
+    assert chajiao_multiplier("123789m4699p", "peng 5p", "s", XZ, brute_force=brute_force) == 2
+
+
+def test_kernel_ready_fan_peng_plus_the_fourth(kernel: ModuleType) -> None:
+    # The same hand on the kernel: fan 1 (the 根 of the wait), table and additive.
+    counts = parse_counts("123789m4699p")
+    held, info = meld_summary(counts, parse_melds("peng 5p"))
+    assert kernel.ready_fan(counts, 2, held, info, TABLE | YAOJIU, 0) == 1
+    assert kernel.ready_fan(counts, 2, held, info, ADDITIVE | YAOJIU, 0) == 1
