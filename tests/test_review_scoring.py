@@ -14,7 +14,16 @@ import pytest
 
 from xzcore._kernel_input import meld_summary
 from xzcore.rules import RuleSet
-from xzcore.scoring import Extra, Pattern, Score, WinContext, chajiao_multiplier, score_win
+from xzcore.scoring import (
+    Extra,
+    HandError,
+    Pattern,
+    Score,
+    WinContext,
+    chajiao_multiplier,
+    score_win,
+    wait_values,
+)
 from xzcore.tiles import parse_counts, parse_melds
 
 XZ = RuleSet.preset("xuezhan")
@@ -304,3 +313,34 @@ def test_kernel_ready_fan_peng_plus_the_fourth(kernel: ModuleType) -> None:
     held, info = meld_summary(counts, parse_melds("peng 5p"))
     assert kernel.ready_fan(counts, 2, held, info, TABLE | YAOJIU, 0) == 1
     assert kernel.ready_fan(counts, 2, held, info, ADDITIVE | YAOJIU, 0) == 1
+
+
+# -- bad input names the argument (HandError, a ValueError) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "field", "needle"),
+    [
+        ((None, "6p", "", "s", WinContext()), "concealed", "not tile text"),
+        (("123345789m2346p", "6p", None, "s", WinContext()), "melds", "not meld text"),
+        (("123345789m2346p", "6p", 5, "s", WinContext()), "melds", "not meld text"),
+        # five melds written as text: refused as too many, not as a negative tile count
+        (
+            ("6p", "6p", "peng 1m, peng 2m, peng 3m, peng 4m, peng 5m", "s", WinContext()),
+            "melds",
+            "at most four",
+        ),
+        (("123345789m2346p", "6p", "", "s", None), "ctx", "not a WinContext"),
+        (("123345789m2346p", "6p", "", "s", {"self_draw": True}), "ctx", "not a WinContext"),
+    ],
+)
+def test_bad_input_names_the_argument(args: tuple, field: str, needle: str) -> None:
+    with pytest.raises(HandError) as info:
+        score_win(*args, XZ)
+    assert info.value.field == field and needle in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_wait_values_refuses_a_bad_context() -> None:
+    with pytest.raises(HandError, match="ctx"):
+        wait_values("123345789m2345p", "", "s", None, XZ)  # type: ignore[arg-type]

@@ -148,7 +148,12 @@ def _concealed(concealed: str | bytes | Sequence[int]) -> list[int]:
             return list(counts_of(parse_tiles(concealed)))
         except ValueError as exc:
             raise HandError("concealed", str(exc)) from None
-    seq = list(concealed)
+    try:
+        seq = list(concealed)
+    except TypeError:
+        raise HandError(
+            "concealed", f"{concealed!r} is not tile text, 27 counts or a sequence of kinds"
+        ) from None
     if len(seq) == KINDS:
         for k, n in enumerate(seq):
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 4:
@@ -183,10 +188,14 @@ def _kind(value: int | str, name: str) -> int:
 def _melds(melds: str | Sequence[Meld]) -> tuple[Meld, ...]:
     if isinstance(melds, str):
         try:
-            return tuple(parse_melds(melds))
+            out = tuple(parse_melds(melds))
         except ValueError as exc:
             raise HandError("melds", str(exc)) from None
-    out = tuple(melds)
+    else:
+        try:
+            out = tuple(melds)
+        except TypeError:
+            raise HandError("melds", f"{melds!r} is not meld text or a sequence of Meld") from None
     for i, m in enumerate(out):
         if not isinstance(m, Meld):
             raise HandError("melds", f"item {i} is {m!r}, not a Meld")
@@ -288,8 +297,15 @@ def score_win(
     v = _void(void)
     _check_sizes(counts, ms, 0, "concealed", win)
     counts[win] += 1
-    ctx.check()
+    _check_ctx(ctx)
     return _score(counts, ms, v, ctx, rules)
+
+
+def _check_ctx(ctx: WinContext) -> None:
+    """``ctx`` must be a :class:`WinContext` whose flags can happen together."""
+    if not isinstance(ctx, WinContext):
+        raise HandError("ctx", f"{ctx!r} is not a WinContext")
+    ctx.check()
 
 
 def _score(
@@ -500,7 +516,7 @@ def wait_values(
     ms = _melds(melds)
     v = _void(void)
     _check_sizes(counts, ms, 0, "concealed")
-    ctx.check()
+    _check_ctx(ctx)
     out = []
     for k in _wait_values(counts, ms, v, rules):
         counts[k] += 1
