@@ -3,10 +3,12 @@ scores: every amount is worked out by hand in the comment beside it from RULES.m
 
 from __future__ import annotations
 
+import pytest
+
 from xzcore.ledger import Ledger
 from xzcore.rules import RuleSet
 from xzcore.scoring import Score, WinContext, chajiao_multiplier, score_win
-from xzcore.settlement import SeatEnd, end_of_round, pay_gang, pay_win
+from xzcore.settlement import SeatEnd, SettlementError, end_of_round, pay_gang, pay_win
 from xzcore.tiles import MeldKind
 
 XZ = RuleSet.preset("xuezhan")
@@ -167,3 +169,16 @@ def test_end_of_round_chengdu_classic() -> None:
     # seat 0: -2 -2 -24 -8 +2 = -34; seat 1: +2 -2 +8 +8 +8 +2 = 26;
     # seat 2: +6 -8 +8 -8 -6 = -8; seat 3: -2 +8 +8 +2 = 16.
     assert led.totals() == [-34, 26, -8, 16]
+
+
+# -- bad input is a SettlementError (a ValueError) naming the argument -------------------------
+
+
+def test_a_score_without_capped_is_refused() -> None:
+    with pytest.raises(SettlementError, match="score"):
+        pay_win(Ledger(), XZ, 0, None, discarder=1)  # type: ignore[arg-type]
+
+
+def test_seats_that_are_not_a_sequence_are_refused() -> None:
+    with pytest.raises(SettlementError, match="seats"):
+        end_of_round(Ledger(), XZ, None)  # type: ignore[arg-type]

@@ -221,7 +221,12 @@ def pay_win(
     whenever the win may be paid as a self-draw (the engine can always pass them).
     """
     _check_seat(winner, "winner")
-    capped = score.capped
+    try:
+        capped, special = score.capped, score.special
+    except AttributeError:
+        raise SettlementError(
+            f"score: {score!r} has no capped/special (expected a scoring.Score)"
+        ) from None
     if not _is_int(capped) or capped < 1:
         raise SettlementError(f"score.capped {capped!r} must be an int ≥ 1")
     if capped != rules.cap(capped):
@@ -229,7 +234,6 @@ def pay_win(
             f"score.capped {capped} is above the cap 2**{rules.cap_fan} (R8.7): "
             "was the win scored with another rule set?"
         )
-    special = score.special
     if special not in (None, "tianhu", "dihu"):
         raise SettlementError(f"score.special {special!r} is not 'tianhu', 'dihu' or None")
     if robbed and discarder is None:
@@ -457,7 +461,12 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
 
 
 def _check_ends(seats: Sequence[SeatEnd], rules: RuleSet) -> list[SeatEnd]:
-    ends = list(seats)
+    try:
+        ends = list(seats)
+    except TypeError:
+        raise SettlementError(
+            f"end_of_round: seats {seats!r} is not a sequence of SeatEnd"
+        ) from None
     for e in ends:
         if not isinstance(e, SeatEnd):
             raise SettlementError(f"end_of_round: expected SeatEnd values, not {e!r}")
