@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -72,13 +73,28 @@ Result = tuple[list[dict[str, Any]], int, Any, Any, bool]
 """(report dicts, bytes done, first game's prev, last game's hash, is a part)."""
 
 
-def iter_tasks(paths: Iterable[str]) -> Iterator[Any]:
+def iter_tasks(paths: Iterable[str], jobs: int | None = None) -> Iterator[Any]:
     """The pool's work: a whole file, or the parts of a big one (found by reading it, in the
-    parent, lazily, while the workers replay)."""
+    parent, lazily, while the workers replay).
+
+    With ``jobs``, a big file is cut only when fewer than ``jobs`` files follow it: until
+    then whole files keep every worker busy, and the parent's reading pass that finds the
+    parts (about a quarter of an audit's CPU time) is saved. Parts report exactly what the
+    whole file does, so the output is the same either way."""
     from xzcore.audit import split_file
 
-    for p in paths:
-        if p == "-" or _size(p) <= SPLIT_BYTES:
+    it = iter(paths)
+    ahead: deque[str] = deque()
+    while True:
+        while jobs is not None and len(ahead) <= jobs and (nxt := next(it, None)) is not None:
+            ahead.append(nxt)  # look ahead: how many files follow this one?
+        if not ahead:
+            nxt = next(it, None)
+            if nxt is None:
+                return
+            ahead.append(nxt)
+        p = ahead.popleft()
+        if p == "-" or _size(p) <= SPLIT_BYTES or (jobs is not None and len(ahead) >= jobs):
             yield p
             continue
         parts = split_file(p, GAMES_PER_PART)
@@ -268,7 +284,8 @@ def audit(
         pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
             jobs, initializer=_init_worker, initargs=(verify_key,)
         )
-        results = _join_parts(pool.imap(audit_task, iter_tasks(iter_inputs(inputs)), chunksize=1))
+        tasks = iter_tasks(iter_inputs(inputs), jobs)
+        results = _join_parts(pool.imap(audit_task, tasks, chunksize=1))
     else:
         _load_verifier(verify_key)
         results = audit_games(iter_inputs(inputs))
