@@ -149,6 +149,17 @@ def test_shanten_discards(timed: Timed, backend: str) -> None:
     timed("shanten_discards", backend, loop)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_hand_shanten_discards(timed: Timed, backend: str) -> None:
+    hands = [kernel(backend).Hand(counts, void) for counts, void in WIN]
+
+    def loop() -> None:
+        for hand in hands:
+            hand.shanten_discards()
+
+    timed("Hand.shanten_discards", backend, loop)
+
+
 def _value_rows() -> tuple[
     list[tuple[bytes, int, bytes, int]], list[tuple[bytes, int, bytes, int]]
 ]:

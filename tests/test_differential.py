@@ -101,8 +101,11 @@ def test_hand_sequences_agree(rng: random.Random, void: int) -> None:
             a.remove(kind)
             b.remove(kind)
         assert a.counts() == b.counts()
+        if a.size % 3:  # a ready or a win size
+            assert a.shanten() == b.shanten()
         if a.size % 3 == 2:
             assert a.is_win() == b.is_win()
+            assert a.shanten_discards() == b.shanten_discards()
         elif a.size % 3 == 1:
             exclude = rng.getrandbits(27) & rng.getrandbits(27)
             assert a.waits(exclude) == b.waits(exclude)
@@ -166,7 +169,18 @@ def test_same_names_signatures_and_docstrings() -> None:
         if inspect.isclass(theirs):
             continue
         assert _parameters(ours) == _parameters(theirs), name
-    for method in ("add", "remove", "count", "counts", "is_win", "is_win_with", "waits", "copy"):
+    for method in (
+        "add",
+        "remove",
+        "count",
+        "counts",
+        "is_win",
+        "is_win_with",
+        "waits",
+        "shanten",
+        "shanten_discards",
+        "copy",
+    ):
         ours, theirs = getattr(compiled.Hand, method), getattr(twin.Hand, method)
         assert ours.__doc__ and theirs.__doc__, method
         assert _parameters(ours) == _parameters(theirs), method

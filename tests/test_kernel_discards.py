@@ -1,4 +1,5 @@
-"""``shanten_discards`` on both backends: the shanten (向听) after each possible discard.
+"""``shanten_discards`` and ``Hand.shanten``/``Hand.shanten_discards`` on both backends: the
+shanten (向听) after each possible discard.
 
 Expected values are worked out by hand from the definition in ``_reference.shanten``
 (``min |W - H| - 1`` over complete hands W, R7.1; void-suit tiles must go, R4.4).
@@ -138,3 +139,52 @@ def test_accepts_sequences_like_shanten(kernel: ModuleType) -> None:
 def test_bad_input(kernel: ModuleType, args: tuple[object, ...], message: str) -> None:
     with pytest.raises(kernel.KernelInputError, match=re.escape(message)):
         kernel.shanten_discards(*args)
+
+
+@pytest.mark.parametrize(
+    ("hand", "void", "expected"),
+    [
+        # the worked values above, through an incremental hand
+        ("123456789m1234p5s", 2, 0),  # discard the void 5s: ready on 4p
+        ("123456789m1234p5s", 0, 8),  # 万 void: a 万 out keeps 5 usable tiles -> 8
+        ("19m", -1, 0),
+    ],
+)
+def test_hand_methods_match_the_functions(
+    kernel: ModuleType, hand: str, void: int, expected: int
+) -> None:
+    h = kernel.Hand.parse(hand, void)
+    after = h.shanten_discards()
+    assert after == kernel.shanten_discards(c(hand), void)
+    assert min(after) == expected
+    assert h.shanten() == kernel.shanten(c(hand), void)
+    k = after.index(expected)
+    h.remove(k)  # the hand after its best discard
+    assert h.shanten() == expected
+
+
+def test_hand_shanten_follows_the_void(kernel: ModuleType) -> None:
+    # 123456789m 1234p + 5s, undeclared: the best void is 索; swapping the 5s for a 4p
+    # completes it, so it is one swap from complete: 0 (ready after the right discard).
+    h = kernel.Hand.parse("123456789m1234p5s")
+    assert h.shanten() == 0
+    # 万 void: only 1234p and 5s can stay; a complete hand holds all five (123p 44p 555s +
+    # two sets), so 9 tiles to buy -> 8, and a 万 discard keeps it at 8.
+    h.void = 0
+    assert h.shanten() == 8
+    assert h.shanten_discards()[0] == 8
+
+
+@pytest.mark.parametrize(
+    ("tiles", "call", "message"),
+    [
+        ("123456789m1235p", "shanten_discards", "hand: 13 concealed tiles: shanten_discards"),
+        ("", "shanten_discards", "hand: 0 concealed tiles: shanten_discards"),
+        ("", "shanten", "hand: 0 concealed tiles: shanten needs"),
+        ("123m", "shanten", "hand: 3 concealed tiles: shanten needs"),
+    ],
+)
+def test_hand_bad_sizes(kernel: ModuleType, tiles: str, call: str, message: str) -> None:
+    h = kernel.Hand.parse(tiles) if tiles else kernel.Hand()
+    with pytest.raises(kernel.KernelInputError, match=re.escape(message)):
+        getattr(h, call)()

@@ -430,6 +430,23 @@ cdef class Hand:
         return _waits3(self.c, SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]],
                        SUIT_TABLE[self.k[2]], self.v, self.n) & ~excl
 
+    def shanten(self):
+        """``shanten(self.counts(), self.void)`` (ValueError unless 14/13/11/10/8/7/5/4/2/1
+        tiles), without building the counts."""
+        if not SHANTEN_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, SHANTEN_SIZES, "shanten", "hand"))
+        return _shanten(self.c, self.k, self.n, self.v)
+
+    def shanten_discards(self):
+        """``shanten_discards(self.counts(), self.void)``: an ``array('b')`` of 27, the
+        shanten after discarding one tile of each kind (127 for a kind not held); ValueError
+        unless 14/11/8/5/2 tiles."""
+        if not WIN_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, WIN_SIZES, "shanten_discards", "hand"))
+        cdef carray.array out = carray.clone(_SCHAR_TEMPLATE, 27, False)
+        _shanten_discards(self.c, self.k, self.n, self.v, out.data.as_schars)
+        return out
+
     def copy(self):
         """An independent copy."""
         cdef Hand h = Hand.__new__(Hand)

@@ -79,16 +79,34 @@ cdef const uint8_t* _cached_costs(const uint8_t* c, uint32_t key) noexcept nogil
     return slot
 
 
+cdef inline void _pairs_odd(const uint8_t* p, int* pairs, int* odd) noexcept nogil:
+    """Per suit: the pairs held (four identical = two) and the kinds held an odd number of
+    times (for seven pairs)."""
+    cdef int i, suit
+    for suit in range(3):
+        pairs[suit] = 0
+        odd[suit] = 0
+        for i in range(9 * suit, 9 * suit + 9):
+            pairs[suit] += p[i] >> 1
+            odd[suit] += p[i] & 1
+
+
 cdef int _shanten(const uint8_t* p, const uint32_t* k, int size, int void) noexcept nogil:
     cdef const uint8_t* costs[3]
+    cdef int pairs[3]
+    cdef int odd[3]
     cdef int i
     for i in range(3):
         costs[i] = _cached_costs(p + 9 * i, k[i])
-    return _shanten_of(p, costs, size, void)
+    _pairs_odd(p, pairs, odd)
+    return _shanten_of(costs, pairs, odd, size, void)
 
 
-cdef int _shanten_of(const uint8_t* p, const uint8_t** costs, int size, int void) noexcept nogil:
-    """The shanten of the counts ``p`` whose three suits have the cost slots ``costs``."""
+cdef int _shanten_of(
+    const uint8_t** costs, const int* suit_pairs, const int* suit_odd, int size, int void
+) noexcept nogil:
+    """The shanten of a hand of ``size`` tiles whose three suits have the cost slots
+    ``costs`` and the seven-pairs counts ``suit_pairs`` / ``suit_odd``."""
     cdef int n = (size - 1) // 3
     cdef int best = NO_COST, v, v_lo, v_hi, ps, s0, s1, s2, cost, i, pairs, odd, missing
     if void >= 0:
@@ -125,10 +143,10 @@ cdef int _shanten_of(const uint8_t* p, const uint8_t** costs, int size, int void
             # tile, a new pair two
             pairs = 0
             odd = 0
-            for i in range(27):
-                if i // 9 != v:
-                    pairs += p[i] >> 1
-                    odd += p[i] & 1
+            for i in range(3):
+                if i != v:
+                    pairs += suit_pairs[i]
+                    odd += suit_odd[i]
             missing = 7 - pairs if pairs < 7 else 0
             cost = (missing if missing < odd else odd) + 2 * (missing - odd if missing > odd else 0)
             if cost < best:
@@ -136,32 +154,39 @@ cdef int _shanten_of(const uint8_t* p, const uint8_t** costs, int size, int void
     return best - 1
 
 
-
-
 cdef void _shanten_discards(
     const uint8_t* p, const uint32_t* k, int size, int void, int8_t* out
 ) noexcept nogil:
     """out[kind] = the shanten after discarding one tile of ``kind`` (SHANTEN_NOT_HELD for a
-    kind not held). Only the discarded tile's suit changes key: the other two suits' cost
-    slots are looked up once."""
+    kind not held). Only the discarded tile's suit changes: the other two suits' cost slots
+    and seven-pairs counts are worked out once."""
     cdef const uint8_t* costs[3]
     cdef const uint8_t* own
-    cdef uint8_t q[27]
-    cdef uint8_t* qs
+    cdef int pairs[3]
+    cdef int odd[3]
+    cdef int own_pairs, own_odd, n
+    cdef uint8_t q[9]
     cdef int i, suit, rank, kind
     for i in range(3):
         costs[i] = _cached_costs(p + 9 * i, k[i])
-    memcpy(q, p, 27)
+    _pairs_odd(p, pairs, odd)
     for suit in range(3):
         own = costs[suit]
-        qs = q + 9 * suit
+        own_pairs = pairs[suit]
+        own_odd = odd[suit]
+        memcpy(q, p + 9 * suit, 9)
         for rank in range(9):
             kind = 9 * suit + rank
-            if p[kind] == 0:
+            n = p[kind]
+            if n == 0:
                 out[kind] = SHANTEN_NOT_HELD
                 continue
-            qs[rank] -= 1
-            costs[suit] = _cached_costs(qs, k[suit] - POW5[rank])
-            out[kind] = <int8_t> _shanten_of(q, costs, size - 1, void)
-            qs[rank] += 1
+            q[rank] = n - 1
+            costs[suit] = _cached_costs(q, k[suit] - POW5[rank])
+            pairs[suit] = own_pairs - (n >> 1) + ((n - 1) >> 1)
+            odd[suit] = own_odd - (n & 1) + ((n - 1) & 1)
+            out[kind] = <int8_t> _shanten_of(costs, pairs, odd, size - 1, void)
+            q[rank] = n
         costs[suit] = own
+        pairs[suit] = own_pairs
+        odd[suit] = own_odd

@@ -342,6 +342,23 @@ class Hand:
             raise KernelInputError(size_error(size, READY_SIZES, "waits", "hand"))
         return _waits(self._counts, self._void, self._counts) & ~exclude
 
+    def shanten(self) -> int:
+        """``shanten(self.counts(), self.void)`` (ValueError unless 14/13/11/10/8/7/5/4/2/1
+        tiles), without building the counts."""
+        size = self.size
+        if size not in SHANTEN_SIZES:
+            raise KernelInputError(size_error(size, SHANTEN_SIZES, "shanten", "hand"))
+        return shanten(bytes(self._counts), self._void)
+
+    def shanten_discards(self) -> array[int]:
+        """``shanten_discards(self.counts(), self.void)``: an ``array('b')`` of 27, the
+        shanten after discarding one tile of each kind (127 for a kind not held); ValueError
+        unless 14/11/8/5/2 tiles."""
+        size = self.size
+        if size not in WIN_SIZES:
+            raise KernelInputError(size_error(size, WIN_SIZES, "shanten_discards", "hand"))
+        return shanten_discards(bytes(self._counts), self._void)
+
     def copy(self) -> Hand:
         """An independent copy."""
         return Hand(self._counts, self._void)

@@ -233,9 +233,11 @@ class GreedyAgent:
         """The greedy choice (see the class docstring)."""
         legal = view.legal_actions()
         first = legal[0]
-        w = first.word
+        w = first[0]
         if w == "hora" or len(legal) == 1:
             return first
+        if w == "dahai":  # only ever offered on the seat's own turn (R5.1)
+            return self._turn(view, legal)
         if w == "dingque":
             c = view.counts()
             sizes = [sum(c[9 * s : 9 * s + 9]) for s in range(3)]
@@ -257,11 +259,9 @@ class GreedyAgent:
         return next(a for a in legal if a.tiles == want)
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
-        kernel = view.kernel
-        void = view.void
-        c = view.counts()
+        hand = view._r.hands[view.seat]  # the seat's own kernel Hand (its void is set)
         # one kernel call for every discard's shanten (a turn's hand has a win size, R7.1)
-        after = kernel.shanten_discards(c, void)
+        after = hand.shanten_discards()
         first, last = legal[0], legal[-1]
         if first[0] == "dahai" == last[0]:
             # Discards only (the common case): Round lists one per held kind in kind order
@@ -278,12 +278,7 @@ class GreedyAgent:
                 for _ in range(seg.count(best) - 1):
                     i = seg.index(best, i + 1)
                     ties_at.append(i)
-                cs = [0, *accumulate(c)]  # prefix sums: a window's tiles in two reads
-                near_lo, near_hi, bonus = _NEAR_LO, _NEAR_HI, _TERMINAL
-                isolation = [
-                    bonus[k] + cs[near_lo[k]] - cs[near_hi[k]] for k in [lo + i for i in ties_at]
-                ]
-                i = ties_at[isolation.index(max(isolation))]  # the first most isolated
+                i = ties_at[_most_isolated(hand.counts(), [lo + i for i in ties_at])]
                 return legal[i - seg[:i].count(_NOT_HELD)]
             shantens = [after[a[2]] for a in legal]
             best = min(shantens)
@@ -306,46 +301,39 @@ class GreedyAgent:
             for a in gangs:
                 k = a[2]
                 if a[0] == "ankan":
-                    hand = bytearray(c)
-                    hand[k] -= 4
-                    s = kernel.shanten(bytes(hand), void)
+                    c = bytearray(hand.counts())
+                    c[k] -= 4
+                    s = view.kernel.shanten(bytes(c), hand.void)
                 else:  # an added gang gives up one tile, as a discard does
                     s = after[k]
                 if s <= best:  # the gang keeps the hand as good: take the money
                     return a
             if len(ties) == 1:
                 return ties[0]
-        # Ties: the most isolated tile (fewest tiles within two ranks; a terminal counts one
-        # less), the first (lowest kind) among equals — max() keeps the first maximum. R4.2
-        # already limits the choice to void-suit tiles while any is held.
-        cs = [0, *accumulate(c)]  # prefix sums: a window's tiles in two reads
-        lo, hi, bonus = _NEAR_LO, _NEAR_HI, _TERMINAL
-        isolation = [bonus[k] + cs[lo[k]] - cs[hi[k]] for k in [a[2] for a in ties]]
-        return ties[isolation.index(max(isolation))]
+        return ties[_most_isolated(hand.counts(), [a[2] for a in ties])]
 
     @staticmethod
     def _claim(view: SeatView, legal: list[Action]) -> Action:
-        shanten = view.kernel.shanten
+        kernel = view.kernel
         void = view.void
-        c = bytearray(view.counts())
-        now = shanten(bytes(c), void)
-        none = legal[-1]
+        c = view.counts()
+        now = kernel.shanten(c, void)
         for a in legal:
-            k = a.tile
-            if a.word == "daiminkan":
-                c[k] -= 3
-                s = shanten(bytes(c), void)
-                c[k] += 3
-                if s <= now:
+            w, k = a[0], a[2]
+            if w == "daiminkan":
+                hand = bytearray(c)
+                hand[k] -= 3
+                if kernel.shanten(bytes(hand), void) <= now:
                     return a
-            elif a.word == "pon":
-                c[k] -= 2
+            elif w == "pon":
+                hand = bytearray(c)
+                hand[k] -= 2
                 # the best discard after the peng, other than the claimed kind
-                after = view.kernel.shanten_discards(bytes(c), void)
-                c[k] += 2
-                if min(s for d, s in enumerate(after) if d != k) < now:
+                after = kernel.shanten_discards(bytes(hand), void)
+                after[k] = _NOT_HELD
+                if min(after) < now:
                     return a
-        return none
+        return legal[-1]
 
 
 _NOT_HELD = 127
@@ -355,6 +343,16 @@ _NOT_HELD = 127
 _NEAR_LO = tuple(k - min(k % 9, 2) for k in range(27))
 _NEAR_HI = tuple(k + min(8 - k % 9, 2) + 1 for k in range(27))
 _TERMINAL = tuple(int(k % 9 in (0, 8)) for k in range(27))
+
+
+def _most_isolated(c: bytes, kinds: list[int]) -> int:
+    """The discard among equally good ``kinds`` (in kind order): the most isolated tile (the
+    fewest tiles within two ranks, a terminal counting one less), the first among equals.
+    R4.2 already limits the choice to void-suit tiles while any is held. Returns its index
+    in ``kinds``."""
+    cs = [0, *accumulate(c)]  # prefix sums: a window's tiles in two reads
+    isolation = [_TERMINAL[k] + cs[_NEAR_LO[k]] - cs[_NEAR_HI[k]] for k in kinds]
+    return isolation.index(max(isolation))  # index() finds the first maximum
 
 
 def _isolation(c: bytes | bytearray, k: int) -> int:
