@@ -344,3 +344,86 @@ def test_bad_input_names_the_argument(args: tuple, field: str, needle: str) -> N
 def test_wait_values_refuses_a_bad_context() -> None:
     with pytest.raises(HandError, match="ctx"):
         wait_values("123345789m2345p", "", "s", None, XZ)  # type: ignore[arg-type]
+
+
+# -- the kernel against the brute force on every hand of two tricky families ------------------
+
+
+def _fan_rules() -> dict[int, RuleSet]:
+    return {
+        flags: XZ.replace(
+            scoring="additive" if flags & ADDITIVE else "table", yaojiu_jiangdui=bool(flags & 2)
+        )
+        for flags in range(4)
+    }
+
+
+def _four_meld_hands() -> list[tuple[str, str]]:
+    """Four melds (peng or any gang) of distinct kinds among 1m 2m 5m 8m 9m 2p, and a pair of
+    one of 5p 8p 9p 2m: every 金钩钓 / 将金钩钓 / 清金钩钓 / 十八罗汉 / 带幺九 combination."""
+    from itertools import combinations, product
+
+    kinds = ["1m", "2m", "5m", "8m", "9m", "2p"]
+    out = []
+    for four in combinations(kinds, 4):
+        for mk in product(("peng", "gang", "angang"), repeat=4):
+            melds = ", ".join(f"{k} {t}" for k, t in zip(mk, four, strict=True))
+            for pair in ("5p", "8p", "9p", "2m"):
+                if pair not in four:
+                    out.append((pair * 2, melds))
+    return out
+
+
+def test_kernel_agrees_on_every_four_meld_hand(kernel: ModuleType) -> None:
+    from xzcore.scoring import best_fan
+
+    rules = _fan_rules()
+    hands = _four_meld_hands()
+    assert len(hands) == 15 * 81 * 3 + 5 * 81  # 2m is a pair only when not melded
+    for pair, melds in hands:
+        counts = parse_counts(pair)
+        ms = parse_melds(melds)
+        held, info = meld_summary(counts, ms)
+        single = parse_counts(pair[:2])
+        single_held, _ = meld_summary(single, ms)
+        # Worked from R8.3/R8.4 directly: every meld is a set of one kind, so 对对胡 always;
+        # 根 = the gangs; 清 = one suit; 将 = only ranks 2/5/8; 幺九 = only ranks 1/9.
+        tiles = [pair[:2]] + [m.split()[1] for m in melds.split(", ")]
+        gen = sum(not m.startswith("peng") for m in melds.split(", "))
+        qing = len({t[1] for t in tiles}) == 1
+        jiang = all(t[0] in "258" for t in tiles)
+        yaojiu = all(t[0] in "19" for t in tiles)
+        for flags in range(4):
+            opt = bool(flags & YAOJIU)
+            if flags & ADDITIVE:  # 对对胡 1, 清一色 2, 带幺九 2ⓨ, 根 1 each
+                by_hand = 1 + 2 * qing + 2 * (yaojiu and opt) + gen
+            else:  # 金钩钓 ×4, 清金钩钓 / 将金钩钓ⓨ / 清幺九ⓨ ×16; 十八罗汉 never more
+                by_hand = gen + max(2, 4 * qing, 4 * (jiang and opt), 4 * (qing and yaojiu and opt))
+            want = best_fan(list(counts), ms, 2, rules[flags])
+            assert want == by_hand, (pair, melds, flags)
+            assert kernel.win_fan(counts, 2, held, info, flags) == want, (pair, melds, flags)
+            # the single-tile wait (never held four times: the pair's kind is not melded)
+            assert kernel.ready_fan(single, 2, single_held, info, flags, 0) == want
+
+
+def test_kernel_agrees_on_every_one_suit_seven_pairs(kernel: ModuleType) -> None:
+    from itertools import product
+
+    from xzcore.scoring import best_fan
+
+    rules = _fan_rules()
+    seen = 0
+    for row in product((0, 2, 4), repeat=9):
+        if sum(row) != 14:
+            continue
+        counts = list(row) + [0] * 18
+        # By hand: 清七对 ×16 with every 根, or 清龙七对 ×32 using one (the same); a standard
+        # split of even counts has no all-triplet form and at best 清幺九 ×16: fan 4 + 根.
+        # Additive: 七对 2 + 清一色 2 + 根 (a standard split at best 清一色 2 + 带幺九 2).
+        by_hand = 4 + row.count(4)
+        for flags in range(4):
+            want = best_fan(counts, [], 2, rules[flags])
+            assert want == by_hand, (row, flags)
+            assert kernel.win_fan(bytes(counts), 2, None, 0, flags) == want, (row, flags)
+        seen += 1
+    assert seen > 300
