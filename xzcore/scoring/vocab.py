@@ -20,7 +20,8 @@ class ScoringError(ValueError):
 class HandError(ScoringError):
     """Malformed input: a bad tile kind, a wrong number of tiles, a fifth copy, a bad meld.
 
-    ``field`` names the argument at fault (``concealed``, ``win_tile``, ``melds``, ``void``).
+    ``field`` names the argument at fault (``concealed``, ``win_tile``, ``melds``, ``void``,
+    ``ctx``).
     """
 
     def __init__(self, field: str, message: str) -> None:
