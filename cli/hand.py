@@ -547,7 +547,7 @@ def hand(
 
 
 def _jsonl_command(path: str, cache: _RulesCache, jobs: int = 1) -> int:
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
 
     def run(lines: Iterable[bytes]) -> int:
         if jobs == 1:
@@ -555,7 +555,7 @@ def _jsonl_command(path: str, cache: _RulesCache, jobs: int = 1) -> int:
         return run_jsonl_parallel(lines, out, cache, jobs)
 
     if path == "-":
-        failed = run(click.get_binary_stream("stdin"))
+        failed = run(sys.stdin.buffer)
     else:
         try:
             fh = open(path, "rb")  # noqa: SIM115 - closed below, OSError reported as exit 3

@@ -35,7 +35,7 @@ def human_chooser(seat: int) -> Chooser:
     """Ask a person at the terminal (stderr) for every decision of ``seat``."""
 
     def choose(rnd: Round, s: int, legal: list[Action]) -> Action:
-        out = click.get_text_stream("stderr")
+        out = sys.stderr
         click.echo("", file=out)
         for o in range(4):
             void = SUITS[rnd.voids[o]] if rnd.voids[o] >= 0 else "-"
@@ -151,7 +151,7 @@ def record(
         progress = total >= 20 and sys.stderr.isatty() and human is None
     try:
         fh: IO[bytes] = (
-            click.get_binary_stream("stdout") if output == "-" else open(output, "wb")  # noqa: SIM115
+            sys.stdout.buffer if output == "-" else open(output, "wb")  # noqa: SIM115
         )
     except OSError as exc:
         raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
