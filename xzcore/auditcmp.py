@@ -14,7 +14,16 @@ from typing import Any
 
 from xzcore.actions import WORDS, Action, IllegalActionError, InvalidActionError, actions_of
 from xzcore.logtypes import Header, Location
-from xzcore.round_base import _ANKAN, _DAHAI, _DAIMINKAN, _HORA, _KAKAN, _NONE, _PON
+from xzcore.round_base import (
+    _ANKAN,
+    _DAHAI,
+    _DAIMINKAN,
+    _DINGQUE,
+    _HORA,
+    _KAKAN,
+    _NONE,
+    _PON,
+)
 from xzcore.rules import RuleError, RuleSet
 
 __all__ = ["Finding", "Replay", "claims_of", "compare_claims", "compare_events", "net_of"]
@@ -57,6 +66,7 @@ _TILE_ACTIONS: dict[str, list[list[Action]]] = {
     "hora": _HORA,
 }
 _PASS = _NONE
+_SUIT_INDEX = {"m": 0, "p": 1, "s": 2}  # R4.1 dingque suits
 _ACTION_WORDS = frozenset(WORDS)
 _NOT_ACTIONS = frozenset(_EVENT_RULE) - _ACTION_WORDS
 """Event types that never record an action (action_of gives None for them)."""
@@ -85,6 +95,10 @@ def action_of(ev: Mapping[str, Any]) -> Action | None:
                 return row[actor][k]
         elif word == "none" and "claim" not in ev:
             return _PASS[actor]
+        elif word == "dingque":
+            suit = ev.get("suit")
+            if type(suit) is str and suit in _SUIT_INDEX:
+                return _DINGQUE[actor][_SUIT_INDEX[suit]]
     acts = list(actions_of([ev]))
     return acts[0] if acts else None
 
