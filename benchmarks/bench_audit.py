@@ -2,6 +2,7 @@
 script — ``xz audit --jobs N`` over many games with the peak memory of the process tree.
 
     python -m pytest benchmarks/bench_audit.py --benchmark-only      # one core, in-process
+        (also stage by stage: reading, replay + compare, the engine's apply / play alone)
     python benchmarks/bench_audit.py --games 100000 --jobs 2         # CLI, RSS sampled
 
 The corpus is recorded once with the greedy bots (``xz record``), seeds from 1, preset
@@ -21,12 +22,16 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from xzcore.audit import audit_bytes
-from xzcore.log import CollectingBuilder, LogReader, LogWriter
+from xzcore.auditcmp import action_of, compare_events
+from xzcore.leshan_round import new_round
+from xzcore.log import CollectingBuilder, Game, LogReader, LogWriter
 from xzcore.recording import bot_chooser, record_games
+from xzcore.round import Round
 from xzcore.rules import RuleSet
 
 GAMES = 200
@@ -73,6 +78,65 @@ def test_read_and_chain_only(benchmark: pytest.FixtureRequest, corpus: bytes) ->
     benchmark.pedantic(read, rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
     stats = benchmark.stats.stats  # type: ignore[attr-defined]
     benchmark.extra_info["games_per_s"] = round(GAMES / stats.median)  # type: ignore[attr-defined]
+
+
+# -- where the time goes: the same games, one stage at a time --------------------------------
+
+
+@pytest.fixture(scope="module")
+def games(corpus: bytes) -> list[Game]:
+    reader = LogReader(io.BytesIO(corpus))
+    out: list[Game] = []
+    while (g := reader.read_game(CollectingBuilder)) is not None:
+        out.append(g)
+    return out
+
+
+def _new_rounds(games: list[Game]) -> list[Round]:
+    return [
+        new_round(
+            RuleSet.from_dict(g.header.rules),  # type: ignore[union-attr]
+            list(g.header.wall),  # type: ignore[union-attr]
+            g.header.dealer,  # type: ignore[union-attr]
+            exchange_direction=g.events[0].get("exchange_direction"),
+        )
+        for g in games
+    ]
+
+
+def test_replay_and_compare(benchmark: pytest.FixtureRequest, games: list[Game]) -> None:
+    """The audit without the container: replay through the checked ``Round.play`` and
+    compare the events (games already read)."""
+
+    def run() -> None:
+        for g in games:
+            assert g.header is not None
+            out = compare_events("", 0, g.header, g.events, g.event_offsets)
+            assert out.replayed and not out.findings
+
+    benchmark.pedantic(run, rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
+    stats = benchmark.stats.stats  # type: ignore[attr-defined]
+    benchmark.extra_info["games_per_s"] = round(len(games) / stats.median)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("method", ["apply", "play"])
+def test_engine_only(benchmark: pytest.FixtureRequest, games: list[Game], method: str) -> None:
+    """The round engine alone on the recorded actions: ``apply`` (trusted, the floor of any
+    audit) or ``play`` (checked). Rounds are built outside the timing (``setup``)."""
+    actions = [[a for e in g.events if (a := action_of(e)) is not None] for g in games]
+
+    def setup() -> tuple[tuple[list[Round]], dict[str, Any]]:
+        return (_new_rounds(games),), {}
+
+    def run(rounds: list[Round]) -> None:
+        for r, acts in zip(rounds, actions, strict=True):
+            step = getattr(r, method)
+            for a in acts:
+                step(a)
+
+    benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
+    stats = benchmark.stats.stats  # type: ignore[attr-defined]
+    benchmark.extra_info["games_per_s"] = round(len(games) / stats.median)  # type: ignore[attr-defined]
 
 
 # -- script: the CLI over many games, with the process tree's peak RSS -----------------------
