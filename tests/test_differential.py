@@ -111,6 +111,7 @@ def test_hand_sequences_agree(rng: random.Random, void: int) -> None:
             assert a.waits(exclude) == b.waits(exclude)
             kind = rng.randrange(27)
             assert a.is_win_with(kind) == b.is_win_with(kind)
+            assert a.claimable(kind) == b.claimable(kind)
 
 
 @pytest.mark.parametrize(
@@ -176,6 +177,7 @@ def test_same_names_signatures_and_docstrings() -> None:
         "counts",
         "is_win",
         "is_win_with",
+        "claimable",
         "waits",
         "shanten",
         "shanten_discards",

@@ -77,6 +77,37 @@ def test_is_win_with_a_fifth_copy_is_false(kernel: ModuleType) -> None:
     assert hand.waits() == 0
 
 
+@pytest.mark.parametrize(
+    ("hand", "void", "tile", "expected"),
+    [
+        # 1112345678999m, ready on every 万 (R7.3): any 万 completes it; 1m is held three times
+        # (peng/gang, R5.2); a 筒 does nothing.
+        ("1112345678999m", -1, "1m", True),
+        ("1112345678999m", -1, "5m", True),
+        ("1112345678999m", -1, "1p", False),
+        # 11m 2345678p 1199s with 万 void: two 1m still allow a peng (the void rule R4.3
+        # is the round's concern); a 2p completes nothing while the 万 are held (R4.4).
+        ("11m2345678p1199s", 0, "1m", True),
+        ("11m2345678p1199s", 0, "2p", False),
+        # a seat holding 2 of kind at an odd (not ready) size: still claimable, no size check
+        ("11m", -1, "1m", True),
+    ],
+)
+def test_claimable(kernel: ModuleType, hand: str, void: int, tile: str, expected: bool) -> None:
+    h = kernel.Hand.parse(hand, void)
+    k = parse_tile(tile)
+    assert h.claimable(k) is expected
+    if h.size % 3 == 1:
+        assert expected == (h.count(k) >= 2 or h.is_win_with(k))
+
+
+def test_claimable_errors(kernel: ModuleType) -> None:
+    with pytest.raises(kernel.KernelInputError, match="hand: 2 concealed tiles: is_win_with"):
+        kernel.Hand.parse("12m").claimable(0)
+    with pytest.raises(kernel.KernelInputError, match="kind"):
+        kernel.Hand.parse("1m").claimable(27)
+
+
 def test_copy_and_equality(kernel: ModuleType) -> None:
     hand = kernel.Hand(c("1112345678999s"), 0)
     twin = hand.copy()

@@ -418,6 +418,23 @@ cdef class Hand:
         k[i // 9] += POW5[i % 9]
         return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], self.v, self.n + 1)
 
+    def claimable(self, kind):
+        """``count(kind) >= 2 or is_win_with(kind)``: could this hand do anything with a
+        discarded ``kind`` (peng/gang R5.2, win R7.1; void and lock rules not applied)? One
+        call for the round's test on every discard. ValueError when the hand holds fewer than
+        two and has no ready size (13/10/7/4/1 tiles)."""
+        cdef int i = _kind_arg(kind)
+        cdef uint32_t k[3]
+        if self.c[i] >= 2:
+            return True
+        if not READY_SIZE[self.n]:
+            raise KernelInputError(size_error(self.n, READY_SIZES, "is_win_with", "hand"))
+        k[0] = self.k[0]
+        k[1] = self.k[1]
+        k[2] = self.k[2]
+        k[i // 9] += POW5[i % 9]
+        return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], self.v, self.n + 1)
+
     def waits(self, exclude=0):
         """R7.3 waits bitmask minus ``exclude`` (kinds the caller knows the seat holds four
         of with its melds). ValueError unless 13/10/7/4/1 tiles."""

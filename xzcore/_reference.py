@@ -328,6 +328,14 @@ class Hand:
         grown[kind] += 1
         return _wins(grown, self._void)
 
+    def claimable(self, kind: int) -> bool:
+        """``count(kind) >= 2 or is_win_with(kind)``: could this hand do anything with a
+        discarded ``kind`` (peng/gang R5.2, win R7.1; void and lock rules not applied)? One
+        call for the round's test on every discard. ValueError when the hand holds fewer than
+        two and has no ready size (13/10/7/4/1 tiles)."""
+        kind = check_kind(kind)
+        return self._counts[kind] >= 2 or self.is_win_with(kind)
+
     def waits(self, exclude: int = 0) -> int:
         """R7.3 waits bitmask, minus the kinds in ``exclude`` (kinds the caller knows the
         seat holds four of, counting its melds). ValueError unless 13/10/7/4/1 tiles."""

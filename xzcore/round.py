@@ -410,10 +410,8 @@ class Round(ClaimsMixin):
         hands = self.hands
         in_play = self.in_play
         for o in _OTHERS[s]:
-            if in_play[o]:
-                h = hands[o]
-                if h.count(k) >= 2 or h.is_win_with(k):
-                    break  # somebody may be able to claim: work it out
+            if in_play[o] and hands[o].claimable(k):  # holds two, or k completes it
+                break  # somebody may be able to claim: work it out
         else:
             o = -1  # nobody can do anything with k (the common case)
         if o >= 0 and self._open_claims(k, s, robbing=False, first=first):

@@ -127,7 +127,7 @@ class ClaimsMixin(RoundBase):
         hands = self.hands
         for i in (1, 2, 3):  # the common case first: nobody can do anything with k
             o = (src + i) % 4
-            if in_play[o] and (hands[o].count(k) >= 2 or hands[o].is_win_with(k)):
+            if in_play[o] and hands[o].claimable(k):  # count(k) >= 2 or is_win_with(k)
                 break
         else:
             self._claim_opts = {}
