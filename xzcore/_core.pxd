@@ -24,3 +24,5 @@ cdef class Hand:
     cdef uint32_t k[3]
     cdef int n
     cdef int v
+    cdef uint32_t wmask  # the waits (R7.3) of the hand as it is, valid while wmask_ok
+    cdef int wmask_ok

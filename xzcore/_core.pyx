@@ -340,6 +340,7 @@ cdef class Hand:
         self.k[0] = self.k[1] = self.k[2] = 0
         self.n = 0
         self.v = -1
+        self.wmask_ok = 0
 
     def __init__(self, counts=None, object void=-1):
         cdef bytes b
@@ -353,6 +354,7 @@ cdef class Hand:
                 raise KernelInputError(f"counts: {n} tiles, a hand holds at most 14")
             memcpy(self.c, PyBytes_AS_STRING(b), 27)
         self.v = _void_arg(void)
+        self.wmask_ok = 0
 
     def add(self, kind):
         """Add one tile of ``kind`` (ValueError on a fifth copy or a fifteenth tile)."""
@@ -362,6 +364,7 @@ cdef class Hand:
         if self.n >= 14:
             raise KernelInputError(f"add({i}): the hand already holds 14 tiles")
         self.c[i] += 1
+        self.wmask_ok = 0
         self.k[i // 9] += POW5[i % 9]
         self.n += 1
 
@@ -371,6 +374,7 @@ cdef class Hand:
         if not self.c[i]:
             raise KernelInputError(f"remove({i}): the hand holds no {tile_name(i)}")
         self.c[i] -= 1
+        self.wmask_ok = 0
         self.k[i // 9] -= POW5[i % 9]
         self.n -= 1
 
@@ -395,6 +399,7 @@ cdef class Hand:
     @void.setter
     def void(self, value):
         self.v = _void_arg(value)
+        self.wmask_ok = 0
 
     def is_win(self):
         """``is_win(self.counts(), self.void)`` (ValueError unless 14/11/8/5/2 tiles)."""
@@ -424,16 +429,17 @@ cdef class Hand:
         call for the round's test on every discard. ValueError when the hand holds fewer than
         two and has no ready size (13/10/7/4/1 tiles)."""
         cdef int i = _kind_arg(kind)
-        cdef uint32_t k[3]
         if self.c[i] >= 2:
             return True
         if not READY_SIZE[self.n]:
             raise KernelInputError(size_error(self.n, READY_SIZES, "is_win_with", "hand"))
-        k[0] = self.k[0]
-        k[1] = self.k[1]
-        k[2] = self.k[2]
-        k[i // 9] += POW5[i % 9]
-        return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], self.v, self.n + 1)
+        if not self.wmask_ok:
+            # kept until the hand changes: a seat's hand is asked about every other seat's
+            # discard between two of its own turns
+            self.wmask = _waits3(self.c, SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]],
+                                 SUIT_TABLE[self.k[2]], self.v, self.n)
+            self.wmask_ok = 1
+        return (self.wmask >> i) & 1 == 1
 
     def waits(self, exclude=0):
         """R7.3 waits bitmask minus ``exclude`` (kinds the caller knows the seat holds four
