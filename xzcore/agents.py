@@ -210,7 +210,7 @@ class RandomAgent:
     def act(self, view: SeatView) -> Action:
         """A win if offered (and ``take_wins``), else a uniformly random legal action."""
         legal = view.legal_actions()
-        if self.take_wins and legal[0].word == "hora":
+        if self.take_wins and legal[0][0] == "hora":
             return legal[0]  # a win is listed first
         return legal[int(self._random() * len(legal))]
 
