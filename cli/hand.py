@@ -18,7 +18,17 @@ from typing import IO, Any
 
 import click
 
-from xzcore.rules import RuleError, RuleSet, Scoring
+from xzcore.cli.hand_lines import (
+    MAX_LINE_BYTES,
+    Line,
+    OverlongLine,
+    RequestError,
+    bounded_lines,
+    check_text,
+    decode_line,
+)
+from xzcore.cli.hand_text import WIN_FLAGS, render_text
+from xzcore.rules import RuleError, RuleSet
 from xzcore.scoring import (
     NotAWinError,
     Score,
@@ -29,13 +39,9 @@ from xzcore.scoring import (
     wait_values,
 )
 from xzcore.tiles import (
-    SUIT_NAMES_ZH,
-    SUITS,
     Meld,
     MeldKind,
     TileParseError,
-    format_melds,
-    format_tiles,
     parse_melds,
     parse_suit,
     parse_tile,
@@ -48,14 +54,10 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
 
-_FLAGS = ("self_draw", "after_gang", "robbed", "last_tile", "first_turn", "dealer")
+_FLAGS = WIN_FLAGS
 _REQUEST_KEYS = frozenset(
     {"hand", "win_tile", "melds", "void", "rules", "set", "id", "explain", *_FLAGS}
 )
-
-
-class RequestError(ValueError):
-    """A malformed request (JSON line or command line): names the field at fault."""
 
 
 _PLAIN_HAND = re.compile(r"(?:[1-9]+[mps])+")
@@ -87,7 +89,7 @@ def _tile(text: str, field: str) -> int:
     if kind is not None:
         return kind
     try:
-        return parse_tile(text)
+        return parse_tile(check_text(text, field))
     except TileParseError as exc:
         raise RequestError(f"{field}: {exc}") from None
 
@@ -127,7 +129,7 @@ def build_request(
 ) -> Request:
     """Parse the hand text. Without ``win_tile``, a hand of 14 − 3k tiles is taken as a win
     on its last tile as written; a hand of 13 − 3k tiles asks for its waits."""
-    tiles = _fast_tiles(hand)
+    tiles = _fast_tiles(check_text(hand, "hand"))
     if tiles is None:
         try:
             tiles = parse_tiles(hand)
@@ -216,17 +218,36 @@ class _RulesCache:
         return rules
 
 
+def _melds(text: str, field: str) -> list[Meld]:
+    """Meld text such as ``"peng 5p, gang 3m"``; errors name ``field``."""
+    try:
+        return parse_melds(check_text(text, field))
+    except TileParseError as exc:
+        raise RequestError(f"{field}: {exc}") from None
+
+
+def _suit(text: str, field: str) -> int:
+    """A void suit (``m``, ``万``, ``-`` …); errors name ``field``."""
+    try:
+        return parse_suit(check_text(text, field))
+    except TileParseError as exc:
+        raise RequestError(f"{field}: {exc}") from None
+
+
 def _json_melds(value: Any) -> list[Meld]:
     if value is None:
         return []
     if isinstance(value, str):
-        return parse_melds(value)
+        return _melds(value, "melds")
     if not isinstance(value, list):
         raise RequestError(f"melds: expected a list or a string, not {value!r}")
     out = []
     for i, m in enumerate(value):
         if isinstance(m, str):
-            out.append(Meld.parse(m))
+            parsed = _melds(m, f"melds[{i}]")
+            if len(parsed) != 1:
+                raise RequestError(f"melds[{i}]: expected one meld 'kind tile', not {m!r}")
+            out.append(parsed[0])
         elif isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m):
             kind = _MELD_KINDS.get(m[0])
             if kind is None:
@@ -241,7 +262,7 @@ def _json_void(value: Any) -> int:
     if value is None:
         return -1
     if isinstance(value, str):
-        return parse_suit(value)
+        return _suit(value, "void")
     raise RequestError(f"void: expected 'm', 'p', 's' or null, not {value!r}")
 
 
@@ -280,7 +301,7 @@ def answer_line(data: Any, rules_cache: _RulesCache) -> dict[str, Any]:
 
 
 def run_jsonl(
-    lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache, first_line: int = 1
+    lines: Iterable[Line], out: IO[str], rules_cache: _RulesCache, first_line: int = 1
 ) -> int:
     """Answer every line; return the number of lines that failed. Blank lines are skipped;
     ``first_line`` is the number of the first line (for a chunk of a larger input)."""
@@ -288,20 +309,27 @@ def run_jsonl(
     buf: list[str] = []
     dumps = json.dumps
     for number, raw in enumerate(lines, first_line):
-        if not raw.strip():
-            continue
         data: Any = None
-        try:
-            data = json.loads(raw)
-            answer = answer_line(data, rules_cache)
-            answer["ok"] = True
-        except (ValueError, TypeError, RecursionError) as exc:
-            # ValueError covers bad JSON, bad UTF-8, RequestError and every ScoringError.
+        if isinstance(raw, OverlongLine):
             failed += 1
-            answer = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
-            rule = getattr(exc, "rule", None)
-            if rule:
-                answer["error"]["rule"] = rule
+            answer: dict[str, Any] = {
+                "ok": False,
+                "error": {"type": "RequestError", "message": raw.message()},
+            }
+        elif not raw.strip():
+            continue
+        else:
+            try:
+                data = json.loads(decode_line(raw, number == 1))
+                answer = answer_line(data, rules_cache)
+                answer["ok"] = True
+            except (ValueError, TypeError, RecursionError) as exc:
+                # ValueError covers bad JSON, bad UTF-8, RequestError and every ScoringError.
+                failed += 1
+                answer = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+                rule = getattr(exc, "rule", None)
+                if rule:
+                    answer["error"]["rule"] = rule
         answer["line"] = number
         if isinstance(data, dict) and "id" in data:
             answer["id"] = data["id"]
@@ -319,7 +347,7 @@ _CHUNK = 2000
 """Lines per task of ``--jobs``: large enough to amortize the hand-off, small enough to
 keep every worker busy and memory flat."""
 _WORKER_CACHE: dict[tuple[str, str], _RulesCache] = {}
-_Task = tuple[str, str, int, list[bytes]]  # preset, overrides as JSON, first line, lines
+_Task = tuple[str, str, int, list[Line]]  # preset, overrides as JSON, first line, lines
 
 
 def _answer_chunk(task: _Task) -> tuple[str, int]:
@@ -333,10 +361,8 @@ def _answer_chunk(task: _Task) -> tuple[str, int]:
     return out.getvalue(), failed
 
 
-def _chunks(
-    lines: Iterable[bytes], preset: str, overrides: str
-) -> Iterator[tuple[str, str, int, list[bytes]]]:
-    chunk: list[bytes] = []
+def _chunks(lines: Iterable[Line], preset: str, overrides: str) -> Iterator[_Task]:
+    chunk: list[Line] = []
     first = 1
     for raw in lines:
         chunk.append(raw)
@@ -349,7 +375,7 @@ def _chunks(
 
 
 def run_jsonl_parallel(
-    lines: Iterable[bytes], out: IO[str], rules_cache: _RulesCache, jobs: int
+    lines: Iterable[Line], out: IO[str], rules_cache: _RulesCache, jobs: int
 ) -> int:
     """:func:`run_jsonl` over ``jobs`` worker processes, answers in input order."""
     overrides = json.dumps(rules_cache.overrides, sort_keys=True)
@@ -361,61 +387,6 @@ def run_jsonl_parallel(
             failed += n
     out.flush()
     return failed
-
-
-# -- text -------------------------------------------------------------------------------------
-
-
-def _describe(req: Request, preset: str) -> str:
-    parts = [format_tiles(req.concealed)]
-    if req.win_tile is not None:
-        parts[0] += f" + {tile_name(req.win_tile)}"
-    if req.melds:
-        parts.append(f"melds: {format_melds(req.melds)}")
-    if req.void >= 0:
-        parts.append(f"void {SUITS[req.void]} ({SUIT_NAMES_ZH[req.void]})")
-    flags = [f.replace("_", "-") for f in _FLAGS if getattr(req.ctx, f)]
-    if flags:
-        parts.append(" ".join(flags))
-    parts.append(f"rules {preset}")
-    return "  ·  ".join(parts)
-
-
-def render_text(req: Request, preset: str) -> list[str]:
-    """The human explanation of one request."""
-    lines = [_describe(req, preset)]
-    rules = req.rules
-    if req.win_tile is not None:
-        try:
-            score = score_win(req.concealed, req.win_tile, req.melds, req.void, req.ctx, rules)
-        except NotAWinError as exc:
-            return [*lines, f"{exc.rule}  不胡 not a win: {str(exc).split(': ', 1)[1]}"]
-        return [*lines, "R7.1  胡 a win", *score.lines()]
-    waits = wait_values(req.concealed, req.melds, req.void, req.ctx, rules)
-    if not waits:
-        return [*lines, "R7.3  不听 not ready: no tile completes this hand"]
-    tiles = " ".join(tile_name(k) for k, _ in waits)
-    lines.append(f"R7.3  听牌 ready on {len(waits)} kind(s): {tiles}")
-    count_model = rules.scoring is Scoring.COUNT
-    for k, s in waits:
-        if count_model:  # R13.1: a count, not a multiplier
-            lines.append(f"  {tile_name(k)}  个数 count {s.multiplier}")
-            continue
-        name = s.pattern.zh + " " + s.pattern.en
-        gen = f" · 根 {s.gen_left} ×{2**s.gen_left}" if s.gen_left else ""
-        extras = "".join(f" · {e.zh} ×2" for e in s.extras)
-        cap = f" (capped ×{s.capped})" if s.is_capped else ""
-        lines.append(
-            f"  {tile_name(k)}  {name} ×{s.pattern.table}{gen}{extras}"
-            f" → fan {s.fan} ×{s.multiplier}{cap}"
-        )
-    cj = chajiao_multiplier(req.concealed, req.melds, req.void, rules)
-    word = "查大叫 (max)" if rules.chajiao.value == "max" else "查小叫 (min)"
-    if count_model:
-        lines.append(f"R10.2 {word} chajiao count, tiles only (R13.1): {cj}")
-    else:
-        lines.append(f"R10.2 {word} chajiao value, pattern and 根 only, capped: ×{cj}")
-    return lines
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -475,7 +446,8 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
     "--jsonl",
     "jsonl",
     metavar="FILE|-",
-    help="Answer one JSON request per line (docs/hand-jsonl.md).",
+    help="Answer one JSON request per line (docs/hand-jsonl.md); a line longer than "
+    f"{MAX_LINE_BYTES // 1024} KiB fails on its own line.",
 )
 @click.option(
     "--jobs",
@@ -531,8 +503,8 @@ def hand(
         req = build_request(
             tiles,
             win_tile,
-            parse_melds(melds),
-            parse_suit(void_text),
+            _melds(melds, "--melds"),
+            _suit(void_text, "--void"),
             WinContext(self_draw, after_gang, robbed, last_tile, first_turn, dealer),
             cache.default,
         )
@@ -549,7 +521,8 @@ def hand(
 def _jsonl_command(path: str, cache: _RulesCache, jobs: int = 1) -> int:
     out = sys.stdout
 
-    def run(lines: Iterable[bytes]) -> int:
+    def run(fh: IO[bytes]) -> int:
+        lines = bounded_lines(fh)  # a line of gigabytes is never held whole
         if jobs == 1:
             return run_jsonl(lines, out, cache)
         return run_jsonl_parallel(lines, out, cache, jobs)
