@@ -473,6 +473,11 @@ def shanten(counts: object, void: int = -1) -> int:
     size = sum(checked)
     if size not in SHANTEN_SIZES:
         raise KernelInputError(size_error(size, SHANTEN_SIZES, "shanten"))
+    return _shanten(checked, void, size)
+
+
+def _shanten(checked: bytes, void: int, size: int) -> int:
+    """``shanten`` of counts already checked, ``size`` tiles."""
     sets_needed = (size - 1) // 3
     voids = [void] if void >= 0 else [0, 1, 2]
     return min(_shanten_with_void(checked, v, sets_needed, size) for v in voids)
@@ -505,6 +510,6 @@ def shanten_discards(counts: object, void: int = -1) -> array[int]:
     for kind in range(KINDS):
         if checked[kind]:
             after[kind] -= 1
-            out[kind] = shanten(bytes(after), void)
+            out[kind] = _shanten(bytes(after), void, size - 1)
             after[kind] += 1
     return out
