@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from xzcore.signing import SigningUnavailableError, Verifier, write_keypair
@@ -15,7 +17,13 @@ def keygen(key: str, force: bool) -> None:
 
     Sign logs with `xz record --sign KEY`; anyone can check them with
     `xz audit --verify-key KEY.pub`. Keep KEY secret; publish KEY.pub.
+
+    Exit codes: 0 written; 1 not written (KEY or KEY.pub exists without --force, a folder
+    is missing or not writable); 2 usage error.
     """
+    if not os.path.basename(key) or os.path.basename(key) in (".", ".."):
+        # Path("") is ".", whose KEY.pub has no name: say so instead of a ValueError.
+        raise click.BadParameter(f"{key!r} is not a file name", param_hint="KEY")
     try:
         private_path, public_path = write_keypair(key, overwrite=force)
     except FileExistsError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Iterator
 from typing import IO, Any
@@ -16,6 +18,37 @@ from xzcore.rules import PRESETS, RuleError, RuleSet
 from xzcore.tiles import SUITS, format_counts, format_melds, tile_name
 
 EXIT_USAGE = 2
+EXIT_UNREADABLE = 3
+
+SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
+"""A seed is stored in each game's header as a msgpack integer (docs/log-format.md)."""
+
+
+class HumanInputEnded(Exception):
+    """Standard input ended (EOF) while the person at ``--human`` was to choose."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+def _ask(n_choices: int) -> int:
+    """Read a choice 0..n-1 from stdin (empty line: 0) until one is valid.
+
+    Unlike ``click.prompt``, which turns EOF into the same Abort as Ctrl-C, an ended input is
+    told apart: EOFError here, then a clear message and exit 3 (not "interrupted", 130)."""
+    while True:
+        click.echo(f"your choice [0-{n_choices - 1}, Enter: 0]: ", nl=False, err=True)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo("", err=True)
+            raise EOFError
+        text = line.strip()
+        if not text:
+            return 0
+        if text.isdigit() and int(text) < n_choices:
+            return int(text)
+        click.echo(f"Error: {text[:40]!r} is not a number from 0 to {n_choices - 1}.", err=True)
 
 
 def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
@@ -50,8 +83,10 @@ def human_chooser(seat: int) -> Chooser:
         click.echo(f"your hand: {hand}   wall: {108 - rnd.pos} left", file=out)
         for i, a in enumerate(legal):
             click.echo(f"  [{i}] {a}", file=out)
-        n = click.prompt("your choice", type=click.IntRange(0, len(legal) - 1), default=0, err=True)
-        return legal[n]
+        try:
+            return legal[_ask(len(legal))]
+        except EOFError:
+            raise HumanInputEnded(seat) from None
 
     choose.interactive = True  # type: ignore[attr-defined]  # decides 飘/摆割 too (R13)
     return choose
@@ -72,7 +107,13 @@ def human_chooser(seat: int) -> Chooser:
     default=None,
     help="Play one match of this many rounds instead (R11.3).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the walls.")
+@click.option(
+    "--seed",
+    type=click.IntRange(SEED_MIN, SEED_MAX),
+    default=0,
+    show_default=True,
+    help="Seed of the walls (game i of -n uses seed+i; all must be below 2**64).",
+)
 @click.option(
     "--rules",
     "preset",
@@ -131,8 +172,17 @@ def record(
     human: int | None,
     progress: bool | None,
 ) -> None:
-    """Play games with the bots and write them to an .xzlog log (docs/log-format.md)."""
+    """Play games with the bots and write them to an .xzlog log (docs/log-format.md).
+
+    Exit codes: 0 written; 1 the log or the --sign key could not be written or read;
+    2 usage error; 3 standard input ended while --human was to choose (the log keeps the
+    games finished before); 130 interrupted.
+    """
     rules = _rules(preset, sets)
+    if rounds is None and seed + games - 1 > SEED_MAX:
+        raise click.BadParameter(
+            f"seed {seed} + {games} games passes {SEED_MAX} (2**64 - 1)", param_hint="--seed"
+        )
     signer = None
     if sign_key is not None:
         from xzcore.signing import KeyFileError, Signer, SigningUnavailableError
@@ -155,6 +205,7 @@ def record(
         )
     except OSError as exc:
         raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+    written = 0
     try:
         writer = LogWriter(fh, signer=signer)
         it: Iterator[Round]
@@ -165,12 +216,23 @@ def record(
         if progress:
             with click.progressbar(it, length=total, label="recording", file=sys.stderr) as bar:
                 for _ in bar:
-                    pass
+                    written += 1
         else:
             for _ in it:
-                pass
+                written += 1
+    except HumanInputEnded as exc:
+        where = "" if output == "-" else f" to {output}"
+        click.echo(
+            f"xz record: standard input ended while seat {exc.seat} was to choose; "
+            f"{written} finished game(s) written{where}",
+            err=True,
+        )
+        click.get_current_context().exit(EXIT_UNREADABLE)
     finally:
         if output != "-":
             fh.close()
+            if written == 0:  # nothing but a 0-byte file, which is no log: leave none
+                with contextlib.suppress(OSError):
+                    os.remove(output)
     if output != "-":
         click.echo(f"wrote {total} game(s) to {output}", err=True)

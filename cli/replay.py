@@ -4,6 +4,7 @@ table state after event N. The replay follows the log as written; ``xz audit`` j
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import click
@@ -32,7 +33,7 @@ def _header_dict(game: Game) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("log", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("log", type=click.Path(allow_dash=True))
 @click.option(
     "--game",
     "game_no",
@@ -60,9 +61,19 @@ def _header_dict(game: Game) -> dict[str, Any]:
 def replay(
     ctx: click.Context, log: str, game_no: int | None, to: int | None, lang: str, as_json: bool
 ) -> None:
-    """Show the games of LOG event by event (exit 3 if it cannot be read)."""
+    """Show the games of LOG ('-': standard input) event by event.
+
+    Exit codes: 0 shown; 2 usage error; 3 LOG is missing, a folder, empty, or unreadable
+    somewhere (each problem is named on stderr with its game, event and byte offset; the
+    events read before it are still shown); 130 interrupted.
+    """
     if to is not None and game_no is None:
         game_no = 0
+    if log != "-" and os.path.isdir(log):
+        click.echo(
+            f"xz replay: {log} is a folder; give one log file (xz audit reads folders)", err=True
+        )
+        ctx.exit(EXIT_UNREADABLE)
     try:
         fh = click.open_file(log, "rb")
     except OSError as exc:
@@ -84,9 +95,16 @@ def replay(
                     code = EXIT_UNREADABLE
             if game_no is not None and index != game_no:
                 continue
+            if game.header is None and not game.events:
+                continue  # nothing was readable: the error above says where and why
             shown += 1
             _show(game, index, to, lang, as_json)
-    if game_no is not None and shown == 0:
+            if game_no is not None:
+                break  # the games after it are not read, nor judged
+    if index < 0:
+        click.echo(f"xz replay: {log} holds no game (an empty log)", err=True)
+        code = EXIT_UNREADABLE
+    elif game_no is not None and game_no > index:
         click.echo(f"xz replay: {log} has no game {game_no} ({index + 1} game(s))", err=True)
         code = EXIT_UNREADABLE
     ctx.exit(code)
@@ -101,6 +119,8 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         doc: dict[str, Any] = {"header": _header_dict(game), "events": events}
         if to is not None:
             doc["state"] = state.to_dict()
+        if game.errors:  # the same problems as on stderr, so a machine sees them too
+            doc["errors"] = [str(err) for err in game.errors]
         click.echo(json.dumps(doc, ensure_ascii=False, default=lambda b: b.hex()))
         return
     h = game.header
@@ -115,7 +135,9 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         seat = "" if actor is None else str(actor)
         click.echo(f"{i:>4}  {seat:>4}  {describe(ev, lang)}")
     if to is not None:
-        click.echo(f"-- after event {min(to, len(game.events) - 1)} --")
+        last = len(game.events) - 1
+        past = f" (the game ends there; --to {to} is past its end)" if to > last else ""
+        click.echo(f"-- after event {min(to, last)}{past} --")
         for line in state.lines(lang):
             click.echo(line)
     elif game.claims is not None:

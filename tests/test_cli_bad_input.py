@@ -9,8 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
+from xzcore.audit import audit_file
 from xzcore.cli.hand_lines import MAX_LINE_BYTES, OverlongLine, bounded_lines
 from xzcore.cli.main import cli
 
@@ -153,3 +155,165 @@ def test_jsonl_directory_and_missing_file_exit_3(tmp_path: Path) -> None:
 def test_jsonl_empty_input_is_no_request_and_exit_0() -> None:
     res = xz("hand", "--jsonl", "-", input="")
     assert res.exit_code == 0 and res.output == ""
+
+
+# -- xz keygen --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["", "keys/"])
+def test_keygen_key_without_a_file_name_is_a_usage_error(key: str) -> None:
+    res = xz("keygen", key)
+    assert res.exit_code == 2 and f"{key!r} is not a file name" in res.output
+
+
+def test_keygen_under_a_file_is_not_written(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.write_bytes(b"x")
+    res = xz("keygen", str(plain / "k"))
+    assert res.exit_code == 1 and "cannot write" in res.output and "Not a directory" in res.output
+
+
+def test_help_texts_state_the_exit_codes() -> None:
+    for command in ("hand", "record", "replay", "keygen", "audit"):
+        res = xz(command, "--help")
+        assert res.exit_code == 0 and "Exit codes: 0 " in res.output, command
+        assert "2 usage" in res.output, command
+
+
+# -- xz record --------------------------------------------------------------------------------
+
+
+def test_record_seed_beyond_the_log_integer_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "a.xzlog"
+    res = xz("record", "-o", str(out), "--seed", str(2**80))
+    assert res.exit_code == 2 and "--seed" in res.output  # was an OverflowError traceback
+    res = xz("record", "-n", "2", "-o", str(out), "--seed", str(2**64 - 1))
+    assert res.exit_code == 2 and "+ 2 games passes" in res.output
+    assert not out.exists()
+    res = xz("record", "-n", "2", "-o", str(out), "--seed", str(2**64 - 2))
+    assert res.exit_code == 0
+    [a, b] = audit_file(out)
+    assert (a.status, b.status) == ("verified", "verified")
+
+
+def test_record_into_a_missing_folder(tmp_path: Path) -> None:
+    res = xz("record", "-o", str(tmp_path / "no" / "a.xzlog"))
+    assert res.exit_code == 1 and "cannot write" in res.output and "No such file" in res.output
+
+
+def _choices_of_one_game(tmp_path: Path) -> int:
+    res = xz(
+        "record",
+        "--human",
+        "1",
+        "--seed",
+        "3",
+        "-o",
+        str(tmp_path / "one.xzlog"),
+        input="\n" * 1000,
+    )
+    assert res.exit_code == 0
+    return res.output.count("your choice [")
+
+
+def test_record_human_eof_before_any_game_leaves_no_file(tmp_path: Path) -> None:
+    out = tmp_path / "h.xzlog"
+    res = xz("record", "--human", "0", "-o", str(out), input="")
+    assert res.exit_code == 3  # input ended: not 130 "interrupted", not a traceback
+    assert "standard input ended while seat 0 was to choose" in res.output
+    assert "0 finished game(s) written" in res.output
+    assert not out.exists()  # a 0-byte file is no log
+
+
+def test_record_human_eof_in_game_2_keeps_game_1(tmp_path: Path) -> None:
+    k = _choices_of_one_game(tmp_path)
+    out = tmp_path / "h.xzlog"
+    res = xz("record", "--human", "1", "--seed", "3", "-n", "2", "-o", str(out), input="\n" * k)
+    assert res.exit_code == 3 and "1 finished game(s) written" in res.output
+    [game] = audit_file(out)
+    assert game.status == "verified"
+
+
+def test_record_human_bad_choice_is_asked_again(tmp_path: Path) -> None:
+    k = _choices_of_one_game(tmp_path)
+    out = tmp_path / "h.xzlog"
+    res = xz(
+        "record", "--human", "1", "--seed", "3", "-o", str(out), input="abc\n999\n-1\n" + "\n" * k
+    )
+    assert res.exit_code == 0
+    assert "'abc' is not a number from 0 to" in res.output
+    assert "'999' is not a number" in res.output and "'-1' is not a number" in res.output
+    # the three bad answers changed nothing: same log as answering 0 throughout
+    assert out.read_bytes() == (tmp_path / "one.xzlog").read_bytes()
+
+
+# -- xz replay --------------------------------------------------------------------------------
+
+
+def test_replay_random_bytes_exit_3_without_an_empty_table(tmp_path: Path) -> None:
+    path = tmp_path / "rand.xzlog"
+    path.write_bytes(bytes(range(256)) * 8)
+    res = xz("replay", str(path))
+    assert res.exit_code == 3
+    assert "rand.xzlog, game 0, byte 0: " in res.output and "[L1]" in res.output
+    assert "#  seat  event" not in res.output  # no table of nothing
+
+
+def test_replay_empty_file_and_empty_stdin_exit_3(tmp_path: Path) -> None:
+    path = tmp_path / "zero.xzlog"
+    path.write_bytes(b"")
+    res = xz("replay", str(path))
+    assert res.exit_code == 3 and "zero.xzlog holds no game" in res.output  # was exit 0, silent
+    res = xz("replay", "-", input=b"")
+    assert res.exit_code == 3 and "- holds no game" in res.output
+
+
+def test_replay_folder_exit_3(tmp_path: Path) -> None:
+    res = xz("replay", str(tmp_path))
+    assert res.exit_code == 3 and "is a folder" in res.output  # was a usage error (2)
+
+
+def test_replay_stdin() -> None:
+    res = xz("replay", "-", "--game", "1", input=FAIR.read_bytes())
+    assert res.exit_code == 0 and res.output.startswith("game 1 — seed")
+
+
+def test_replay_huge_declared_sizes_exit_3(tmp_path: Path) -> None:
+    # L6: a str or array header declaring 2**32 - 1 elements is refused, never allocated.
+    for name, data in [("arr", b"\xdd\xff\xff\xff\xff"), ("str", b"\xdb\xff\xff\xff\xff")]:
+        path = tmp_path / f"{name}.xzlog"
+        path.write_bytes(data + b"\x00" * 64)
+        res = xz("replay", str(path))
+        assert res.exit_code == 3 and f"{name}.xzlog, game 0, byte 0: " in res.output, name
+
+
+def test_replay_to_past_the_end_says_so() -> None:
+    res = xz("replay", str(FAIR), "--to", "100000")
+    assert res.exit_code == 0
+    last = max(
+        int(line.split()[0]) for line in res.output.splitlines() if line[:4].strip().isdigit()
+    )
+    assert f"-- after event {last} (the game ends there; --to 100000 is past its end) --" in (
+        res.output
+    )
+
+
+def test_replay_one_game_is_not_judged_by_a_later_broken_one() -> None:
+    # truncated.xzlog: game 0 is whole, game 1 is cut at event 66 (replays/README.md).
+    res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "0")
+    assert res.exit_code == 0 and "truncated record" not in res.output
+    res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "1")
+    assert res.exit_code == 3 and "game 1, event 66, byte 17932: truncated record" in res.output
+    res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "5")
+    assert res.exit_code == 3 and "has no game 5 (2 game(s))" in res.output
+
+
+def test_replay_json_carries_the_read_errors() -> None:
+    res = CliRunner().invoke(
+        cli, ["replay", str(REPLAYS / "truncated.xzlog"), "--game", "1", "--json"]
+    )
+    assert res.exit_code == 3
+    doc = json.loads(res.stdout)
+    assert len(doc["events"]) == 66
+    [err] = doc["errors"]
+    assert "event 66, byte 17932: truncated record" in err
