@@ -71,3 +71,14 @@ def test_unhashable_tile_is_a_type_error_as_before(pai: Any) -> None:
     (the audit reports it as a failed replay of that game, never a traceback)."""
     with pytest.raises(TypeError):
         action_of({"type": "dahai", "actor": 1, "pai": pai})
+
+
+def test_events_that_are_never_actions() -> None:
+    """compare_events skips these types without asking action_of: they must be exactly the
+    event types of docs/events.md that record no action."""
+    from xzcore.auditactions import _NOT_ACTIONS
+    from xzcore.auditcmp import _EVENT_RULE
+
+    assert set(_EVENT_RULE) - set(WORDS) == _NOT_ACTIONS
+    for word in _NOT_ACTIONS:
+        assert action_of({"type": word, "actor": 1, "pai": "5p"}) is None

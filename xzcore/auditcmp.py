@@ -12,21 +12,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xzcore.actions import WORDS, Action, IllegalActionError, InvalidActionError, actions_of
+from xzcore.actions import Action, IllegalActionError, InvalidActionError
+from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.logtypes import Header, Location
-from xzcore.round_base import (
-    _ANKAN,
-    _DAHAI,
-    _DAIMINKAN,
-    _DINGQUE,
-    _HORA,
-    _KAKAN,
-    _NONE,
-    _PON,
-)
 from xzcore.rules import RuleError, RuleSet
 
-__all__ = ["Finding", "Replay", "claims_of", "compare_claims", "compare_events", "net_of"]
+__all__ = [
+    "Finding",
+    "Replay",
+    "action_of",
+    "claims_of",
+    "compare_claims",
+    "compare_events",
+    "net_of",
+]
 
 MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
 """Events that only move money: one missing from (or added to) a log is a figure finding,
@@ -52,55 +51,6 @@ _EVENT_RULE = {
     "settlement": "R10",
     "end_kyoku": "R11.1",
 }
-
-
-_KIND = {f"{k % 9 + 1}{'mps'[k // 9]}": k for k in range(27)}
-# The round's own prebuilt action values: Round.play then finds them in its tables by
-# identity (round_checks.canonical).
-_TILE_ACTIONS: dict[str, list[list[Action]]] = {
-    "dahai": _DAHAI,
-    "pon": _PON,
-    "daiminkan": _DAIMINKAN,
-    "ankan": _ANKAN,
-    "kakan": _KAKAN,
-    "hora": _HORA,
-}
-_PASS = _NONE
-_SUIT_INDEX = {"m": 0, "p": 1, "s": 2}  # R4.1 dingque suits
-_ACTION_WORDS = frozenset(WORDS)
-_NOT_ACTIONS = frozenset(_EVENT_RULE) - _ACTION_WORDS
-"""Event types that never record an action (action_of gives None for them)."""
-
-
-def action_of(ev: Mapping[str, Any]) -> Action | None:
-    """The action an event records (docs/events.md "Actions"), or ``None`` for an event that
-    is not an action. Well-formed tile actions come from a table of prebuilt values;
-    anything else goes through :func:`xzcore.actions.actions_of`, which raises
-    :class:`~xzcore.actions.InvalidActionError` for a malformed one."""
-    word = ev["type"]
-    if word not in _ACTION_WORDS:
-        if word in ("piao", "baige"):  # R13.3/R13.4 (LeshanRound)
-            from xzcore.leshan_actions import leshan_action_of
-
-            return leshan_action_of(ev)  # type: ignore[return-value]
-        return None
-    if word == "dahai" and ev.get("baige"):
-        return None  # the discard of a 摆割, part of its baige action (R13.4)
-    actor = ev.get("actor")
-    if type(actor) is int and 0 <= actor < 4:
-        row = _TILE_ACTIONS.get(word)
-        if row is not None:
-            k = _KIND.get(ev.get("pai"))  # type: ignore[arg-type]
-            if k is not None:
-                return row[actor][k]
-        elif word == "none" and "claim" not in ev:
-            return _PASS[actor]
-        elif word == "dingque":
-            suit = ev.get("suit")
-            if type(suit) is str and suit in _SUIT_INDEX:
-                return _DINGQUE[actor][_SUIT_INDEX[suit]]
-    acts = list(actions_of([ev]))
-    return acts[0] if acts else None
 
 
 @dataclass(frozen=True)
