@@ -15,7 +15,7 @@ always takes a win.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import accumulate
 from types import ModuleType
@@ -46,21 +46,23 @@ class SeatView:
     money, the wall's length) and its own options. Never another seat's concealed tiles or
     the wall's order. The view is live: it reads the round as it is now."""
 
-    __slots__ = ("_legal", "_r", "seat")
+    __slots__ = {
+        "_r": "The round seen.",
+        "legal_actions": "``view.legal_actions()``: what the seat may do now, i.e.\n"
+        "``Round.legal_actions(seat)`` (bound once: bots call it at every decision).",
+        "seat": "The seat whose view this is.",
+    }
+    legal_actions: Callable[[], list[Action]]
 
     def __init__(self, rnd: Round, seat: int) -> None:
         self._r = rnd
         self.seat = seat
-        self._legal = partial(rnd.legal_actions, seat)
+        self.legal_actions = partial(rnd.legal_actions, seat)
 
     # -- own ------------------------------------------------------------------------------
     def counts(self) -> bytes:
         """The seat's concealed tiles as 27 counts."""
         return bytes(self._r.hands[self.seat].counts())
-
-    def legal_actions(self) -> list[Action]:
-        """What the seat may do now (``Round.legal_actions``)."""
-        return self._legal()
 
     @property
     def drawn(self) -> int:
