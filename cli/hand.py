@@ -496,6 +496,15 @@ def hand(
     if jsonl is not None:
         if tiles is not None:
             raise click.UsageError("give TILES or --jsonl, not both")
+        # Options of one hand would be silently ignored: each request carries its own.
+        given = [f"--{f.replace('_', '-')}" for f in _FLAGS if ctx.params[f]]
+        given += [o for o, v in (("--win-tile", win_tile), ("--melds", melds)) if v]
+        given += ["--void"] if void_text != "-" else []
+        if given:
+            raise click.UsageError(
+                f"{', '.join(given)}: with --jsonl each request line carries its own "
+                "(docs/hand-jsonl.md); only --rules and --set apply to every line"
+            )
         ctx.exit(_jsonl_command(jsonl, cache, jobs))
     if tiles is None:
         raise click.UsageError("missing TILES (or --jsonl FILE)")

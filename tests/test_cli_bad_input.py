@@ -145,6 +145,19 @@ def test_bounded_lines_never_reads_a_line_whole() -> None:
     assert isinstance(over, OverlongLine) and over.size == 101
 
 
+def test_jsonl_refuses_options_of_one_hand() -> None:
+    # They used to be silently ignored: every line was scored as a discard win, no void.
+    line = json.dumps({"hand": "123345789m2346p", "win_tile": "6p"}) + "\n"
+    res = xz("hand", "--jsonl", "-", "--self-draw", "--void", "s", input=line)
+    assert res.exit_code == 2
+    assert "--self-draw, --void: with --jsonl each request line carries its own" in res.output
+    res = xz("hand", "--jsonl", "-", "-m", "peng 5p", "-w", "6p", input=line)
+    assert res.exit_code == 2 and "--win-tile, --melds: " in res.output
+    # --rules and --set do apply to every line.
+    res = xz("hand", "--jsonl", "-", "--set", "cap_fan=4", input=line)
+    assert res.exit_code == 0 and answers(res.output)[0]["ok"] is True
+
+
 def test_jsonl_directory_and_missing_file_exit_3(tmp_path: Path) -> None:
     res = xz("hand", "--jsonl", str(tmp_path))
     assert res.exit_code == 3 and "Is a directory" in res.output
