@@ -417,6 +417,8 @@ cdef class Hand:
             raise KernelInputError(size_error(self.n, READY_SIZES, "is_win_with", "hand"))
         if self.c[i] >= 4:
             return False
+        if self.wmask_ok:  # the waits are known (claimable): one bit
+            return (self.wmask >> i) & 1 == 1
         k[0] = self.k[0]
         k[1] = self.k[1]
         k[2] = self.k[2]
