@@ -80,7 +80,11 @@ def human_chooser(seat: int) -> Chooser:
                 f"{mark} seat {o}{won}: void {void}; melds {melds}; discards {river}", file=out
             )
         hand = format_counts(rnd.hands[seat].counts())
-        click.echo(f"your hand: {hand}   wall: {108 - rnd.pos} left", file=out)
+        last = rnd.events[-1] if rnd.events else {}
+        drew = ""
+        if last.get("type") == "tsumo" and last.get("actor") == seat:
+            drew = f"   drew: {last.get('pai')}"
+        click.echo(f"your hand: {hand}{drew}   wall: {108 - rnd.pos} left", file=out)
         for i, a in enumerate(legal):
             click.echo(f"  [{i}] {a}", file=out)
         try:

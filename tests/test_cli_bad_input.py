@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from xzcore.audit import audit_file
 from xzcore.cli.hand_lines import MAX_LINE_BYTES, OverlongLine, bounded_lines
 from xzcore.cli.main import cli
-from xzcore.log import LogWriter
+from xzcore.log import LogReader, LogWriter
 from xzcore.replayview import _EVENT_ZH, TableState, describe
 from xzcore.rules import RuleSet
 
@@ -263,6 +263,22 @@ def test_record_human_bad_choice_is_asked_again(tmp_path: Path) -> None:
     assert "'999' is not a number" in res.output and "'-1' is not a number" in res.output
     # the three bad answers changed nothing: same log as answering 0 throughout
     assert out.read_bytes() == (tmp_path / "one.xzlog").read_bytes()
+
+
+def test_record_human_is_told_the_tile_it_drew(tmp_path: Path) -> None:
+    out = tmp_path / "h.xzlog"
+    res = xz("record", "--human", "1", "--seed", "3", "-o", str(out), input="\n" * 1000)
+    assert res.exit_code == 0
+    shown = [
+        line.split("drew: ")[1].split()[0]
+        for line in res.output.splitlines()
+        if line.startswith("your hand:") and "drew: " in line
+    ]
+    with open(out, "rb") as fh:
+        [game] = list(LogReader(fh))
+    drawn = [ev["pai"] for ev in game.events if ev["type"] == "tsumo" and ev["actor"] == 1]
+    # after every draw seat 1 decides (discard, gang or win), so every draw is shown, in order
+    assert shown == drawn and len(drawn) > 5
 
 
 # -- xz replay --------------------------------------------------------------------------------
