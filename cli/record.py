@@ -182,6 +182,12 @@ def record(
     2 usage error; 3 standard input ended while --human was to choose (the log keeps the
     games finished before); 130 interrupted.
     """
+    source = click.get_current_context().get_parameter_source("games")
+    if rounds is not None and source is click.core.ParameterSource.COMMANDLINE:
+        # -n would be silently ignored: a match plays --rounds rounds (R11.3).
+        raise click.UsageError(
+            "give -n/--games (independent games) or --rounds (a match), not both"
+        )
     rules = _rules(preset, sets)
     if rounds is None and seed + games - 1 > SEED_MAX:
         raise click.BadParameter(
