@@ -214,6 +214,12 @@ def test_record_seed_beyond_the_log_integer_is_a_usage_error(tmp_path: Path) -> 
     assert (a.status, b.status) == ("verified", "verified")
 
 
+def test_record_games_and_rounds_together_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "m.xzlog"
+    res = xz("record", "-n", "3", "--rounds", "2", "-o", str(out))  # -n was silently ignored
+    assert res.exit_code == 2 and "not both" in res.output and not out.exists()
+
+
 def test_record_into_a_missing_folder(tmp_path: Path) -> None:
     res = xz("record", "-o", str(tmp_path / "no" / "a.xzlog"))
     assert res.exit_code == 1 and "cannot write" in res.output and "No such file" in res.output
