@@ -69,7 +69,7 @@ _CASES = [
 ]
 
 
-def _candidates(r: Round) -> list[Action]:
+def _candidates() -> list[Action]:
     return [a for s in range(4) for a in (*_DAHAI[s], *_PON[s], *_HORA[s], _NONE[s])] + [
         Action("daiminkan", s, k) for s in range(4) for k in range(27)
     ]
@@ -96,7 +96,7 @@ def test_quick_legal_agrees_with_legal_actions(preset: str, over: dict[str, str]
         if isinstance(r, LeshanRound):
             choosers = [leshan_chooser(c) for c in choosers]
         while r.to_act():
-            for a in _candidates(r):
+            for a in _candidates():
                 c = canonical(a)
                 assert c is not None
                 legal = c in r.legal_actions(c.seat)
