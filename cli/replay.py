@@ -46,8 +46,8 @@ def _header_dict(game: Game) -> dict[str, Any]:
     "to",
     type=click.IntRange(min=0),
     default=None,
-    help="Stop after event N and show every seat's hand, melds, discards, void "
-    "suit, the wall count and the scores.",
+    help="Stop after event N (0-based) of one game (--game, default 0) and show every "
+    "seat's hand, melds, discards, void suit, the wall count and the scores.",
 )
 @click.option(
     "--lang",
