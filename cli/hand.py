@@ -191,6 +191,10 @@ def _wait_dict(kind: int, s: Score) -> dict[str, Any]:
 # -- JSON lines -------------------------------------------------------------------------------
 
 
+_RULES_CACHE_SIZE = 256
+"""Distinct (rules, set) pairs kept resolved at once by the JSONL loop."""
+
+
 class _RulesCache:
     """Resolve (preset, overrides) once per distinct pair: the JSONL loop reuses rule sets."""
 
@@ -214,6 +218,8 @@ class _RulesCache:
             rules = RuleSet.preset(preset or self.preset, **overrides)
         except RuleError as exc:
             raise RequestError(f"rules: {exc}") from None
+        if len(self._cache) >= _RULES_CACHE_SIZE:  # every line may set its own cap_fan …
+            self._cache.clear()  # … so memory stays flat; real files reuse a few rule sets
         self._cache[key] = rules
         return rules
 

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xzcore.audit import audit_file
+from xzcore.cli.hand import _RulesCache
 from xzcore.cli.hand_lines import MAX_LINE_BYTES, OverlongLine, bounded_lines
 from xzcore.cli.main import cli
 from xzcore.log import LogReader, LogWriter
@@ -161,6 +162,20 @@ def test_jsonl_refuses_options_of_one_hand() -> None:
     # --rules and --set do apply to every line.
     res = xz("hand", "--jsonl", "-", "--set", "cap_fan=4", input=line)
     assert res.exit_code == 0 and answers(res.output)[0]["ok"] is True
+
+
+def test_jsonl_rule_sets_of_many_lines_stay_bounded() -> None:
+    cache = _RulesCache("xuezhan", {})
+    flags = ("multi_ron", "haidi", "haidi_pao", "tian_di_hu")
+    for cap in range(1, 41):  # a file in which every line sets its own rules: 640 sets
+        for bits in range(16):
+            sets = {"cap_fan": cap, **{f: bool(bits >> i & 1) for i, f in enumerate(flags)}}
+            got = cache.get(None, sets)
+            assert got.cap_fan == cap and got.haidi_pao == bool(bits & 4)
+            assert len(cache._cache) <= 256
+    # the cleared entries come back right, the default one included
+    assert cache.get(None, {"cap_fan": 3}).cap_fan == 3
+    assert cache.get(None, None) == RuleSet.preset("xuezhan")
 
 
 def test_jsonl_directory_and_missing_file_exit_3(tmp_path: Path) -> None:
