@@ -262,8 +262,10 @@ class GreedyAgent:
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         hand = view._r.hands[view.seat]  # the seat's own kernel Hand (its void is set)
-        # one kernel call for every discard's shanten (a turn's hand has a win size, R7.1)
-        after = hand.shanten_discards()
+        # One kernel call for every discard's shanten (a turn's hand has a win size, R7.1).
+        # After a discard the hand has a ready size, so every entry is 0-13 or 127 (not held):
+        # as bytes, count/index/min run in C.
+        after = hand.shanten_discards().tobytes()
         first, last = legal[0], legal[-1]
         if first[0] == "dahai" == last[0]:
             # Discards only (the common case): Round lists one per held kind in kind order
