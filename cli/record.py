@@ -209,6 +209,7 @@ def record(
     total = rounds if rounds is not None else games
     if progress is None:
         progress = total >= 20 and sys.stderr.isatty() and human is None
+    created = output != "-" and not os.path.lexists(output)
     try:
         fh: IO[bytes] = (
             sys.stdout.buffer if output == "-" else open(output, "wb")  # noqa: SIM115
@@ -241,8 +242,11 @@ def record(
     finally:
         if output != "-":
             fh.close()
-            if written == 0:  # nothing but a 0-byte file, which is no log: leave none
+            # A 0-byte file is no log: remove the one this run made (never /dev/null, a FIFO
+            # or a file that was there before).
+            if written == 0 and created and os.path.isfile(output):
                 with contextlib.suppress(OSError):
-                    os.remove(output)
+                    if os.path.getsize(output) == 0:
+                        os.remove(output)
     if output != "-":
         click.echo(f"wrote {total} game(s) to {output}", err=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +263,16 @@ def test_record_human_eof_before_any_game_leaves_no_file(tmp_path: Path) -> None
     assert "standard input ended while seat 0 was to choose" in res.output
     assert "0 finished game(s) written" in res.output
     assert not out.exists()  # a 0-byte file is no log
+
+
+def test_record_human_eof_leaves_what_was_there(tmp_path: Path) -> None:
+    # Only a file this run created is removed; /dev/null and older files are left alone.
+    res = xz("record", "--human", "0", "-o", os.devnull, input="")
+    assert res.exit_code == 3 and os.path.exists(os.devnull)
+    old = tmp_path / "old.xzlog"
+    old.write_bytes(b"x")
+    res = xz("record", "--human", "0", "-o", str(old), input="")
+    assert res.exit_code == 3 and old.exists()
 
 
 def test_record_human_eof_in_game_2_keeps_game_1(tmp_path: Path) -> None:
