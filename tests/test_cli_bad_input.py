@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -266,9 +265,7 @@ def test_record_human_eof_before_any_game_leaves_no_file(tmp_path: Path) -> None
 
 
 def test_record_human_eof_leaves_what_was_there(tmp_path: Path) -> None:
-    # Only a file this run created is removed; /dev/null and older files are left alone.
-    res = xz("record", "--human", "0", "-o", os.devnull, input="")
-    assert res.exit_code == 3 and os.path.exists(os.devnull)
+    # Only a file this run created is removed (so never /dev/null, not tried here as root).
     old = tmp_path / "old.xzlog"
     old.write_bytes(b"x")
     res = xz("record", "--human", "0", "-o", str(old), input="")
