@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -553,3 +555,35 @@ def test_replay_of_a_log_with_odd_events(tmp_path: Path) -> None:
         assert res.exception is None or isinstance(res.exception, SystemExit)
     res = CliRunner().invoke(cli, ["replay", str(path), "--json"])
     assert len(json.loads(res.stdout)["events"]) == len(odd)
+
+
+# -- the installed entry point, end to end: exit codes and no traceback -----------------------
+
+
+def test_entry_point_bad_inputs_exit_codes(tmp_path: Path) -> None:
+    (tmp_path / "zero.xzlog").write_bytes(b"")
+    (tmp_path / "rand.xzlog").write_bytes(bytes(range(256)) * 4)
+    cases: list[tuple[list[str], int, str]] = [
+        (["hand", ""], 2, "hand: 0 tiles"),
+        (["hand", READY_9, "--void", "x"], 2, "--void: "),
+        (["hand", "--jsonl", str(tmp_path)], 3, "Is a directory"),
+        (["record", "--seed", str(2**80), "-o", str(tmp_path / "s.xzlog")], 2, "--seed"),
+        (["record", "--human", "0", "-o", str(tmp_path / "h.xzlog")], 3, "standard input ended"),
+        (["replay", str(tmp_path / "rand.xzlog")], 3, "game 0, byte 0: "),
+        (["replay", str(tmp_path / "zero.xzlog")], 3, "holds no game"),
+        (["replay", str(tmp_path)], 3, "is a folder"),
+        (["keygen", ""], 2, "is not a file name"),
+        (["audit", str(tmp_path / "zero.xzlog")], 3, "the log holds no game"),
+        (["audit", str(tmp_path / "missing.xzlog")], 3, "No such file"),
+    ]
+    for args, code, text in cases:
+        done = subprocess.run(
+            [sys.executable, "-m", "xzcore.cli", *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+            timeout=60,
+        )
+        both = done.stdout.decode() + done.stderr.decode()
+        assert (done.returncode, "Traceback" in both) == (code, False), (args, both)
+        assert text in both, (args, both)
