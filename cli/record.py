@@ -46,7 +46,7 @@ def _ask(n_choices: int) -> int:
         text = line.strip()
         if not text:
             return 0
-        if text.isdigit() and int(text) < n_choices:
+        if text.isascii() and text.isdigit() and int(text) < n_choices:  # not "²"
             return int(text)
         click.echo(f"Error: {text[:40]!r} is not a number from 0 to {n_choices - 1}.", err=True)
 

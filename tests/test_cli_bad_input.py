@@ -287,12 +287,13 @@ def test_record_human_bad_choice_is_asked_again(tmp_path: Path) -> None:
     k = _choices_of_one_game(tmp_path)
     out = tmp_path / "h.xzlog"
     res = xz(
-        "record", "--human", "1", "--seed", "3", "-o", str(out), input="abc\n999\n-1\n" + "\n" * k
+        "record", "--human", "1", "--seed", "3", "-o", str(out), input="abc\n999\n-1\n²\n" + "\n" * k
     )
     assert res.exit_code == 0
     assert "'abc' is not a number from 0 to" in res.output
     assert "'999' is not a number" in res.output and "'-1' is not a number" in res.output
-    # the three bad answers changed nothing: same log as answering 0 throughout
+    assert "'²' is not a number" in res.output  # str.isdigit() is true for it; int() fails
+    # the four bad answers changed nothing: same log as answering 0 throughout
     assert out.read_bytes() == (tmp_path / "one.xzlog").read_bytes()
 
 
