@@ -286,9 +286,8 @@ def test_record_human_eof_in_game_2_keeps_game_1(tmp_path: Path) -> None:
 def test_record_human_bad_choice_is_asked_again(tmp_path: Path) -> None:
     k = _choices_of_one_game(tmp_path)
     out = tmp_path / "h.xzlog"
-    res = xz(
-        "record", "--human", "1", "--seed", "3", "-o", str(out), input="abc\n999\n-1\n²\n" + "\n" * k
-    )
+    bad = "abc\n999\n-1\n²\n"
+    res = xz("record", "--human", "1", "--seed", "3", "-o", str(out), input=bad + "\n" * k)
     assert res.exit_code == 0
     assert "'abc' is not a number from 0 to" in res.output
     assert "'999' is not a number" in res.output and "'-1' is not a number" in res.output
