@@ -113,10 +113,11 @@ def test_without_declare_void(kernel: ModuleType) -> None:
     assert thrown == {parse_tile(t) for t in ("1m", "5p", "1s", "2s", "3s", "4s", "5s")}
     run(r, "dahai 5p by 0")
     assert r.to_act() == [2]
-    # Refused; the refusal cites R7.1 today (the kernel's is_win already refuses a concealed
-    # hand of three suits), where R4.4 is the rule: reported to the round engine's owner.
-    with pytest.raises(IllegalActionError):
+    # Refused by R4.4 (123456789m 99s + 46p5p would be sets and a pair, but in three suits),
+    # not by R7.1, although the kernel's is_win already refuses the three-suit hand.
+    with pytest.raises(IllegalActionError) as exc:
         run(r, "hora 5p by 1")
+    assert exc.value.rule == "R4.4"
     run(r, "hora 5p by 2")
     assert last(r, "hora")["actor"] == 2
     assert [w.seat for w in r.wins] == [2]

@@ -217,6 +217,21 @@ def _drawn(r: Round) -> str:
     return tile_name(r.drawn) if r.drawn >= 0 else "tile"
 
 
+def _three_suits(r: Round, s: int, extra: int = -1) -> bool:
+    """R4.4 without ``declare_void``: do the hand, the melds (and ``extra``) span three suits?
+
+    Asked before the R7.1 shape check, because the kernel refuses a three-suit hand as "not a
+    win" and the refusal must cite the rule that really forbids it."""
+    if r.rules.declare_void:
+        return False
+    c = r.hands[s].counts()
+    suits = {m.tile // 9 for m in r.melds[s]}
+    suits.update(su for su in range(3) if any(c[9 * su : 9 * su + 9]))
+    if extra >= 0:
+        suits.add(extra // 9)
+    return len(suits) == 3
+
+
 def _hora_turn(r: Round, a: Action) -> tuple[str, str]:
     s = a.seat
     h = r.hands[s]
@@ -224,6 +239,8 @@ def _hora_turn(r: Round, a: Action) -> tuple[str, str]:
         return "R5.4", "after a 碰 the claimer discards"
     if _void_tiles(r, s):
         return "R4.4", f"seat {s} holds a tile of its void suit"
+    if _three_suits(r, s):
+        return "R4.4", "hand and melds hold all three suits (缺一门)"
     if not h.is_win():
         return "R7.1", "the hand is not a winning hand"
     if not r._suits_ok(s):
@@ -259,6 +276,8 @@ def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
     if a.word == "hora":
         if _void_tiles(r, s):
             return "R4.4", f"seat {s} holds a tile of its void suit"
+        if _three_suits(r, s, k):
+            return "R4.4", "hand and melds would hold all three suits (缺一门)"
         if not h.is_win_with(k):
             return "R7.1", f"{tile_name(k)} does not complete seat {s}'s hand"
         if not r._suits_ok(s, k):
