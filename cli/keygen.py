@@ -24,6 +24,10 @@ def keygen(key: str, force: bool) -> None:
     if not os.path.basename(key) or os.path.basename(key) in (".", ".."):
         # Path("") is ".", whose KEY.pub has no name: say so instead of a ValueError.
         raise click.BadParameter(f"{key!r} is not a file name", param_hint="KEY")
+    if os.path.isdir(key + ".pub"):
+        # Checked first: with --force, KEY would be replaced before KEY.pub failed, leaving
+        # a private key without its public half.
+        raise click.BadParameter(f"{key}.pub is a folder", param_hint="KEY")
     try:
         private_path, public_path = write_keypair(key, overwrite=force)
     except FileExistsError as exc:

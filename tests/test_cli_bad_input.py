@@ -205,6 +205,17 @@ def test_keygen_under_a_file_is_not_written(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "cannot write" in res.output and "Not a directory" in res.output
 
 
+def test_keygen_force_never_leaves_half_a_pair(tmp_path: Path) -> None:
+    key = tmp_path / "k"
+    assert xz("keygen", str(key)).exit_code == 0
+    before = key.read_bytes()
+    (tmp_path / "k.pub").unlink()
+    (tmp_path / "k.pub").mkdir()
+    res = xz("keygen", "--force", str(key))
+    assert res.exit_code == 2 and "k.pub is a folder" in res.output
+    assert key.read_bytes() == before  # was replaced, then KEY.pub failed
+
+
 def test_help_texts_state_the_exit_codes() -> None:
     for command in ("hand", "record", "replay", "keygen", "audit"):
         res = xz(command, "--help")
