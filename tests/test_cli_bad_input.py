@@ -354,6 +354,18 @@ def test_audit_usage_errors(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "not a PEM public key" in res.output
 
 
+def test_audit_jobs_0_and_another_platforms_key(tmp_path: Path) -> None:
+    from xzcore.signing import write_keypair
+
+    res = CliRunner().invoke(cli, ["audit", "--jobs", "0", "--format", "jsonl", str(FAIR)])
+    assert res.exit_code == 0  # 0: one worker per core (documented)
+    assert {json.loads(line)["status"] for line in res.stdout.splitlines()} == {"verified"}
+    _, other = write_keypair(tmp_path / "other.key")
+    res = CliRunner().invoke(cli, ["audit", "--verify-key", str(other), str(FAIR)])
+    assert res.exit_code == 1  # a finding per game (L3), not a usage error
+    assert "L3  signed by another key" in res.stdout
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="cli/audit.py: a folder holding no *.xzlog file audits as '0 game(s) … exit 0', "

@@ -73,6 +73,11 @@ def test_replay_huge_declared_sizes_exit_3(tmp_path: Path) -> None:
         assert res.exit_code == 3 and f"{name}.xzlog, game 0, byte 0: " in res.output, name
 
 
+def test_replay_to_negative_is_a_usage_error() -> None:
+    res = xz("replay", str(FAIR), "--to", "-1")
+    assert res.exit_code == 2 and "'--to'" in res.output
+
+
 def test_replay_to_past_the_end_says_so() -> None:
     res = xz("replay", str(FAIR), "--to", "100000")
     assert res.exit_code == 0
