@@ -4,6 +4,7 @@ table state after event N. The replay follows the log as written; ``xz audit`` j
 from __future__ import annotations
 
 import json
+import math
 import os
 from typing import Any
 
@@ -30,6 +31,26 @@ def _header_dict(game: Game) -> dict[str, Any]:
         "rules": h.rules,
         "extra": h.extra,
     }
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float as its text: JSON has no such numbers."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _json(doc: dict[str, Any]) -> str:
+    """Strict JSON (RFC 8259) of a game: bytes as hex, and a float a log may hold that JSON
+    cannot (NaN, ±inf) as a string rather than the bare ``NaN`` that strict parsers refuse."""
+    try:
+        return json.dumps(doc, ensure_ascii=False, allow_nan=False, default=bytes.hex)
+    except ValueError:  # rare: only a log written with such floats
+        return json.dumps(_finite(doc), ensure_ascii=False, allow_nan=False, default=bytes.hex)
 
 
 @click.command()
@@ -121,7 +142,7 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
             doc["state"] = state.to_dict()
         if game.errors:  # the same problems as on stderr, so a machine sees them too
             doc["errors"] = [str(err) for err in game.errors]
-        click.echo(json.dumps(doc, ensure_ascii=False, default=lambda b: b.hex()))
+        click.echo(_json(doc))
         return
     h = game.header
     title = f"game {index}"

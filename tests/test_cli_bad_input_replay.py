@@ -191,3 +191,24 @@ def test_replay_of_a_log_with_odd_events(tmp_path: Path) -> None:
         assert res.exception is None or isinstance(res.exception, SystemExit)
     res = CliRunner().invoke(cli, ["replay", str(path), "--json"])
     assert len(json.loads(res.stdout)["events"]) == len(odd)
+
+
+def test_replay_json_is_strict_json_whatever_the_floats(tmp_path: Path) -> None:
+    path = tmp_path / "nan.xzlog"
+    ev = {"type": "dahai", "actor": 0, "pai": "5p", "n": float("nan"), "i": [float("-inf")]}
+    with open(path, "wb") as fh:
+        w = LogWriter(fh)
+        w.begin_game(rules=RuleSet.preset("xuezhan"), wall=list(range(27)) * 4, dealer=0)
+        w.write_event(ev)
+        w.write_event({"type": "tsumo", "actor": 1, "pai": "1m", "raw": b"\x01\xff"})
+        w.write_claims({})
+        w.end_game()
+    res = CliRunner().invoke(cli, ["replay", str(path), "--json"])
+    assert res.exit_code == 0
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"bare {constant} is not JSON")
+
+    doc = json.loads(res.stdout, parse_constant=refuse)  # was: bare NaN and -Infinity
+    first, second = doc["events"]
+    assert (first["n"], first["i"], second["raw"]) == ("nan", ["-inf"], "01ff")
