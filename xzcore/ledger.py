@@ -68,6 +68,10 @@ class LedgerError(ValueError):
     """Malformed ledger data, or a ledger that breaks R9.6 (the message says where)."""
 
 
+_new_object = object.__new__
+_set_attr = object.__setattr__
+
+
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -106,6 +110,37 @@ class Transfer:
             raise LedgerError(f"transfer detail: {self.detail!r} is not text")
         if self.turn is not None and not _is_int(self.turn):
             raise LedgerError(f"transfer turn: {self.turn!r} is not an integer")
+
+    @classmethod
+    def _trusted(
+        cls,
+        payer: int,
+        payee: int,
+        units: int,
+        reason: str,
+        rule: str,
+        detail: str = "",
+        turn: int | None = None,
+    ) -> Transfer:
+        """The same value as ``Transfer(...)`` without the field checks of ``__post_init__``,
+        for :mod:`xzcore.settlement`, which builds transfers only from seats, amounts and
+        turns it has already checked and from reason codes and rule ids it spells itself.
+        Whether the amount is allowed stays :meth:`Ledger.check`'s business (R9.6)."""
+        t = _new_object(cls)
+        _set_attr(
+            t,
+            "__dict__",
+            {
+                "payer": payer,
+                "payee": payee,
+                "units": units,
+                "reason": reason,
+                "rule": rule,
+                "detail": detail,
+                "turn": turn,
+            },
+        )
+        return t
 
     @property
     def zh(self) -> str:

@@ -53,7 +53,8 @@ from xzcore.round_base import (
 from xzcore.round_checks import canonical, diagnose, quick_legal
 from xzcore.round_claims import ClaimsMixin
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
-from xzcore.scoring import Score, WinContext, score_win
+from xzcore.scoring import Score, WinContext
+from xzcore.scoring.score import score_engine_win
 from xzcore.settlement import pay_gang
 from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
 from xzcore.wall import check_wall
@@ -501,7 +502,8 @@ class Round(ClaimsMixin):
             first_turn=first,
             dealer=s == self.dealer,
         )
-        score = score_win(concealed, k, self.melds[s], self.voids[s], ctx, rules)
+        # The engine's own values: no re-validation of their types (R7.1 counts still checked).
+        score = score_engine_win(concealed, k, self.melds[s], self.voids[s], ctx, rules)
         payers = [p for p in range(4) if p != s and self.in_play[p]]
         if self._rinshan and self._gang_from >= 0:  # R9.3 点杠花
             tr = self._pay_win(s, score, payers=payers, dianganghua_discarder=self._gang_from)

@@ -25,7 +25,8 @@ from xzcore.round_base import (
     RoundBase,
 )
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu
-from xzcore.scoring import Score, WinContext, score_win
+from xzcore.scoring import Score, WinContext
+from xzcore.scoring.score import score_engine_win
 from xzcore.settlement import call_transfer, pay_win
 from xzcore.tiles import Meld, MeldKind
 
@@ -107,7 +108,7 @@ class ClaimsMixin(RoundBase):
         sc = self._claim_scores.get(o)
         if sc is None:
             ctx = self._win_ctx(self._robbing, self._claim_first)
-            sc = score_win(
+            sc = score_engine_win(  # the engine's own values (see score_engine_win)
                 self.hands[o].counts(),
                 self._claim_tile,
                 self.melds[o],

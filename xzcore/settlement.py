@@ -131,6 +131,10 @@ def _add(led: Ledger, out: list[Transfer], t: Transfer) -> None:
 
 
 # -- R6.2–R6.3 gang money -------------------------------------------------------------------
+#
+# pay_gang and pay_win build their transfers with Transfer._trusted: every seat, amount and turn
+# in them has been checked above (seats by _check_seat/_check_payers, amounts as ints of the
+# RuleSet or score.capped, turns by _is_int), reasons and rule ids are spelt here.
 
 
 def pay_gang(
@@ -168,7 +172,9 @@ def pay_gang(
             raise SettlementError("pay_gang: a direct gang is paid by the discarder alone (R6.2)")
         units = rules.gang_direct_units
         if units:
-            t = Transfer(discarder, ganger, units, "gang_direct", "R6.2", f"turn {turn}", turn)
+            t = Transfer._trusted(
+                discarder, ganger, units, "gang_direct", "R6.2", f"turn {turn}", turn
+            )
             _add(ledger, out, t)
         return out
     if kind not in (MeldKind.BUGANG, MeldKind.ANGANG):
@@ -184,7 +190,11 @@ def pay_gang(
         units, reason = rules.gang_concealed_units, "gang_concealed"
     if units:
         for p in who:
-            _add(ledger, out, Transfer(p, ganger, units, reason, "R6.2", f"turn {turn}", turn))
+            _add(
+                ledger,
+                out,
+                Transfer._trusted(p, ganger, units, reason, "R6.2", f"turn {turn}", turn),
+            )
     return out
 
 
@@ -247,7 +257,7 @@ def pay_win(
     if dianganghua_discarder is not None:
         _check_payers((dianganghua_discarder,), winner, "dianganghua_discarder")
         if rules.dianganghua is Dianganghua.DISCARDER:
-            t = Transfer(
+            t = Transfer._trusted(
                 dianganghua_discarder,
                 winner,
                 capped,
@@ -265,7 +275,7 @@ def pay_win(
         assert discarder is not None
         _check_payers((discarder,), winner, "discarder")
         if rules.qianggang_payer is QianggangPayer.ROBBED:
-            t = Transfer(
+            t = Transfer._trusted(
                 discarder,
                 winner,
                 capped,
@@ -283,7 +293,11 @@ def pay_win(
         _check_payers((discarder,), winner, "discarder")
         if payers:
             raise SettlementError("pay_win: a win on a discard is paid by the discarder alone")
-        _add(ledger, out, Transfer(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}"))
+        _add(
+            ledger,
+            out,
+            Transfer._trusted(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}"),
+        )
         return out
 
     return _pay_as_self_draw(
@@ -308,13 +322,13 @@ def _pay_as_self_draw(
     if not who:
         raise SettlementError(f"pay_win: a win paid as a self-draw needs its payers ({rule})")
     for p in who:
-        _add(ledger, out, Transfer(p, winner, capped, reason, rule, f"×{capped}"))
+        _add(ledger, out, Transfer._trusted(p, winner, capped, reason, rule, f"×{capped}"))
     if rules.zimo_bonus is ZimoBonus.BASE and special is None:
         for p in who:
             _add(
                 ledger,
                 out,
-                Transfer(
+                Transfer._trusted(
                     p, winner, 1, "zimo_unit", "R9.2", "one unit after the cap (zimo_bonus=base)"
                 ),
             )

@@ -301,6 +301,34 @@ def score_win(
     return _score(counts, ms, v, ctx, rules)
 
 
+def score_engine_win(
+    concealed: bytes,
+    win_tile: int,
+    melds: Sequence[Meld],
+    void: int,
+    ctx: WinContext,
+    rules: RuleSet,
+) -> Score:
+    """:func:`score_win` for arguments the round engine built itself: ``concealed`` the 27
+    counts of the kernel's ``Hand.counts()``, ``win_tile`` a kind, ``melds`` the seat's own
+    :class:`Meld` list, ``void`` -1..2 and ``ctx`` a :class:`WinContext` it made.
+
+    Same answer and same refusals (:class:`NotAWinError` R7.1/R4.4) as :func:`score_win`;
+    only the type checks of each argument are skipped (the engine's values are of the right
+    types by construction). The tile-count checks stay (R7.1: 13 − 3k tiles; R1.1: at most
+    four of a kind), as does the context check (:meth:`WinContext.check`)."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import score_count  # R13; imports this module
+
+        return score_count(concealed, win_tile, melds, void, ctx, rules)
+    counts = list(concealed)
+    ms = tuple(melds)
+    _check_sizes(counts, ms, 0, "concealed", win_tile)
+    counts[win_tile] += 1
+    ctx.check()
+    return _score(counts, ms, void, ctx, rules)
+
+
 def _check_ctx(ctx: WinContext) -> None:
     """``ctx`` must be a :class:`WinContext` whose flags can happen together."""
     if not isinstance(ctx, WinContext):
