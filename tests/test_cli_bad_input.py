@@ -18,7 +18,7 @@ from xzcore.audit import audit_file
 from xzcore.cli.hand import _RulesCache
 from xzcore.cli.hand_lines import MAX_LINE_BYTES, OverlongLine, bounded_lines
 from xzcore.cli.main import cli
-from xzcore.log import LogReader
+from xzcore.log import Game, LogReader, LogWriter
 from xzcore.rules import RuleSet
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
@@ -368,6 +368,7 @@ def test_audit_jobs_0_and_another_platforms_key(tmp_path: Path) -> None:
 
 @pytest.mark.xfail(
     strict=True,
+    raises=AssertionError,
     reason="cli/audit.py: a folder holding no *.xzlog file audits as '0 game(s) … exit 0', "
     "which reads as all verified; it should exit 3 naming the folder",
 )
@@ -380,6 +381,7 @@ def test_audit_folder_without_logs_is_not_verified(tmp_path: Path) -> None:
 
 @pytest.mark.xfail(
     strict=True,
+    raises=AssertionError,
     reason="cli/audit.py: --jobs has no upper bound (IntRange(min=0)); --jobs 99999 asks the "
     "pool for 99,999 processes and hangs the machine; it should be a usage error or capped "
     "(xz hand --jobs is 1..64)",
@@ -408,6 +410,7 @@ def test_audit_jobs_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.xfail(
     strict=True,
+    raises=AssertionError,
     reason="xzcore/logread.py: a record declaring a 4 GiB str is reported as 'truncated record' "
     "(L1) when the file is short and as over the limit (L6) when it is long; the declared size "
     "is what is wrong either way",
@@ -420,6 +423,83 @@ def test_audit_huge_declared_str_names_the_limit(tmp_path: Path) -> None:
     [row] = [json.loads(line) for line in res.stdout.splitlines()]
     assert "truncated" not in row["errors"][0]["message"]
     assert row["errors"][0]["rule"] == "L6"
+
+
+def _game_with_a_win(tmp_path: Path) -> Game:
+    fair = tmp_path / "fair.xzlog"
+    if not fair.exists():
+        assert xz("record", "--seed", "7", "-o", str(fair)).exit_code == 0
+    with open(fair, "rb") as fh:
+        [game] = list(LogReader(fh))
+    assert any(e["type"] == "hora" for e in game.events)
+    return game
+
+
+def _edited_win(tmp_path: Path, field: str, value: Any) -> Path:
+    """A greedy-bot game with a win (seed 7, xuezhan), its first win's claimed
+    ``score[field]`` (and the claims record's, where it has that field) set to ``value``, the
+    hash chain recomputed as a forger would."""
+    game = _game_with_a_win(tmp_path)
+    h = game.header
+    assert h is not None
+    path = tmp_path / f"{field}.xzlog"
+    with open(path, "wb") as fh:
+        w = LogWriter(fh)
+        w.begin_game(rules=h.rules, wall=h.wall, dealer=h.dealer, seats=list(h.seats), seed=h.seed)
+        done = False
+        for ev in game.events:
+            if ev["type"] == "hora" and not done:
+                ev = {**ev, "score": {**ev["score"], field: value}}
+                done = True
+            w.write_event(ev)
+        claims = dict(game.claims or {})
+        wins = claims.get("wins") or []
+        if wins and field in wins[0]:
+            claims["wins"] = [{**wins[0], field: value}, *wins[1:]]
+        w.write_claims(claims)
+        w.end_game()
+    return path
+
+
+def test_audit_catches_an_edited_multiplier(tmp_path: Path) -> None:
+    # the control for the type xfail below: a different number is caught (R8.3)
+    res = xz("audit", str(_edited_win(tmp_path, "multiplier", 3)))
+    assert res.exit_code == 1 and "wrong score" in res.output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="xzcore/audit*.py: a claimed multiplier 2.0 (float) or 根 False (bool) for the "
+    "recomputed int 2 / 0 audits as verified, since 2.0 == 2 and False == 0 in Python; issue 5 "
+    "item 8 wants wrong types to be an error or a finding",
+)
+@pytest.mark.parametrize(("field", "as_other_type"), [("multiplier", float), ("gen", bool)])
+def test_audit_wrong_number_types_are_findings(
+    tmp_path: Path, field: str, as_other_type: type
+) -> None:
+    game = _game_with_a_win(tmp_path)
+    right = next(e for e in game.events if e["type"] == "hora")["score"][field]
+    res = xz("audit", str(_edited_win(tmp_path, field, as_other_type(right))))
+    assert res.exit_code == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="cli/audit.py: --format json/jsonl prints a NaN the log claims as bare NaN, which "
+    "is not JSON (RFC 8259) and strict parsers refuse; xz replay --json writes it as a string",
+)
+def test_audit_json_is_strict_json(tmp_path: Path) -> None:
+    path = _edited_win(tmp_path, "multiplier", float("nan"))
+    res = CliRunner().invoke(cli, ["audit", "--format", "jsonl", str(path)])
+    assert res.exit_code == 1
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"bare {constant} is not JSON")
+
+    for line in res.stdout.splitlines():
+        json.loads(line, parse_constant=refuse)
 
 
 # -- the installed entry point, end to end: exit codes and no traceback -----------------------
