@@ -409,7 +409,7 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
 
 
 @click.command("hand")
-@click.argument("tiles", required=False)
+@click.argument("tiles", nargs=-1)
 @click.option("--win-tile", "-w", metavar="TILE", help="The winning tile (e.g. 9s).")
 @click.option(
     "--melds",
@@ -466,7 +466,7 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
 @click.pass_context
 def hand(
     ctx: click.Context,
-    tiles: str | None,
+    tiles: tuple[str, ...],
     win_tile: str | None,
     melds: str,
     void_text: str,
@@ -484,8 +484,8 @@ def hand(
 ) -> None:
     """Score a winning hand, or list what a ready hand waits on with each wait's value.
 
-    TILES are the concealed tiles: 13 − 3k of them with --win-tile (or to list the waits),
-    14 − 3k for a win on the last tile written. Examples:
+    TILES are the concealed tiles, in one word or several (123m 456p): 13 − 3k of them with
+    --win-tile (or to list the waits), 14 − 3k for a win on the last tile written. Examples:
 
     \b
       xz hand "1112345678999s" --void m
@@ -500,7 +500,7 @@ def hand(
     except RequestError as exc:
         raise click.UsageError(str(exc)) from None
     if jsonl is not None:
-        if tiles is not None:
+        if tiles:
             raise click.UsageError("give TILES or --jsonl, not both")
         # Options of one hand would be silently ignored: each request carries its own.
         given = [f"--{f.replace('_', '-')}" for f in _FLAGS if ctx.params[f]]
@@ -512,11 +512,11 @@ def hand(
                 "(docs/hand-jsonl.md); only --rules and --set apply to every line"
             )
         ctx.exit(_jsonl_command(jsonl, cache, jobs))
-    if tiles is None:
+    if not tiles:
         raise click.UsageError("missing TILES (or --jsonl FILE)")
     try:
         req = build_request(
-            tiles,
+            " ".join(tiles),  # unquoted groups are one hand: xz hand 123m 456p …
             win_tile,
             _melds(melds, "--melds"),
             _suit(void_text, "--void"),

@@ -48,6 +48,17 @@ def test_hand_void_and_melds_errors_name_the_option() -> None:
     assert res.exit_code == 2 and "--melds: " in res.output and "pong" in res.output
 
 
+def test_hand_tiles_in_several_words_are_one_hand() -> None:
+    # was "Got unexpected extra arguments (345m 789m 2346p)"
+    split = xz("hand", "123m", "345m", "789m", "2346p", "--win-tile", "6p", "--void", "s")
+    whole = xz("hand", "123345789m2346p", "--win-tile", "6p", "--void", "s")
+    assert split.exit_code == whole.exit_code == 0
+    assert split.output == whole.output and "R8.3  平胡 plain win: ×1" in split.output
+    res = xz("hand", "123万", "345万", "789万", "2346筒", "--void", "s")  # R1.3 Chinese suits
+    # 123m 345m 789m 234p + 6p: the single wait (2346p + 1p/4p/5p leaves no pair)
+    assert res.exit_code == 0 and res.output.splitlines()[1] == "R7.3  听牌 ready on 1 kind(s): 6p"
+
+
 def test_hand_huge_tile_text_is_refused_before_parsing() -> None:
     res = xz("hand", "1" * 100_000)
     assert res.exit_code == 2
