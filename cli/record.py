@@ -51,6 +51,10 @@ def _ask(n_choices: int) -> int:
         click.echo(f"Error: {text[:40]!r} is not a number from 0 to {n_choices - 1}.", err=True)
 
 
+def _stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
 def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
     overrides: dict[str, Any] = {}
     for item in sets:
@@ -209,6 +213,10 @@ def record(
     total = rounds if rounds is not None else games
     if progress is None:
         progress = total >= 20 and sys.stderr.isatty() and human is None
+    if output == "-" and _stdout_is_terminal():
+        raise click.UsageError(
+            "-o -: refusing to write a binary log to a terminal (redirect it, or -o FILE)"
+        )
     created = output != "-" and not os.path.lexists(output)
     try:
         fh: IO[bytes] = (

@@ -256,6 +256,17 @@ def test_record_games_and_rounds_together_is_a_usage_error(tmp_path: Path) -> No
     assert res.exit_code == 2 and "not both" in res.output and not out.exists()
 
 
+def test_record_to_a_terminal_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from xzcore.cli import record as record_cmd
+
+    monkeypatch.setattr(record_cmd, "_stdout_is_terminal", lambda: True)
+    res = xz("record", "-o", "-")
+    assert res.exit_code == 2 and "refusing to write a binary log to a terminal" in res.output
+    monkeypatch.setattr(record_cmd, "_stdout_is_terminal", lambda: False)
+    res = CliRunner().invoke(cli, ["record", "-o", "-"])
+    assert res.exit_code == 0 and res.stdout_bytes[:1] == b"\x93"  # a record: [tag, payload, hash]
+
+
 def test_record_into_a_missing_folder(tmp_path: Path) -> None:
     res = xz("record", "-o", str(tmp_path / "no" / "a.xzlog"))
     assert res.exit_code == 1 and "cannot write" in res.output and "No such file" in res.output
