@@ -82,6 +82,11 @@ def main(argv: list[str] | None = None) -> None:
         # A closed pipe ends us quietly (exit 141) instead of a BrokenPipeError traceback,
         # or click's bare exit 1, which would read as "findings".
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    for stream in (sys.stdout, sys.stderr):
+        # Chinese names and "—" must not crash a terminal that is not UTF-8: replace instead.
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         rv = cli.main(args=argv, prog_name="xz", standalone_mode=False)
     except (KeyboardInterrupt, click.exceptions.Abort):

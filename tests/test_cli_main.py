@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,11 @@ def test_closed_stdout_ends_quietly_with_141(tmp_path: Path) -> None:
     assert proc.returncode == -13  # killed by SIGPIPE, the exit status 141 of a shell
     assert b"Traceback" not in err
     assert b"BrokenPipe" not in err
+
+
+def test_non_utf8_terminal_gets_replacements_not_a_traceback() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    r = _xz("hand", "1112345678999s", "--void", "m", env=env)
+    assert r.returncode == 0
+    assert b"Traceback" not in r.stderr
+    assert b"1s 2s 3s 4s 5s 6s 7s 8s 9s" in r.stdout
