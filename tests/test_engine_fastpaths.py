@@ -4,6 +4,8 @@
   the per-argument type checks: same Score, same refusals, and the tile-count checks kept.
 - :meth:`xzcore.ledger.Transfer._trusted` is ``Transfer(...)`` without ``__post_init__``:
   equal values, and :meth:`Ledger.check` still enforces R9.6 on them.
+- :func:`chajiao_engine` (R10.2) answers as :func:`chajiao_multiplier`; ``_score`` builds
+  :class:`Score` values equal to the constructor's; the shared ``MELDS`` and their text.
 - Differential: at every win of seeded games (every preset, random and greedy bots) the
   engine's fast score equals :func:`score_win` on the same arguments.
 - Pinned streams: the event streams of seeded games hash to the digests recorded before the
@@ -12,6 +14,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -22,10 +25,11 @@ import xzcore.round as round_mod
 import xzcore.round_claims as claims_mod
 from xzcore.agents import GreedyAgent, RandomAgent, play_game
 from xzcore.ledger import Ledger, LedgerError, Transfer
+from xzcore.round_base import MELDS, format_meld_list
 from xzcore.rules import PRESETS, RuleSet
-from xzcore.scoring import HandError, NotAWinError, Score, WinContext, score_win
-from xzcore.scoring.score import score_engine_win
-from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
+from xzcore.scoring import HandError, NotAWinError, Score, WinContext, chajiao_multiplier, score_win
+from xzcore.scoring.score import chajiao_engine, score_engine_win
+from xzcore.tiles import Meld, MeldKind, counts_of, format_melds, parse_tile, parse_tiles
 
 XZ = RuleSet.preset("xuezhan")
 
@@ -189,3 +193,41 @@ def _digest(preset: str) -> str:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_seeded_streams_are_unchanged(preset: str) -> None:
     assert _digest(preset) == PINNED[preset]
+
+
+def test_scores_are_built_field_for_field() -> None:
+    # _score builds Score values without the dataclass __init__: every declared field is
+    # set, in order, and the value equals one built by the constructor (R8 fields intact).
+    s = score_engine_win(_c("1112343456668m"), parse_tile("8m"), [], 1, WinContext(), XZ)
+    names = [f.name for f in dataclasses.fields(Score)]
+    assert list(vars(s)) == names
+    assert s == Score(**{n: getattr(s, n) for n in names})
+    assert repr(s) == repr(Score(**{n: getattr(s, n) for n in names}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.capped = 1  # type: ignore[misc]
+
+
+# -- chajiao_engine, shared melds -------------------------------------------------------------
+
+
+def test_chajiao_engine_answers_as_chajiao_multiplier() -> None:
+    # 111 234 345 666 8m waits on 8m (pair) and 7m (666 8 + 7 = 66 678): one suit, no 根 on
+    # either wait, so the best is 清一色 ×4 (R10.2 with R8.3).
+    c = _c("1112343456668m")
+    assert chajiao_engine(c, [], 1, XZ) == 4 == chajiao_multiplier("1112343456668m", [], "p", XZ)
+    # Not ready (R7.3): 13 scattered tiles.
+    c = _c("1357m2468p13579s")
+    assert chajiao_engine(c, [], -1, XZ) is None
+    # A void tile in hand is never ready (R7.3, R4.4).
+    c = _c("123345789m2346p")
+    assert chajiao_engine(c, [], 1, XZ) is None is chajiao_multiplier(c, [], 1, XZ)
+
+
+def test_shared_melds_and_their_text() -> None:
+    for kind in MeldKind:
+        for k in range(27):
+            m = MELDS[kind][k]
+            assert m == Meld(kind, k) and format_meld_list([m]) == format_melds([m]) == str(m)
+    ms = [MELDS[MeldKind.PENG][4], MELDS[MeldKind.ANGANG][26], Meld(MeldKind.GANG, 9)]
+    assert format_meld_list(ms) == "peng 5m, angang 9s, gang 1p" == format_melds(ms)
+    assert format_meld_list([]) == ""

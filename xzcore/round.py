@@ -42,6 +42,7 @@ from xzcore.round_base import (
     DINGQUE,
     END,
     EXCHANGE,
+    MELDS,
     NAMES,
     ROB,
     TURN,
@@ -49,6 +50,7 @@ from xzcore.round_base import (
     RoundResult,
     Win,
     format_count_bytes,
+    format_meld_list,
 )
 from xzcore.round_checks import canonical, diagnose, quick_legal
 from xzcore.round_claims import ClaimsMixin
@@ -56,7 +58,7 @@ from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.score import score_engine_win
 from xzcore.settlement import pay_gang
-from xzcore.tiles import Meld, MeldKind, format_melds, format_tiles
+from xzcore.tiles import MeldKind, format_tiles
 from xzcore.wall import check_wall
 
 __all__ = ["Phase", "Round", "RoundResult", "Win"]
@@ -428,7 +430,7 @@ class Round(ClaimsMixin):
         h = self.hands[s]
         for _ in range(4):
             h.remove(k)
-        self.melds[s].append(Meld(MeldKind.ANGANG, k))
+        self.melds[s].append(MELDS[MeldKind.ANGANG][k])
         self.clean = False
         self.events.append({"type": "ankan", "actor": s, "pai": NAMES[k]})
         self._gang_money(s, MeldKind.ANGANG, None, False)
@@ -456,7 +458,7 @@ class Round(ClaimsMixin):
         ms = self.melds[s]
         for i, m in enumerate(ms):
             if m.tile == k and m.kind is MeldKind.PENG:
-                ms[i] = Meld(MeldKind.BUGANG, k)
+                ms[i] = MELDS[MeldKind.BUGANG][k]
                 break
         self._gang_money(s, MeldKind.BUGANG, None, self._kakan_late)
         self._gang_from = -1
@@ -539,7 +541,7 @@ class Round(ClaimsMixin):
                 "last_tile": ctx.last_tile,
                 "first_turn": ctx.first_turn,
                 "hand": format_count_bytes(concealed),
-                "melds": format_melds(self.melds[s]),
+                "melds": format_meld_list(self.melds[s]),
                 "score": score.to_dict(),
                 "transfers": [t.to_dict() for t in transfers],
             }

@@ -9,6 +9,7 @@ R7.4); :mod:`xzcore.round` the turn itself and the public :class:`~xzcore.round.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -16,9 +17,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from xzcore.actions import Action
 from xzcore.ledger import Ledger, Transfer
 from xzcore.rules import Scoring
-from xzcore.scoring import Score, WinContext, chajiao_multiplier
+from xzcore.scoring import Score, WinContext
+from xzcore.scoring.score import chajiao_engine
 from xzcore.settlement import SeatEnd, end_of_round
-from xzcore.tiles import Meld, tile_name
+from xzcore.tiles import Meld, MeldKind, tile_name
 
 if TYPE_CHECKING:
     from xzcore.rules import RuleSet
@@ -41,6 +43,16 @@ def _suit_text(nine: bytes, letter: str) -> str:
     if not any(nine):
         return ""
     return "".join(_DIGITS[r] * n for r, n in enumerate(nine)) + letter
+
+
+MELDS = {kind: tuple(Meld(kind, k) for k in range(27)) for kind in MeldKind}
+"""One shared (immutable) :class:`Meld` per kind and tile: a 碰 or 杠 builds no new value."""
+_MELD_TEXT = {m: str(m) for row in MELDS.values() for m in row}
+
+
+def format_meld_list(melds: Sequence[Meld]) -> str:
+    """:func:`xzcore.tiles.format_melds` by table look-up (the same text)."""
+    return ", ".join(map(_MELD_TEXT.__getitem__, melds))
 
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
@@ -311,7 +323,7 @@ class RoundBase:
             huazhu = len(suits) == 3
         ready = None
         if not huazhu and h.waits(0):  # the kernel's quick "not ready" first (R7.3)
-            ready = chajiao_multiplier(c, self.melds[s], v, rules)
+            ready = chajiao_engine(c, self.melds[s], v, rules)  # the engine's own values
         return (s, True, huazhu, ready, self.forfeited[s])
 
     def _settle_end(self) -> None:

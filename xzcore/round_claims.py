@@ -20,6 +20,7 @@ from xzcore.round_base import (
     _HORA,
     _NONE,
     _PON,
+    MELDS,
     NAMES,
     TURN,
     RoundBase,
@@ -28,7 +29,7 @@ from xzcore.rules import LastRoundScope, LastRoundWin, PassHu
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.score import score_engine_win
 from xzcore.settlement import call_transfer, pay_win
-from xzcore.tiles import Meld, MeldKind
+from xzcore.tiles import MeldKind
 
 __all__ = ["ClaimsMixin"]
 
@@ -298,7 +299,7 @@ class ClaimsMixin(RoundBase):
         h = self.hands[o]
         h.remove(k)
         h.remove(k)
-        self.melds[o].append(Meld(MeldKind.PENG, k))
+        self.melds[o].append(MELDS[MeldKind.PENG][k])
         self.pengs[o].add(k)
         self.clean = False
         self.events.append({"type": "pon", "actor": o, "target": src, "pai": NAMES[k]})
@@ -312,7 +313,7 @@ class ClaimsMixin(RoundBase):
         h = self.hands[o]
         for _ in range(3):
             h.remove(k)
-        self.melds[o].append(Meld(MeldKind.GANG, k))
+        self.melds[o].append(MELDS[MeldKind.GANG][k])
         self.clean = False
         self.events.append({"type": "daiminkan", "actor": o, "target": src, "pai": NAMES[k]})
         self._begin_turn(o)

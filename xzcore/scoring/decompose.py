@@ -251,6 +251,18 @@ def _suit_shapes(suit: int, counts: tuple[int, ...]) -> tuple[tuple[_Split, bool
     )
 
 
+@lru_cache(maxsize=4096)
+def _meld_facts(melds: tuple[Meld, ...]) -> tuple[tuple[Block, ...], bool, bool, bool]:
+    """The melds' part of every decomposition: their blocks; four melds (金钩钓, R8.3); four
+    gangs (十八罗汉); a 1 or 9 in every meld (带幺九) — the R8.3 table.
+    Memoized: hands repeat their melds far more often than their concealed tiles."""
+    tail = tuple(Block("meld", m.tile, m.kind) for m in melds)
+    jingou = len(melds) == 4
+    luohan = jingou and all(m.kind.is_gang for m in melds)
+    melds_yaojiu = all(m.tile % 9 in YAOJIU_RANKS for m in melds)
+    return tail, jingou, luohan, melds_yaojiu
+
+
 def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     """The largest pattern-and-根 value over every decomposition (R8.1), or None if none.
 
@@ -269,11 +281,12 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     )
     best: Best | None = None
     parts: tuple[_Split, ...] = ()
-    tail = tuple(Block("meld", m.tile, m.kind) for m in melds)
-    jingou = len(melds) == 4
-    luohan = jingou and all(m.kind.is_gang for m in melds)
-    melds_yaojiu = all(m.tile % 9 in YAOJIU_RANKS for m in melds)
-    per_suit = [_suit_shapes(s, counts[9 * s : 9 * s + 9]) for s in range(3)]
+    tail, jingou, luohan, melds_yaojiu = _meld_facts(melds)
+    per_suit = [
+        _suit_shapes(0, counts[0:9]),
+        _suit_shapes(1, counts[9:18]),
+        _suit_shapes(2, counts[18:27]),
+    ]
     if all(per_suit):
         for a, a_tri, a_yj in per_suit[0]:
             for b, b_tri, b_yj in per_suit[1]:

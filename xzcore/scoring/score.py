@@ -358,23 +358,35 @@ def _score(
         extras = ()
     else:
         special = None
-    return Score(
-        pattern=best.pattern,
-        replaced=best.replaced,
-        gen=h.gen,
-        gen_used=best.gen_used,
-        extras=extras,
-        fan=multiplier.bit_length() - 1,
-        multiplier=multiplier,
-        capped=rules.cap(multiplier),
-        special=special,
-        model=rules.scoring,
-        terms=best.terms,
-        ties=best.ties,
-        decomposition=best.blocks,
-        ordinary=ordinary,
-        cap_fan=rules.cap_fan,
+    # Every field is set here, each of its declared type: build the frozen value directly
+    # (the same value as Score(...), without the dataclass __init__'s per-field setattr).
+    score = _new_object(Score)
+    _set_attr(
+        score,
+        "__dict__",
+        {
+            "pattern": best.pattern,
+            "replaced": best.replaced,
+            "gen": h.gen,
+            "gen_used": best.gen_used,
+            "extras": extras,
+            "fan": multiplier.bit_length() - 1,
+            "multiplier": multiplier,
+            "capped": rules.cap(multiplier),
+            "special": special,
+            "model": rules.scoring,
+            "terms": best.terms,
+            "ties": best.ties,
+            "decomposition": best.blocks,
+            "ordinary": ordinary,
+            "cap_fan": rules.cap_fan,
+        },
     )
+    return score
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
 
 
 def _no_split_message(counts: Sequence[int], melds: Sequence[Meld]) -> str:
@@ -483,6 +495,28 @@ def chajiao_multiplier(
     ms = _melds(melds)
     v = _void(void)
     _check_sizes(counts, ms, 0, "concealed")
+    return _chajiao(counts, ms, v, rules, brute_force)
+
+
+def chajiao_engine(
+    concealed: bytes, melds: Sequence[Meld], void: int, rules: RuleSet
+) -> int | None:
+    """:func:`chajiao_multiplier` (R10.2) for arguments the round engine built itself (the
+    kernel's 27 counts, the seat's own melds, its void -1..2): the same answer, without the
+    per-argument type checks; the tile-count check (R7.1, R1.1) stays."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import count_chajiao  # R13 with R10.2
+
+        return count_chajiao(concealed, melds, void, rules)
+    counts = list(concealed)
+    ms = tuple(melds)
+    _check_sizes(counts, ms, 0, "concealed")
+    return _chajiao(counts, ms, void, rules, False)
+
+
+def _chajiao(
+    counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet, brute_force: bool
+) -> int | None:
     if _KERNEL_READY_FAN is not None and not brute_force:
         fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
         return None if fan < 0 else rules.cap(1 << fan)
