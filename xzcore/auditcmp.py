@@ -14,6 +14,7 @@ from typing import Any
 
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
+from xzcore.auditeq import same, same_events
 from xzcore.logtypes import Header, Location
 from xzcore.rules import RuleError, RuleSet
 
@@ -309,7 +310,8 @@ def _refine(
         voids = getattr(rnd, "voids", None)
         if (
             last is not None
-            and _KIND.get(last.get("pai")) == action.tile  # type: ignore[arg-type]
+            and type(last.get("pai")) is str
+            and _KIND.get(last["pai"]) == action.tile
             and voids is not None
             and action.tile // 9 == voids[action.seat]
         ):
@@ -338,14 +340,14 @@ def _align(
         (partial or n_eng == stop)
         and type(recorded) is list
         and type(engine) is list
-        and recorded[:stop] == engine[:stop]
+        and same_events(recorded[:stop], engine[:stop])
     ):
         return found  # every event equal (the walk below would find nothing)
     i = j = 0
     while i < stop or (j < n_eng and not partial):
         rec = recorded[i] if i < stop else None
         eng = engine[j] if j < n_eng else None
-        if rec is not None and eng is not None and rec == eng:
+        if rec is not None and eng is not None and same(rec, eng):
             i += 1
             j += 1
             continue
@@ -446,7 +448,7 @@ def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
     if not isinstance(claimed, list) or not isinstance(correct, list):
         return None
     for a, b in zip(claimed, correct, strict=False):  # the shorter list's length
-        if a != b:
+        if not same(a, b):
             for t in (b, a):
                 if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
                     return str(t["rule"])
@@ -480,7 +482,9 @@ def _figures(
     not a new finding."""
     found: list[Finding] = []
     etype = str(eng.get("type"))
-    keys = [k for k in dict.fromkeys([*eng.keys(), *rec.keys()]) if rec.get(k) != eng.get(k)]
+    keys = [
+        k for k in dict.fromkeys([*eng.keys(), *rec.keys()]) if not same(rec.get(k), eng.get(k))
+    ]
     money_keys = [k for k in keys if k in ("transfers", "totals")]
     other = [k for k in keys if k not in money_keys]
     if etype == "hora" and "score" in other:
@@ -488,7 +492,7 @@ def _figures(
         cs, rs = eng.get("score"), rec.get("score")
         cs_d = cs if isinstance(cs, Mapping) else {}
         rs_d = rs if isinstance(rs, Mapping) else {}
-        fields = [f for f in (*_SCORE_FIELDS, "capped") if rs_d.get(f) != cs_d.get(f)]
+        fields = [f for f in (*_SCORE_FIELDS, "capped") if not same(rs_d.get(f), cs_d.get(f))]
         rule = "R8.7" if fields == ["capped"] else _SCORING_RULE.get(rules.scoring.value, "R8")
         if fields == ["extras"]:
             rule = "R8.6"
@@ -559,7 +563,7 @@ def compare_claims(
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)
-        if a == b:
+        if same(a, b):
             continue
         found.append(
             Finding(
