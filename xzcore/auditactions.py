@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xzcore.actions import WORDS, Action, actions_of
+from xzcore.actions import WORDS, Action, InvalidActionError, actions_of
 from xzcore.round_base import (
     _ANKAN,
     _DAHAI,
@@ -55,7 +55,14 @@ def action_of(ev: Mapping[str, Any]) -> Action | None:
         if word in ("piao", "baige"):  # R13.3/R13.4 (LeshanRound)
             from xzcore.leshan_actions import leshan_action_of
 
-            return leshan_action_of(ev)  # type: ignore[return-value]
+            if word == "baige":
+                _check_pai(word, ev)
+            try:
+                return leshan_action_of(ev)  # type: ignore[return-value]
+            except InvalidActionError:
+                raise
+            except (ValueError, TypeError, AttributeError) as exc:  # never a crash (L5)
+                raise InvalidActionError(f"{word}: malformed action: {exc}") from None
         return None
     if word == "dahai" and ev.get("baige"):
         return None  # the discard of a 摆割, part of its baige action (R13.4)
@@ -63,7 +70,8 @@ def action_of(ev: Mapping[str, Any]) -> Action | None:
     if type(actor) is int and 0 <= actor < 4:
         row = _TILE_ACTIONS.get(word)
         if row is not None:
-            k = _KIND.get(ev.get("pai"))  # type: ignore[arg-type]
+            pai = ev.get("pai")
+            k = _KIND.get(pai) if type(pai) is str else None
             if k is not None:
                 return row[actor][k]
         elif word == "none" and "claim" not in ev:
@@ -72,5 +80,33 @@ def action_of(ev: Mapping[str, Any]) -> Action | None:
             suit = ev.get("suit")
             if type(suit) is str and suit in _SUIT_INDEX:
                 return _DINGQUE[actor][_SUIT_INDEX[suit]]
-    acts = list(actions_of([ev]))
+    if word in _TILE_WORDS or (word == "none" and ev.get("claim") is not None):
+        _check_pai(word, ev)
+    try:
+        acts = list(actions_of([ev]))
+    except InvalidActionError:
+        raise
+    except (ValueError, TypeError, AttributeError) as exc:  # defensive: never a crash (L5)
+        raise InvalidActionError(f"{word}: malformed action: {exc}") from None
     return acts[0] if acts else None
+
+
+_TILE_WORDS = frozenset({*_TILE_ACTIONS, "exchange"})
+"""Action words whose 'pai' is read (with ``none`` when it has a claim)."""
+
+
+def _check_pai(word: str, ev: Mapping[str, Any]) -> None:
+    """docs/events.md: every 'pai' is tile text such as ``"5p"`` (R1.3); a list, map, number
+    or bytes is a malformed action (L5), refused here before the readers below, which would
+    fail on it with a TypeError or AttributeError. A missing 'pai' is theirs to report."""
+    pai = ev.get("pai")
+    if "pai" in ev and type(pai) is not str:
+        raise InvalidActionError(
+            f"{word}: bad 'pai' {_short(pai)}: tile text such as '5p' was expected, "
+            f"not a {type(pai).__name__}"
+        )
+
+
+def _short(v: Any) -> str:
+    s = repr(v)
+    return s if len(s) <= 60 else s[:57] + "..."
