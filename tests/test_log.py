@@ -373,3 +373,55 @@ def test_game_size_limit() -> None:
     with pytest.raises(LogFormatError, match="a game longer than 200 bytes") as info:
         list(LogReader(io.BytesIO(write_log(1)), limits=Limits(max_game_bytes=200)))
     assert info.value.rule == "L6"
+
+
+@pytest.mark.parametrize("tail", [64, 3 << 20])
+@pytest.mark.parametrize(
+    ("opener", "what"),
+    [
+        (b"\xdb\xff\xff\xff\xff", "a str of 4294967295 bytes"),
+        (b"\xc6\xff\xff\xff\xff", "a bin of 4294967295 bytes"),
+        (b"\xdd\xff\xff\xff\xff", "an array of 4294967295 items"),
+        (b"\xdf\x00\x01\x00\x00", "a map of 65536 entries"),
+    ],
+)
+def test_declared_size_over_the_limit_is_L6_however_long_the_file(
+    opener: bytes, what: str, tail: int
+) -> None:
+    """L6: a record declaring a size past the limits is reported as such, by its declared
+    size — not as a truncated record (L1) when the file ends soon after, nor as an
+    undecodable one."""
+    data = write_log(1)
+    games = read_all(data + b"\x93\x01" + opener + b"\x00" * tail)
+    assert len(games) == 2 and games[0].errors == []
+    [err] = games[1].errors
+    assert err.rule == "L6" and what in err.message and err.location.offset == len(data)
+    assert "truncated" not in err.message
+
+
+def test_str_over_max_str_len_inside_the_buffer_is_L6() -> None:
+    # 8000 bytes: within the record limit (1 MiB) but past max_str_len (4096); the bytes
+    # are all there. msgpack's own refusal read as "undecodable" (L1) before.
+    [game] = read_all(b"\x93\x01\xda\x1f\x40" + b"a" * 8000 + b"\xc4\x20" + b"h" * 32)
+    [err] = game.errors
+    assert err.rule == "L6"
+    assert err.message == "record declares a str of 8000 bytes, over the limit of 4096"
+
+
+def test_declared_over_limit_walks_only_declared_sizes() -> None:
+    from xzcore.logread import declared_over_limit
+
+    lim = Limits()
+    ok = msgpack.packb([1, {"type": "dahai", "pai": "5p", "x": [1.5, None, True]}, b"h" * 32])
+    assert declared_over_limit(ok, lim) is None
+    assert declared_over_limit(ok[:7], lim) is None  # cut short: nothing over so far
+    nested = b"\x93\x01\x81\xa1k\xdc\x10\x01"  # [1, {"k": array16 of 4097 ...
+    assert declared_over_limit(nested, lim) == (
+        "record declares an array of 4097 items, over the limit of 4096"
+    )
+    assert declared_over_limit(b"\xc1", lim) is None  # not msgpack: another error's business
+    assert declared_over_limit(b"\xdb\xff", lim) is None  # the size itself is cut short
+    small = Limits(max_record_bytes=100, max_str_len=4096)
+    assert declared_over_limit(b"\xda\x01\x00", small) == (
+        "record larger than 100 bytes: it declares a str of 256 bytes"
+    )

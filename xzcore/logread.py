@@ -24,7 +24,7 @@ from xzcore.logtypes import (
     LogFormatError,
 )
 
-__all__ = ["HEADER_MAGIC", "Record", "RecordStream"]
+__all__ = ["HEADER_MAGIC", "Record", "RecordStream", "declared_over_limit"]
 
 _HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
 HEADER_MAGIC = b"\xa6format" + bytes([0xA0 | len(FORMAT_NAME)]) + FORMAT_NAME.encode()
@@ -117,7 +117,7 @@ class RecordStream:
             if obj is _END:
                 return None
         except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
-            raise self._undecodable(exc, start) from None
+            raise self._over_limit(start) or self._undecodable(exc, start) from None
         end = self._up_origin + up.tell()
         self.offset = end
         if end - start > self._max_record:
@@ -159,6 +159,9 @@ class RecordStream:
             if not chunk:
                 if self.base + len(self._buf) == start:
                     return _END
+                over = self._over_limit(start)
+                if over is not None:  # a declared size past a limit, whatever the file's size
+                    raise over
                 raise LogFormatError(
                     f"truncated record: the log ends {self.base + len(self._buf) - start} "
                     "bytes into it",
@@ -168,7 +171,7 @@ class RecordStream:
             try:
                 up.feed(chunk)
             except msgpack.BufferFull:
-                raise LogFormatError(
+                raise self._over_limit(start) or LogFormatError(
                     f"record larger than {self._limits.max_record_bytes} bytes",
                     self._loc(start),
                     rule="L6",
@@ -179,7 +182,19 @@ class RecordStream:
             except msgpack.OutOfData:
                 pass
             except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
-                raise self._undecodable(exc, start) from None
+                raise self._over_limit(start) or self._undecodable(exc, start) from None
+
+    def _over_limit(self, start: int) -> LogFormatError | None:
+        """The L6 error for a record whose bytes so far declare a string, binary, array or
+        map larger than the limits allow (:func:`declared_over_limit`), else ``None``. Only
+        on error paths: a record that cannot be read is reported by its declared size — the
+        same L6 whether the file is cut short after the size (no data to read) or goes on
+        past the buffer's limit."""
+        rel = max(start - self.base, 0)
+        what = declared_over_limit(memoryview(self._buf)[rel:], self._limits)
+        if what is None:
+            return None
+        return LogFormatError(what, self._loc(start), rule="L6")
 
     def _undecodable(self, exc: Exception, start: int) -> LogFormatError:
         return LogFormatError(
@@ -230,3 +245,80 @@ class RecordStream:
                 break
             self._buf += piece
         return offset
+
+
+# msgpack (https://github.com/msgpack/msgpack/blob/master/spec.md) first bytes whose length
+# follows in 1, 2 or 4 big-endian bytes: (kind, width of the length).
+_SIZED = {
+    0xC4: ("bin", 1),
+    0xC5: ("bin", 2),
+    0xC6: ("bin", 4),
+    0xC7: ("ext", 1),
+    0xC8: ("ext", 2),
+    0xC9: ("ext", 4),
+    0xD9: ("str", 1),
+    0xDA: ("str", 2),
+    0xDB: ("str", 4),
+    0xDC: ("array", 2),
+    0xDD: ("array", 4),
+    0xDE: ("map", 2),
+    0xDF: ("map", 4),
+}
+# Fixed-size values: first byte -> bytes taken in all (float, int, uint, fixext).
+_FIXED = {0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9, 0xD0: 2, 0xD1: 3, 0xD2: 5}
+_FIXED.update({0xD3: 9, 0xD4: 3, 0xD5: 4, 0xD6: 6, 0xD7: 10, 0xD8: 18})
+
+
+def declared_over_limit(data: bytes | bytearray | memoryview, limits: Limits) -> str | None:
+    """Walk the msgpack value at the start of ``data`` as far as the bytes go, reading only
+    the declared sizes, and describe the first string, binary, array or map whose declared
+    size is past ``limits`` (or past ``limits.max_record_bytes`` for byte lengths), e.g.
+    ``"record declares an array of 65535 items, over the limit of 4096"``, or ``"record
+    larger than 1048576 bytes: it declares a str of 4294967295 bytes"``; ``None`` if none
+    is in what ``data`` holds (or its bytes are not msgpack: that is another error)."""
+    caps = {
+        "str": min(limits.max_str_len, limits.max_record_bytes),
+        "bin": min(limits.max_bin_len, limits.max_record_bytes),
+        "ext": 0,  # xzlog uses no extension type (the reader's max_ext_len is 0)
+        "array": limits.max_array_len,
+        "map": limits.max_map_len,
+    }
+    unit = {"str": "bytes", "bin": "bytes", "ext": "bytes", "array": "items", "map": "entries"}
+    n_data = len(data)
+    pos = 0
+    pending = 1  # values still to walk
+    while pending > 0 and pos < n_data:
+        pending -= 1
+        b = data[pos]
+        if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
+            pos += 1
+            continue
+        if b in _FIXED:
+            pos += _FIXED[b]
+            continue
+        if 0x80 <= b <= 0x9F:  # fixmap, fixarray: at most 15 entries, within every limit
+            pending += (b & 0x0F) * (2 if b <= 0x8F else 1)
+            pos += 1
+            continue
+        if 0xA0 <= b <= 0xBF:  # fixstr
+            pos += 1 + (b & 0x1F)
+            continue
+        if b not in _SIZED:  # 0xC1: never used in msgpack
+            return None
+        kind, width = _SIZED[b]
+        if pos + 1 + width > n_data:
+            return None
+        n = int.from_bytes(data[pos + 1 : pos + 1 + width], "big")
+        if n > caps[kind]:
+            what = f"{'an' if kind in ('array', 'ext') else 'a'} {kind} of {n} {unit[kind]}"
+            if unit[kind] == "bytes" and n > limits.max_record_bytes:
+                return f"record larger than {limits.max_record_bytes} bytes: it declares {what}"
+            return f"record declares {what}, over the limit of {caps[kind]}"
+        pos += 1 + width
+        if kind == "array":
+            pending += n
+        elif kind == "map":
+            pending += 2 * n
+        else:
+            pos += n + (1 if kind == "ext" else 0)  # an ext's type byte, then its data
+    return None
