@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import sys
@@ -17,20 +18,28 @@ import click
 from xzcore.log import EXTENSION
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
+MAX_JOBS = 64
+"""--jobs above this is a usage error (as ``xz hand --jobs``): a pool of 99,999 processes
+would hang the machine."""
 
 _VERIFIER: Any = None  # set in each worker process by _init_worker
 
 
 def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
     """Each LOG as given (``-``: standard input); each DIR as every ``*.xzlog`` file below
-    it, sorted, lazily."""
+    it, sorted, lazily. A DIR holding no such file is yielded itself: auditing it gives an
+    unreadable report naming it (exit 3), never a silent "0 games, exit 0"."""
     for p in paths:
         if os.path.isdir(p):
+            found = False
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 for name in sorted(files):
                     if name.endswith(EXTENSION):
+                        found = True
                         yield os.path.join(root, name)
+            if not found:
+                yield p
         else:
             yield p  # a missing file becomes an unreadable report; "-" is standard input
 
@@ -55,12 +64,30 @@ def audit_one(path: str) -> list[dict[str, Any]]:
     """Audit one file (in a worker or in-process): its games' reports as plain dicts."""
     from xzcore.audit import audit_file
 
-    return [r.to_dict() for r in audit_file(path, verifier=_VERIFIER)]
+    return [r.to_dict() for r in _audit_file(path, audit_file)]
+
+
+def _audit_file(path: str, audit_file: Any) -> Iterator[Any]:
+    """``audit_file``, or for a folder (:func:`iter_inputs` yields one only when it holds no
+    log) one unreadable report naming it."""
+    if path != "-" and os.path.isdir(path):
+        from xzcore.audit import GameReport
+        from xzcore.logtypes import Location, LogFormatError
+
+        report = GameReport(path, 0, 0)
+        report.unreadable.append(
+            LogFormatError(
+                f"no *{EXTENSION} file in this folder: nothing to audit",
+                Location(path, None, None, None),
+            )
+        )
+        return iter([report])
+    return iter(audit_file(path, verifier=_VERIFIER))
 
 
 def _size(path: str) -> int:
     try:
-        return os.path.getsize(path)
+        return 0 if os.path.isdir(path) else os.path.getsize(path)
     except OSError:
         return 0
 
@@ -153,7 +180,7 @@ def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], in
 
     for path in paths:
         done = 0
-        for r in audit_file(path, verifier=_VERIFIER):
+        for r in _audit_file(path, audit_file):
             yield [r.to_dict()], max(r.offset - done, 0)
             done = max(r.offset, done)
         yield [], max(_size(path) - done, 0)
@@ -165,8 +192,29 @@ def _money(m: list[int] | None) -> str:
     return "   money (claimed − correct): " + " ".join(f"{x:+d}" for x in m)
 
 
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float as its text (``"nan"``, ``"inf"``): JSON
+    (RFC 8259) has no such numbers, and a log may claim one (as ``xz replay --json``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
+
+
+def to_json(report: dict[str, Any]) -> str:
+    """One report as strict JSON: ``allow_nan=False`` is tried first (the common case costs
+    nothing more); a report holding a NaN or infinite float is written with it as a string."""
+    try:
+        return json.dumps(report, ensure_ascii=False, allow_nan=False, default=str)
+    except ValueError:
+        return json.dumps(finite(report), ensure_ascii=False, allow_nan=False, default=str)
+
+
 def _short(v: Any) -> str:
-    s = json.dumps(v, ensure_ascii=False, default=str)
+    s = json.dumps(finite(v), ensure_ascii=False, default=str)
     return s if len(s) <= 200 else s[:197] + "..."
 
 
@@ -208,10 +256,10 @@ def print_table(report: dict[str, Any], quiet: bool) -> None:
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_JOBS),
     default=1,
     show_default=True,
-    help="Worker processes (0: one per core); output stays in input order.",
+    help=f"Worker processes, 0-{MAX_JOBS} (0: one per core); output stays in input order.",
 )
 @click.option(
     "--verify-key",
@@ -248,7 +296,7 @@ def audit(
         except (KeyFileError, SigningUnavailableError) as exc:
             raise click.BadParameter(str(exc), param_hint="--verify-key") from None
     if jobs == 0:
-        jobs = os.cpu_count() or 1
+        jobs = min(os.cpu_count() or 1, MAX_JOBS)
     if "-" in inputs:
         jobs = 1  # standard input belongs to this process, not to pool workers
     if progress is None:
@@ -268,12 +316,9 @@ def audit(
             if fmt == "table":
                 print_table(r, quiet)
             elif fmt == "jsonl":
-                click.echo(json.dumps(r, ensure_ascii=False, default=str))
+                click.echo(to_json(r))
             else:
-                click.echo(
-                    ("" if first else ",") + "\n" + json.dumps(r, ensure_ascii=False, default=str),
-                    nl=False,
-                )
+                click.echo(("" if first else ",") + "\n" + to_json(r), nl=False)
             first = False
 
     results: Iterator[tuple[list[dict[str, Any]], int]]
