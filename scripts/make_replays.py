@@ -2,9 +2,12 @@
 
     python scripts/make_replays.py [OUTDIR]      # default: replays/
 
-Every sample is recorded with fixed seeds and the seeded random bot of ``xzcore.agents``
-(``RandomAgent``). The disputed samples are made the way a faulty or dishonest platform
-would make them:
+Every sample is recorded with fixed seeds. Each fair sample ``preset-*.xzlog`` holds the
+seeded random bots' game of seed 1 (``RandomAgent``: no win, the wall runs out and the R10
+settlement is checked), then two games of the seeded greedy bots (``GreedyAgent``: random
+bots rarely win) on seeds chosen by :func:`fair_samples` so that the file holds several
+wins, self-drawn and on a discard, and a gang. The disputed samples, played by the random
+bots, are made the way a faulty or dishonest platform would make them:
 
 - *forged figures* (wrong multiplier, missed 呼叫转移, 花猪 paid to the wrong seat): a fair
   game whose events are edited afterwards, with the round totals and the claims record
@@ -40,11 +43,14 @@ from xzcore.wall import deal
 SEATS = ["bot0", "bot1", "bot2", "bot3"]
 
 
-def play(rules: RuleSet, seed: int, cls: type[Round] = Round, chooser: Any = None) -> Round:
-    """Play the game of ``deal(seed)`` with four seeded random bots (or ``chooser``)."""
+def play(
+    rules: RuleSet, seed: int, cls: type[Round] = Round, chooser: Any = None, bot: str = "random"
+) -> Round:
+    """Play the game of ``deal(seed)`` with four seeded bots of kind ``bot`` (``"random"`` or
+    ``"greedy"``; ``chooser`` may take over any decision)."""
     d = deal(seed)
     direction = d.exchange_direction if rules.exchange_three else None
-    bots: list[Chooser] = [bot_chooser("random", seed * 4 + s) for s in range(4)]
+    bots: list[Chooser] = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
     if cls is Round:  # the right class for the rules (R13: LeshanRound), Leshan bets
         rnd = new_round(rules, d.wall, d.dealer, exchange_direction=direction)
         if needs_leshan_round(rules):
@@ -102,6 +108,64 @@ def find(
         if hit is not None and hit is not False:
             return rnd, seed, hit
     raise SystemExit(f"no game found from seed {start}")
+
+
+WIN_KINDS = ("self-draw", "discard", "gang")
+
+
+def _kinds(rnd: Round) -> set[str]:
+    """What a fair sample shows: a self-draw win (R7.1, 自摸), a discard win, a gang (R6.1)."""
+    out: set[str] = set()
+    for ev in rnd.events:
+        t = ev["type"]
+        if t == "hora":
+            out.add("self-draw" if ev["self_draw"] else "discard")
+        elif t in ("ankan", "daiminkan", "kakan"):
+            out.add("gang")
+    return out
+
+
+FAIR_NOTES: dict[str, str] = {}
+"""What each fair sample holds (seeds, wins, gangs), for the README; filled by main."""
+
+
+def _fair_note(preset: str, games: Sequence[tuple[Round, int]]) -> str:
+    events = [ev for rnd, _ in games for ev in rnd.events]
+    wins = [ev for ev in events if ev["type"] == "hora"]
+    tsumo = sum(bool(ev["self_draw"]) for ev in wins)
+    gangs = sum(ev["type"] in ("ankan", "daiminkan", "kakan") for ev in events)
+    settled = sum(ev["type"] == "settlement" for ev in events)
+    seeds = ", ".join(str(s) for _, s in games[1:])
+    return (
+        f"{len(games)} fair games, preset `{preset}`"
+        f"{PRESET_NOTES.get(f'preset-{preset}.xzlog', '')}: game 0 by the random bots (seed "
+        f"{games[0][1]}), games 1–{len(games) - 1} by the greedy bots (seeds {seeds}); "
+        f"{len(wins)} wins ({tsumo} self-drawn, {len(wins) - tsumo} on a discard), {gangs} "
+        f"gang(s), {settled} end-of-wall settlement(s)"
+    )
+
+
+def fair_samples(rules: RuleSet, n: int = 2, start: int = 2) -> list[tuple[Round, int]]:
+    """``n`` fair games played by the greedy bots (``xzcore.agents.GreedyAgent``, which wins
+    far more often than the random one), from seed ``start`` on: each game has at least two
+    wins, and a game is taken only while it shows a kind of win or a gang not yet shown (a
+    self-draw, a discard win, a gang), or once all are shown — so an audit of the fair samples
+    checks real scoring (R8) and payment (R9) claims of every kind."""
+    games: list[tuple[Round, int]] = []
+    seen: set[str] = set()
+    for seed in range(start, start + 1_000):
+        rnd = play(rules, seed, bot="greedy")
+        wins = sum(ev["type"] == "hora" for ev in rnd.events)
+        kinds = _kinds(rnd)
+        if wins < 2 or (kinds <= seen and len(seen) < len(WIN_KINDS)):
+            continue
+        games.append((rnd, seed))
+        seen |= kinds
+        if len(games) == n:
+            if len(seen) < len(WIN_KINDS):
+                raise SystemExit(f"fair samples of {rules!r} show only {sorted(seen)}")
+            return games
+    raise SystemExit("not enough fair games with wins")
 
 
 def copy_events(rnd: Round) -> list[dict[str, Any]]:
@@ -408,10 +472,11 @@ def main(argv: list[str]) -> None:
 
     for preset in ("xuezhan", "chengdu-classic", "xueliu", "leshan"):
         rules = RuleSet.preset(preset)
-        save(
-            f"preset-{preset}.xzlog",
-            [(r := play(rules, s), s, copy_events(r), VERIFIED) for s in (1, 2, 3)],
-        )
+        # Game 0: the random bots' game of seed 1 (no win: the wall runs out, and the R10
+        # settlement — 查大叫, 花猪 — is what it checks); games 1-2: the greedy bots' wins.
+        fair_games = [(play(rules, 1), 1), *fair_samples(rules)]
+        FAIR_NOTES[f"preset-{preset}.xzlog"] = _fair_note(preset, fair_games)
+        save(f"preset-{preset}.xzlog", [(r, s, copy_events(r), VERIFIED) for r, s in fair_games])
     xz = RuleSet.preset("xuezhan")
     save("wrong-multiplier.xzlog", [wrong_multiplier(xz)])
     save("missed-call-transfer.xzlog", [missed_call_transfer(xz)])
@@ -451,11 +516,16 @@ def main(argv: list[str]) -> None:
         print(f"{p}: {p.stat().st_size} bytes")
 
 
+PRESET_NOTES = {
+    "preset-xueliu.xzlog": " (换三张, 血流成河)",
+    "preset-leshan.xzlog": " (飘, 摆割, count scoring)",
+}
+
 MADE = {
-    "preset-xuezhan.xzlog": "3 fair games, seeds 1–3, preset `xuezhan`",
-    "preset-chengdu-classic.xzlog": "3 fair games, seeds 1–3, `chengdu-classic`",
-    "preset-xueliu.xzlog": "3 fair games, seeds 1–3, `xueliu` (换三张, 血流成河)",
-    "preset-leshan.xzlog": "3 fair games, seeds 1–3, `leshan` (飘, 摆割, count scoring)",
+    "preset-xuezhan.xzlog": "",  # the fair samples: FAIR_NOTES, made by main()
+    "preset-chengdu-classic.xzlog": "",
+    "preset-xueliu.xzlog": "",
+    "preset-leshan.xzlog": "",
     "wrong-multiplier.xzlog": "a discard win's multiplier doubled, with its fan, cap, payment, "
     "the totals and the claims made to agree and the chain rewritten",
     "missed-call-transfer.xzlog": "a 杠上炮's `call_transfer` event deleted (totals and claims "
@@ -509,7 +579,8 @@ def _readme(expected: dict[str, list[list[Any]]]) -> str:
                     word = "unreadable" if st == "unreadable" else "finding"
                     parts.append(f"game {g}: {word} **{rule}** at {where} — {WHAT[rule]}")
             found = "; ".join(parts)
-        rows.append(f"| `{name}` | {MADE[name]} | {found} |")
+        made = MADE[name] or FAIR_NOTES[name]
+        rows.append(f"| `{name}` | {made} | {found} |")
     n = sum(len(v) for v in expected.values())
     verified = sum(st == "verified" for v in expected.values() for st, _ in v)
     unreadable = sum(st == "unreadable" for v in expected.values() for st, _ in v)
@@ -528,8 +599,11 @@ def _readme(expected: dict[str, list[list[Any]]]) -> str:
 README = """# Sample game logs
 
 Logs in the `.xzlog` format (`docs/log-format.md`), made reproducibly by
-`python scripts/make_replays.py` (fixed seeds, the seeded random bots of `xzcore.agents`),
-which also writes this file and `expected.json`. Every game is signed with a
+`python scripts/make_replays.py` (fixed seeds; in each fair sample, game 0 is played by the
+seeded random bots of `xzcore.agents` and ends on the empty wall, games 1–2 by the seeded
+greedy bots on seeds chosen to hold several wins — self-drawn and on a discard — and a gang,
+so that auditing them checks real scoring and payment claims; the disputed samples are
+played by the random bots), which also writes this file and `expected.json`. Every game is signed with a
 **demonstration key** derived from a fixed phrase so that the files are reproducible — it is
 not a secret; its public half is `demo-key.pub`.
 

@@ -220,7 +220,11 @@ def test_event_stream_edits_that_change_play() -> None:
     for case in cases:
         [rep] = audit_bytes(_encode(case, rechain=True))
         assert rep.status == "findings"
-        assert all(f.location.event is not None for f in rep.findings), rep.findings
+        # each finding names its event, but the claims record's (L5): deleting an event moves
+        # the event index its wins name (the sample games hold wins)
+        on_events = [f for f in rep.findings if "claims record" not in f.message]
+        assert on_events and all(f.location.event is not None for f in on_events), rep.findings
+        assert all(f.rule == "L5" for f in rep.findings if f not in on_events)
 
 
 def _write(events: list[dict[str, Any]], rules: RuleSet, wall: bytes, dealer: int) -> bytes:

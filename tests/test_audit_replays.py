@@ -115,3 +115,26 @@ def test_leshan_disputes_name_their_rules() -> None:
     [r] = audit_file(REPLAYS / "leshan-baige-peng.xzlog")
     [f] = r.findings
     assert f.rule == "R13.4" and "摆割" in f.message
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu", "leshan"])
+def test_fair_samples_hold_wins_of_every_kind(preset: str) -> None:
+    """Each fair sample: game 0 by the random bots (seed 1), ending on the empty wall with
+    the R10 settlement; games 1-2 by the greedy bots, on seeds chosen so that the file holds
+    several wins, self-drawn and on a discard (R7.1), and a gang (R6.1): auditing them checks
+    real scoring (R8) and payment (R9) claims, and every game verifies."""
+    from xzcore.log import CollectingBuilder, LogReader
+
+    with open(REPLAYS / f"preset-{preset}.xzlog", "rb") as fh:
+        reader = LogReader(fh)
+        games = []
+        while (g := reader.read_game(CollectingBuilder)) is not None:
+            games.append(g)
+    assert len(games) == 3 and games[0].header is not None and games[0].header.seed == 1
+    assert any(e["type"] == "settlement" for e in games[0].events)
+    wins = [e for g in games for e in g.events if e["type"] == "hora"]
+    assert all(sum(e["type"] == "hora" for e in g.events) >= 2 for g in games[1:])
+    assert {bool(w["self_draw"]) for w in wins} == {True, False}
+    assert any(e["type"] in ("ankan", "daiminkan", "kakan") for g in games for e in g.events)
+    assert all(w["score"]["multiplier"] >= 1 and w["transfers"] for w in wins)
+    assert [r.status for r in audit_file(REPLAYS / f"preset-{preset}.xzlog")] == ["verified"] * 3
