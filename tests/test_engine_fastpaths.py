@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from xzcore.ledger import Ledger, LedgerError, Transfer
 from xzcore.round_base import MELDS, format_meld_list
 from xzcore.rules import PRESETS, RuleSet
 from xzcore.scoring import HandError, NotAWinError, Score, WinContext, chajiao_multiplier, score_win
-from xzcore.scoring.score import chajiao_engine, score_engine_win
+from xzcore.scoring.score import _check_sizes, _sizes_ok, chajiao_engine, score_engine_win
 from xzcore.tiles import Meld, MeldKind, counts_of, format_melds, parse_tile, parse_tiles
 
 XZ = RuleSet.preset("xuezhan")
@@ -231,3 +232,35 @@ def test_shared_melds_and_their_text() -> None:
     ms = [MELDS[MeldKind.PENG][4], MELDS[MeldKind.ANGANG][26], Meld(MeldKind.GANG, 9)]
     assert format_meld_list(ms) == "peng 5m, angang 9s, gang 1p" == format_melds(ms)
     assert format_meld_list([]) == ""
+
+
+def test_sizes_ok_agrees_with_check_sizes() -> None:
+    # _sizes_ok is a quick yes for _check_sizes (R7.1 tile count, R1.1 four copies): on
+    # seeded hands, valid and broken (a fifth copy, a tile too many or too few, a kind in two
+    # melds, a win tile whose kind is used up), it says yes exactly when _check_sizes passes.
+    rng = random.Random(7)
+    kinds = list(MeldKind)
+    seen = {True: 0, False: 0}
+    for _ in range(4000):
+        ms = [Meld(rng.choice(kinds), rng.randrange(27)) for _ in range(rng.randrange(5))]
+        pool = [k for k in range(27) for _ in range(4)]
+        for m in ms:
+            for _ in range(m.size):
+                if m.tile in pool:
+                    pool.remove(m.tile)
+        rng.shuffle(pool)
+        n = 13 - 3 * len(ms) + rng.choice((0, 0, 0, -1, 1))
+        counts = [0] * 27
+        for k in pool[: max(n, 0)]:
+            counts[k] += 1
+        if rng.random() < 0.1:
+            counts[rng.randrange(27)] += 1
+        win = rng.choice((-1, rng.randrange(27), pool[-1]))
+        try:
+            _check_sizes(counts, ms, 0, "concealed", win)
+            passes = True
+        except HandError:
+            passes = False
+        assert _sizes_ok(counts, ms, win) is passes, (counts, ms, win)
+        seen[passes] += 1
+    assert min(seen.values()) > 500  # both answers were exercised

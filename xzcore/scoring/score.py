@@ -239,6 +239,23 @@ def _check_sizes(
                 raise HandError(where, f"{n} copies of {tile_name(k)} (hand and melds); at most 4")
 
 
+def _sizes_ok(counts: Sequence[int], melds: Sequence[Meld], win: int = -1) -> bool:
+    """A quick yes for :func:`_check_sizes` with ``extra = 0``: True only when it would pass
+    (13 − 3k tiles, R7.1; no kind past four copies with the melds and ``win``, R1.1). A kind
+    in two melds holds at least six copies, so melds must name distinct kinds."""
+    if sum(counts) != 13 - 3 * len(melds) or max(counts) > 4:
+        return False
+    if win >= 0 and counts[win] >= 4:
+        return False
+    seen = 0
+    for m in melds:
+        t = m.tile
+        if seen >> t & 1 or counts[t] + m.size + (t == win) > 4:
+            return False
+        seen |= 1 << t
+    return True
+
+
 def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules: RuleSet) -> None:
     """R4.4/R7.2: no tile of the void suit in hand or melds; at most two suits in all."""
     if rules.declare_void and void >= 0:
@@ -323,7 +340,8 @@ def score_engine_win(
         return score_count(concealed, win_tile, melds, void, ctx, rules)
     counts = list(concealed)
     ms = tuple(melds)
-    _check_sizes(counts, ms, 0, "concealed", win_tile)
+    if not _sizes_ok(counts, ms, win_tile):
+        _check_sizes(counts, ms, 0, "concealed", win_tile)  # raises, saying what is wrong
     counts[win_tile] += 1
     ctx.check()
     return _score(counts, ms, void, ctx, rules)
@@ -510,7 +528,8 @@ def chajiao_engine(
         return count_chajiao(concealed, melds, void, rules)
     counts = list(concealed)
     ms = tuple(melds)
-    _check_sizes(counts, ms, 0, "concealed")
+    if not _sizes_ok(counts, ms):
+        _check_sizes(counts, ms, 0, "concealed")  # raises, saying what is wrong
     return _chajiao(counts, ms, void, rules, False)
 
 
