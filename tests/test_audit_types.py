@@ -13,7 +13,7 @@ import msgpack
 import pytest
 
 from xzcore.audit import audit_bytes
-from xzcore.auditeq import same, same_events
+from xzcore.auditeq import equal, same, same_events
 from xzcore.log import LogWriter
 from xzcore.logtypes import GENESIS
 from xzcore.recording import bot_chooser, record_games
@@ -125,3 +125,21 @@ def test_wrong_type_in_the_claims_record_is_a_finding() -> None:
     [rep] = audit_bytes(_rechained(records))
     [f] = rep.findings
     assert f.rule == "L5" and "claims record's wins" in f.message
+
+
+def test_same_events_with_the_records_raw_bytes() -> None:
+    """With the bytes the events were read from (0x93, the tag, the event: L1), the engine's
+    events packed are compared with them; other bytes fall back to same()."""
+    a = [{"type": "tsumo", "actor": 0, "pai": "5p", "rinshan": False, "left": 55}] * 20
+    raw = [b"\x93\x01" + msgpack.packb(e) for e in a]
+    assert same_events(a, copy.deepcopy(a), raw)
+    reordered = [b"\x93\x01" + msgpack.packb(dict(reversed(e.items()))) for e in a]
+    assert same_events(a, copy.deepcopy(a), reordered)  # via same()
+    b = copy.deepcopy(a)
+    b[7]["left"] = 55.0  # what the engine would never emit: the types differ
+    assert not same_events(a, b, raw)
+    c = copy.deepcopy(a)
+    c[3]["rinshan"] = 0
+    raw_c = [b"\x93\x01" + msgpack.packb(e) for e in c]
+    assert not same_events(c, a, raw_c)  # recorded 0 where the engine has False
+    assert equal({"x": [1, 2]}, {"x": [1, 2]}) and not equal({"x": [1, 2.0]}, {"x": [1, 2]})

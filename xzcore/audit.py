@@ -103,12 +103,15 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.offsets: list[int] = []
         self.claims: dict[str, Any] | None = None
         self.claims_loc: Location | None = None
+        self.raw_events: list[bytes | bytearray] = []
+        """Each event record's hashed bytes, filled by the reader (:mod:`xzcore.log`)."""
 
     def begin_game(self, location: Location) -> None:
         self.report = GameReport(self.path, location.game or 0, location.offset or 0)
         self.header = None
         self.events = []
         self.offsets = []
+        self.raw_events = []
         self.claims = None
 
     def visit_header(self, header: Header, location: Location) -> None:
@@ -143,7 +146,12 @@ class AuditVisitor(BaseVisitor[GameReport]):
             return
         try:
             findings = compare_events(
-                self.path, self.report.game, self.header, self.events, self.offsets
+                self.path,
+                self.report.game,
+                self.header,
+                self.events,
+                self.offsets,
+                raw=self.raw_events if len(self.raw_events) == len(self.events) else None,
             )
         except Exception as exc:  # never a traceback for one bad game (issue 5 item 8)
             self.report.findings.append(

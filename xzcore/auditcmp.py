@@ -14,7 +14,7 @@ from typing import Any
 
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
-from xzcore.auditeq import same, same_events
+from xzcore.auditeq import equal, same, same_events
 from xzcore.logtypes import Header, Location
 from xzcore.rules import RuleError, RuleSet
 
@@ -205,10 +205,17 @@ def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[A
 
 
 def compare_events(
-    path: str, game: int, header: Header, events: Sequence[Any], offsets: Sequence[int]
+    path: str,
+    game: int,
+    header: Header,
+    events: Sequence[Any],
+    offsets: Sequence[int],
+    raw: Sequence[bytes | bytearray] | None = None,
 ) -> Replay:
     """Replay ``events`` through a fresh round (checked ``play``) and compare the engine's
-    events with them (docs/audit.md). Stops at the first illegal action or divergence."""
+    events with them (docs/audit.md). Stops at the first illegal action or divergence.
+    ``raw``: each event record's hashed bytes as read (optional; it makes the type-strict
+    comparison of :func:`xzcore.auditeq.same_events` cheaper)."""
     out = Replay()
 
     def loc(i: int | None) -> Location:
@@ -274,7 +281,7 @@ def compare_events(
             )
             break
     engine = rnd.events
-    findings = _align(events, stop, engine, rnd.rules, loc, illegal is not None)
+    findings = _align(events, stop, engine, rnd.rules, loc, illegal is not None, raw)
     out.findings.extend(findings)
     if illegal is not None:
         out.findings.append(illegal)
@@ -330,6 +337,7 @@ def _align(
     rules: RuleSet,
     loc: Any,
     partial: bool,
+    raw: Sequence[bytes | bytearray] | None = None,
 ) -> list[Finding]:
     """Line up recorded events [0, stop) with the engine's; a money-only event present on
     one side only is a finding and the walk goes on; any other difference of type or actor is
@@ -340,7 +348,7 @@ def _align(
         (partial or n_eng == stop)
         and type(recorded) is list
         and type(engine) is list
-        and same_events(recorded[:stop], engine[:stop])
+        and same_events(recorded[:stop], engine[:stop], raw[:stop] if raw is not None else None)
     ):
         return found  # every event equal (the walk below would find nothing)
     i = j = 0
@@ -563,7 +571,7 @@ def compare_claims(
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)
-        if same(a, b):
+        if equal(a, b):
             continue
         found.append(
             Finding(

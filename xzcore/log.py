@@ -418,6 +418,9 @@ class LogReader:
         next_record = stream.next_record
         new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
         new_hash = _BLAKE.copy
+        # A visitor that keeps each event's raw bytes (AuditVisitor: the type-strict check of
+        # xzcore.auditeq compares them with the engine's events packed) has a list here.
+        raw_events = getattr(visitor, "raw_events", None)
         # The hot loop, one pass per event: records are indexed as plain tuples
         # (tag, payload, hash, body, offset) and the L2 hash computed inline (as _chain).
         while True:
@@ -442,6 +445,8 @@ class LogReader:
                 else:
                     running = self._check_hash(visitor, running, rec, loc)
                 visit_event(n_events, rec[1], loc)
+                if raw_events is not None:
+                    raw_events.append(rec[3])
                 n_events += 1
                 record_no += 1
                 if n_events > max_events:
