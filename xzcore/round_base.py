@@ -25,7 +25,16 @@ from xzcore.tiles import Meld, MeldKind, tile_name
 if TYPE_CHECKING:
     from xzcore.rules import RuleSet
 
-__all__ = ["NAMES", "Phase", "RoundBase", "RoundResult", "TileConservationError", "Win"]
+__all__ = [
+    "MELDS",
+    "NAMES",
+    "Phase",
+    "RoundBase",
+    "RoundResult",
+    "TileConservationError",
+    "Win",
+    "format_meld_list",
+]
 
 NAMES = tuple(tile_name(k) for k in range(27))
 """Tile names by kind, for events."""
