@@ -342,8 +342,8 @@ def test_record_human_is_told_the_tile_it_drew(tmp_path: Path) -> None:
     assert shown == drawn and len(drawn) > 5
 
 
-# -- xz audit (cli/audit.py, xzcore/audit*.py and xzcore/log*.py are another engineer's: what
-# works is pinned here, what does not is a strict xfail describing the wanted behaviour) ------
+# -- xz audit: bad inputs end to end (the former strict xfails are fixed: a folder without
+# logs, --jobs bounds, wrong number types, strict JSON, a 4 GiB declared str) -----------------
 
 
 def test_audit_mixed_good_and_bad_inputs(tmp_path: Path) -> None:
@@ -464,7 +464,7 @@ def _edited_win(tmp_path: Path, field: str, value: Any) -> Path:
 
 
 def test_audit_catches_an_edited_multiplier(tmp_path: Path) -> None:
-    # the control for the type xfail below: a different number is caught (R8.3)
+    # the control for the type test below: a different number is caught (R8.3)
     res = xz("audit", str(_edited_win(tmp_path, "multiplier", 3)))
     assert res.exit_code == 1 and "wrong score" in res.output
 
