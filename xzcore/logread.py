@@ -191,7 +191,7 @@ class RecordStream:
         same L6 whether the file is cut short after the size (no data to read) or goes on
         past the buffer's limit."""
         rel = max(start - self.base, 0)
-        what = declared_over_limit(memoryview(self._buf)[rel:], self._limits)
+        what = declared_over_limit(bytes(self._buf[rel:]), self._limits)  # error path only
         if what is None:
             return None
         return LogFormatError(what, self._loc(start), rule="L6")
