@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from xzcore.auditcmp import action_of
@@ -36,15 +37,28 @@ def test_table_lists_every_event() -> None:
     assert out.startswith("game 1 — seed 2")
 
 
-def test_state_at_every_event_matches_the_engine() -> None:
+def _fair_games() -> list[tuple[str, int]]:
+    names = ("preset-xuezhan", "preset-chengdu-classic", "preset-xueliu")
+    return [(n, i) for n in names for i in range(3)]
+
+
+@pytest.mark.parametrize(("name", "index"), _fair_games())
+def test_state_at_every_event_matches_the_engine(name: str, index: int) -> None:
     """At every event N after which the engine has emitted exactly N+1 events (claims are
-    emitted in batches), the state shown equals the round engine's own state."""
+    emitted in batches), the state shown equals the round engine's own state — in games with
+    discard wins (the won tile leaves the discarder's river once, R5.3), 血流 and exchanges."""
 
     from xzcore.replayview import TableState
 
-    with open(FAIR, "rb") as fh:
-        game = next(iter(LogReader(fh)))
-    rnd = Round(RuleSet.from_dict(game.header.rules), list(game.header.wall), game.header.dealer)
+    with open(Path(FAIR).parent / f"{name}.xzlog", "rb") as fh:
+        game = list(LogReader(fh))[index]
+    first = game.events[0]
+    rnd = Round(
+        RuleSet.from_dict(game.header.rules),
+        list(game.header.wall),
+        game.header.dealer,
+        exchange_direction=first.get("exchange_direction"),
+    )
     state = TableState()
     checked = 0
     for ev in game.events:

@@ -137,6 +137,9 @@ class TableState:
         self.wall_left = 108
         self.dealer = 0
         self.events = 0
+        # The discard still on offer (seat, kind): a win on it takes it out of that river
+        # once, however many seats win on it (R5.3 一炮多响).
+        self._on_offer: tuple[int, int] | None = None
 
     def _take(self, seat: int, kind: int, n: int = 1) -> None:
         h = self.hands[seat]
@@ -195,6 +198,7 @@ class TableState:
         elif t == "dahai":
             self._take(seat, k)
             self.discards[seat].append(k)
+            self._on_offer = (seat, k)
         elif t in ("pon", "daiminkan"):
             self._take(seat, k, 2 if t == "pon" else 3)
             self.melds[seat].append(("peng " if t == "pon" else "gang ") + tile_name(k))
@@ -213,6 +217,11 @@ class TableState:
             self.won[seat] = True
             if ev.get("self_draw"):
                 self._take(seat, k)
+            elif not ev.get("robbed"):
+                offer = self._on_offer
+                if offer == (ev.get("target"), k) and self.discards[offer[0]][-1:] == [k]:
+                    self.discards[offer[0]].pop()
+                    self._on_offer = None
             elif ev.get("robbed"):
                 target = ev.get("target")
                 if type(target) is int and 0 <= target < 4:
