@@ -1,6 +1,6 @@
 """The round engine's trusted fast paths give the same answers as the checked entry points.
 
-- :func:`xzcore.scoring.score.score_engine_win` (R7.1, R4.4, R8) is :func:`score_win` without
+- :func:`xzcore.scoring.engine.score_engine_win` (R7.1, R4.4, R8) is :func:`score_win` without
   the per-argument type checks: same Score, same refusals, and the tile-count checks kept.
 - :meth:`xzcore.ledger.Transfer._trusted` is ``Transfer(...)`` without ``__post_init__``:
   equal values, and :meth:`Ledger.check` still enforces R9.6 on them.
@@ -29,7 +29,8 @@ from xzcore.ledger import Ledger, LedgerError, Transfer
 from xzcore.round_base import MELDS, format_meld_list
 from xzcore.rules import PRESETS, RuleSet
 from xzcore.scoring import HandError, NotAWinError, Score, WinContext, chajiao_multiplier, score_win
-from xzcore.scoring.score import _check_sizes, _sizes_ok, chajiao_engine, score_engine_win
+from xzcore.scoring.engine import _sizes_ok, chajiao_engine, score_engine_win
+from xzcore.scoring.score import _check_sizes
 from xzcore.tiles import Meld, MeldKind, counts_of, format_melds, parse_tile, parse_tiles
 
 XZ = RuleSet.preset("xuezhan")

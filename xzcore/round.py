@@ -56,7 +56,7 @@ from xzcore.round_checks import canonical, diagnose, quick_legal
 from xzcore.round_claims import ClaimsMixin
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext
-from xzcore.scoring.score import score_engine_win
+from xzcore.scoring.engine import score_engine_win
 from xzcore.settlement import pay_gang
 from xzcore.tiles import MeldKind, format_tiles
 from xzcore.wall import check_wall

@@ -18,7 +18,7 @@ from xzcore.actions import Action
 from xzcore.ledger import Ledger, Transfer
 from xzcore.rules import Scoring
 from xzcore.scoring import Score, WinContext
-from xzcore.scoring.score import chajiao_engine
+from xzcore.scoring.engine import chajiao_engine
 from xzcore.settlement import SeatEnd, end_of_round
 from xzcore.tiles import Meld, MeldKind, tile_name
 

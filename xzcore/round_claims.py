@@ -27,7 +27,7 @@ from xzcore.round_base import (
 )
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu
 from xzcore.scoring import Score, WinContext
-from xzcore.scoring.score import score_engine_win
+from xzcore.scoring.engine import score_engine_win
 from xzcore.settlement import call_transfer, pay_win
 from xzcore.tiles import MeldKind
 
