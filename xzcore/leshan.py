@@ -67,10 +67,14 @@ class Penalty(NamedTuple):
     units: int
 
 
-def discarder_penalties(rules: RuleSet, *, discarder_melds: int, last_tile: bool) -> list[Penalty]:
+def discarder_penalties(
+    rules: RuleSet, *, discarder_melds: int, last_tile: bool, discarder_ready: bool = True
+) -> list[Penalty]:
     """R13.2: the penalties a discarder adds to what it pays for a win on its discard.
 
-    金钩炮 — it dealt in from a single-tile wait after melding (``discarder_melds`` = 4);
+    金钩炮 — it dealt in from a single-tile wait after melding: ``discarder_melds`` = 4 and
+    the one tile it kept is a wait (``discarder_ready``; R7.3: not when that tile is of its
+    void suit or it holds all four of it, a 碰 plus the tile in hand);
     海底炮 — its discard followed the last draw (``last_tile``; option ``haidi_pao``).
 
     >>> [p.zh for p in discarder_penalties(RuleSet.preset("leshan"), discarder_melds=4,
@@ -78,7 +82,7 @@ def discarder_penalties(rules: RuleSet, *, discarder_melds: int, last_tile: bool
     ['金钩炮', '海底炮']
     """
     out: list[Penalty] = []
-    if discarder_melds == 4:
+    if discarder_melds == 4 and discarder_ready:
         out.append(Penalty("金钩炮", "dealt in from a single wait", 1))
     if last_tile and rules.haidi_pao:
         out.append(Penalty("海底炮", "dealt in after the last draw", 1))

@@ -292,8 +292,11 @@ class LeshanRound(Round):
         as in ``Round``."""
         penalties: list[Penalty] = []
         if discarder is not None and not robbed:
+            melds = len(self.melds[discarder])
+            # R13.2 金钩炮 needs a single-tile *wait* (R7.3): the one tile kept must be a wait.
+            ready = melds == 4 and bool(self.hands[discarder].waits(self._held4(discarder)))
             penalties = discarder_penalties(
-                self.rules, discarder_melds=len(self.melds[discarder]), last_tile=self.pos >= 108
+                self.rules, discarder_melds=melds, last_tile=self.pos >= 108, discarder_ready=ready
             )
         return pay_count_win(
             self.ledger,
