@@ -243,3 +243,19 @@ def test_piao_and_baige_per_payer() -> None:
     assert got == [7, 12, 8]
     # Seat 2 (摆割, 飘 5) deals in to seat 0 (摆割, 飘 2): 3 + 7 + 2 + 2 = 14.
     assert payment_units(3, 0, 2, dealt_in=True, piao=piao, baige=baige) == 14
+
+
+def test_jingoupao_on_a_robbed_added_gang(kernel: ModuleType) -> None:
+    # R13.2 with R6.4/R5.5: the robbed seat counts as discarder ("明杠之牌成为点炮之牌").
+    # Seat 2 holds four melds and 1m (a single-tile wait) and its added gang is robbed by
+    # seat 1 (123m 456m 789m 23p 55p) on the robbed 4p: 234p 55p ->
+    # 底 1 + 缺一门 1 + 门清 1 + 抢杠 1 = 4, + 金钩炮 1 = 5, paid by seat 2 alone (R9.4).
+    r = _round_with_discarder(kernel, "1m", "peng 5m, peng 9m, peng 2p, peng 4p")
+    score = score_count("123456789m2355p", "4p", "", "s", WinContext(robbed=True), L)
+    assert score.count == 4
+    transfers = r._pay_win(1, score, discarder=2, payers=[0, 2, 3], robbed=True)
+    assert [(t.payer, t.units, t.rule) for t in transfers] == [(2, 4, "R9.4"), (2, 1, "R13.2")]
+    # The same with the robbed seat's one tile a fourth copy beside its 碰 (no wait): 4.
+    r = _round_with_discarder(kernel, "5m", "peng 5m, peng 9m, peng 2p, peng 4p")
+    transfers = r._pay_win(1, score, discarder=2, payers=[0, 2, 3], robbed=True)
+    assert [(t.payer, t.units, t.rule) for t in transfers] == [(2, 4, "R9.4")]

@@ -201,7 +201,8 @@ def pay_count_win(
     rule, then R13.2, R13.3, R13.4), all with the reason code of the payment. The seat that
     dealt in — the discarder, the robbed seat, or the seat whose discard was ganged when it
     pays alone — is the one R13.2 and R13.4's "deals in" concern; ``penalties`` (R13.2)
-    apply to discards only.
+    apply to a discard and to a robbed added gang when the robbed seat pays alone (it counts
+    as discarder, R6.4), not to 点杠花 or a self-draw.
     """
     if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < 4:
         raise LeshanError(f"winner: bad seat {winner!r} (expected 0-3)")
@@ -241,7 +242,9 @@ def pay_count_win(
             raise LeshanError(f"payers: bad payer {p!r} for winner {winner}")
     if len(set(who)) != len(who):
         raise LeshanError(f"payers: a seat appears twice in {who}")
-    plain_discard = reason == "win_discard"
+    # R13.2 on the seat that dealt in by a discard or by an added gang robbed from it (the
+    # robbed seat counts as discarder, R5.5/R6.4; seed 002 "明杠之牌成为点炮之牌").
+    dealt_in_tile = reason in ("win_discard", "qianggang") and alone is not None
     out: list[Transfer] = []
     for p in who:
         parts = payment_parts(
@@ -251,7 +254,7 @@ def pay_count_win(
             dealt_in=alone is not None,
             piao=pi,
             baige=bg,
-            penalties=penalties if plain_discard else (),
+            penalties=penalties if dealt_in_tile else (),
             rule=rule,
         )
         for part in parts:  # one transfer per part, so that an audit names the rule at fault

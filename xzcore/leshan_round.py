@@ -288,15 +288,18 @@ class LeshanRound(Round):
         dianganghua_discarder: int | None = None,
     ) -> list[Transfer]:
         """Pay a counted win (R13.1) per payer with the discarder's penalties (R13.2, on a
-        discard), both seats' 飘 (R13.3) and the 摆割 bonuses (R13.4); who pays is R9.1–R9.4
-        as in ``Round``."""
+        discard or a robbed added gang, whose seat counts as discarder, R6.4), both seats' 飘
+        (R13.3) and the 摆割 bonuses (R13.4); who pays is R9.1–R9.4 as in ``Round``."""
         penalties: list[Penalty] = []
-        if discarder is not None and not robbed:
+        if discarder is not None:
             melds = len(self.melds[discarder])
             # R13.2 金钩炮 needs a single-tile *wait* (R7.3): the one tile kept must be a wait.
             ready = melds == 4 and bool(self.hands[discarder].waits(self._held4(discarder)))
             penalties = discarder_penalties(
-                self.rules, discarder_melds=melds, last_tile=self.pos >= 108, discarder_ready=ready
+                self.rules,
+                discarder_melds=melds,
+                last_tile=self.pos >= 108 and not robbed,
+                discarder_ready=ready,
             )
         return pay_count_win(
             self.ledger,
