@@ -6,6 +6,8 @@ running the code. Hands are written with void 条 (s) unless said otherwise.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -28,6 +30,10 @@ from xzcore.scoring import WinContext
 from xzcore.scoring.count import count_chajiao, score_count
 from xzcore.tiles import parse_melds, parse_tile
 from xzcore.wall import arrange_wall
+
+sys.path.insert(0, str(Path(__file__).parent))
+from round_helpers import rotation_draws
+from test_leshan_round_end import HANDS, begin, drive
 
 L = RuleSet.preset("leshan")
 
@@ -259,3 +265,28 @@ def test_jingoupao_on_a_robbed_added_gang(kernel: ModuleType) -> None:
     r = _round_with_discarder(kernel, "5m", "peng 5m, peng 9m, peng 2p, peng 4p")
     transfers = r._pay_win(1, score, discarder=2, payers=[0, 2, 3], robbed=True)
     assert [(t.payer, t.units, t.rule) for t in transfers] == [(2, 4, "R9.4")]
+
+
+# -- R13.5: strict lock before the last 12 tiles, forced win on a discard within them -------------
+
+
+def test_r13_5_boundary_strict_lock_then_forced(kernel: ModuleType) -> None:
+    # Seat 1 holds 123m 456m 789m 23p 55p (waits 1p, 4p). Draws 42 and 43 (0-based) are 4p:
+    # draw 42 is seat 3's, made with 13 tiles left, discarded with 12 left; draw 43 is seat
+    # 0's, made with 12 left, so it begins the final round (R5.7: a draw made when the wall
+    # holds 12 or fewer), discarded with 11 left.
+    draws = rotation_draws(0, HANDS, {42: "4p", 43: "4p"}, {0: "s", 1: "s", 2: "s", 3: "s"})
+    r = begin(kernel, HANDS, draws)
+    offers = drive(r)
+    # The 1p discarded with 13 left (draw 41, seat 2's) may be passed (not final yet); passing
+    # locks seat 1 (strict, R7.4) until its next draw (draw 44). So the 4p discarded with 12
+    # left — still before the final round — is not offered at all, and the 4p with 11 left,
+    # in the final round (no lock there), is offered as the only option: a forced win.
+    assert (13, ["hora 1p by 1", "none by 1"]) in offers
+    assert not [o for o in offers if o[0] == 12]
+    assert (11, ["hora 4p by 1"]) in offers
+    assert any(e["type"] == "dahai" and e["actor"] == 3 and e["pai"] == "4p" for e in r.events)
+    hora = next(e for e in r.events if e["type"] == "hora")
+    # 123m 456m 789m 234p 55p: 底 1 + 缺一门 1 + 门清 1 = 3, paid by seat 0 (no 飘, no 摆割).
+    assert (hora["actor"], hora["score"]["count"]) == (1, 3)
+    assert [(t["payer"], t["units"]) for t in hora["transfers"]] == [(0, 3)]
