@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-from xzcore.actions import Action
+from xzcore.actions import Action, IllegalActionError
 from xzcore.leshan import discarder_penalties, payment_units
 from xzcore.leshan_actions import LeshanAction
 from xzcore.leshan_round import LeshanRound, new_round
@@ -290,3 +290,40 @@ def test_r13_5_boundary_strict_lock_then_forced(kernel: ModuleType) -> None:
     # 123m 456m 789m 234p 55p: 底 1 + 缺一门 1 + 门清 1 = 3, paid by seat 0 (no 飘, no 摆割).
     assert (hora["actor"], hora["score"]["count"]) == (1, 3)
     assert [(t["payer"], t["units"]) for t in hora["transfers"]] == [(0, 3)]
+
+
+# -- R13.4: 摆割 ----------------------------------------------------------------------------------
+
+
+def test_baige_gang_refused_when_it_changes_the_waits(kernel: ModuleType) -> None:
+    # Seat 3: 11123p 999m 456m 66p waits on 1p (111 + 123p, 66p), 4p (111 + 234p, 66p) and
+    # 6p (11p pair, 123p, 666p). It lays open with the 4s it draws; later it draws the
+    # fourth 1p. A concealed gang of 1p would leave 23p 999m 456m 66p, waiting on 4p only
+    # (1p is then held four times, R7.3): the waits change, so R13.4 refuses the gang; it
+    # may win or discard the 1p.
+    hands = [HANDS[0], "123456789m5588p", HANDS[2], "11123p999m456m66p"]
+    r = begin(kernel, hands, "2s3s4s5s6s7s1p")
+    for t in ("dahai 1s by 0", "dahai 2s by 1", "dahai 3s by 2"):
+        r.play(Action.parse(t))
+    assert "baige 4s by 3" in [str(a) for a in r.legal_actions(3)]
+    r.play(LeshanAction.parse("baige 4s by 3"))
+    baige = next(e for e in r.events if e["type"] == "baige")
+    assert (baige["actor"], baige["waits"]) == (3, "146p")
+    for t in ("dahai 5s by 0", "dahai 6s by 1", "dahai 7s by 2"):
+        r.play(Action.parse(t))
+    assert [str(a) for a in r.legal_actions(3)] == ["hora 1p by 3", "dahai 1p by 3"]
+    with pytest.raises(IllegalActionError) as e:
+        r.play(Action.parse("ankan 1p by 3"))
+    assert e.value.rule == "R13.4"
+
+
+def test_baige_allowed_with_13_left(kernel: ModuleType) -> None:
+    # R13.4 "while more than 12 tiles remain": 13 left after the seat's draw is enough.
+    r = begin(kernel, HANDS, "2s3s4s")
+    r.play(Action.parse("dahai 1s by 0"))
+    r.play(Action.parse("dahai 2s by 1"))
+    r.play(Action.parse("dahai 3s by 2"))
+    r.pos = 108 - 13
+    assert "baige 4s by 3" in [str(a) for a in r.legal_actions(3)]
+    r.pos = 108 - 12
+    assert "baige 4s by 3" not in [str(a) for a in r.legal_actions(3)]
