@@ -327,3 +327,103 @@ def test_baige_allowed_with_13_left(kernel: ModuleType) -> None:
     assert "baige 4s by 3" in [str(a) for a in r.legal_actions(3)]
     r.pos = 108 - 12
     assert "baige 4s by 3" not in [str(a) for a in r.legal_actions(3)]
+
+
+# -- R13.1 with R8.1: an independent brute force over every split ------------------------------
+
+
+def _splits(c: list[int], start: int = 0) -> list[list[tuple[str, int]]]:
+    """Every way to cut ``c`` (counts) into sets: ("seq", low kind) / ("trip", kind)."""
+    k = next((i for i in range(start, 27) if c[i]), -1)
+    if k < 0:
+        return [[]]
+    out = []
+    if c[k] >= 3:
+        c[k] -= 3
+        out += [[("trip", k), *rest] for rest in _splits(c, k)]
+        c[k] += 3
+    if k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        for i in (k, k + 1, k + 2):
+            c[i] -= 1
+        out += [[("seq", k), *rest] for rest in _splits(c, k)]
+        for i in (k, k + 1, k + 2):
+            c[i] += 1
+    return out
+
+
+def _oracle(c: list[int], melds: list[tuple[str, int]], win: int) -> int:
+    """R13.1 by hand: the largest count over every split (R8.1) of a 14 − 3m tile hand."""
+    held = list(c)
+    for kind, t in melds:
+        held[t] += 4 if kind in ("gang", "angang") else 3
+    suits = sum(1 for s in range(3) if any(held[9 * s : 9 * s + 9]))
+    base = 1 + (5 if suits == 1 else 1 if suits == 2 else 0)
+    base += 1 if all(kind == "angang" for kind, _ in melds) else 0  # 门清
+    base += sum(1 for n in held if n == 4)  # 四归一, gang or not
+    base += 1 if len(melds) == 4 else 0  # 金钩吊
+    best = -1
+    if not melds and all(n in (0, 2, 4) for n in c):  # seven pairs (R7.1)
+        best = base + L.count_qidui
+    for p in range(27):
+        if c[p] < 2:
+            continue
+        c[p] -= 2
+        for sets in _splits(c):
+            seqs = [t for kind, t in sets if kind == "seq"]
+            n = base
+            n += 1 if win % 9 == 4 and win - 1 in seqs else 0  # 卡心五
+            n += sum(seqs.count(t) // 2 for t in set(seqs))  # 一般高, disjoint pairs
+            n += L.count_duidui if not seqs else 0  # 对对胡
+            best = max(best, n)
+        c[p] += 2
+    return best
+
+
+def test_count_is_the_largest_over_the_splits_brute_force() -> None:
+    import random
+
+    from xzcore.tiles import format_tiles
+
+    rng = random.Random(2026)
+    checked = 0
+    while checked < 300:
+        suits = rng.sample(range(3), 2)
+        void = 3 - sum(suits)
+        c = [0] * 27
+        melds: list[tuple[str, int]] = []
+        nmelds = rng.choice([0, 0, 0, 1, 2, 4])
+        ok = True
+        for i in range(4):
+            s = rng.choice(suits)
+            if rng.random() < 0.6:
+                lo = 9 * s + rng.randrange(7)
+                for t in (lo, lo + 1, lo + 2):
+                    c[t] += 1
+            else:
+                t = 9 * s + rng.randrange(9)
+                if i < nmelds:
+                    kind = rng.choice(["peng", "gang", "angang"])
+                    melds.append((kind, t))
+                    c[t] += 4 if kind != "peng" else 3  # counted in held, removed below
+                else:
+                    c[t] += 3
+        p = 9 * rng.choice(suits) + rng.randrange(9)
+        c[p] += 2
+        if any(n > 4 for n in c):
+            continue
+        for kind, t in melds:
+            c[t] -= 4 if kind != "peng" else 3
+        if any(c[t] for kind, t in melds if kind != "peng") or any(n < 0 for n in c):
+            ok = False  # a gang's kind also concealed: not a hand one can hold
+        if not ok or sum(c) != 14 - 3 * len(melds):
+            continue
+        win = rng.choice([k for k in range(27) if c[k]])
+        c[win] -= 1
+        concealed = format_tiles([k for k in range(27) for _ in range(c[k])])
+        meld_text = ", ".join(f"{kind} {format_tiles([t])}" for kind, t in melds)
+        c[win] += 1
+        got = score_count(
+            concealed, format_tiles([win]), meld_text, "mps"[void], WinContext(), L
+        ).count
+        assert got == _oracle(list(c), melds, win), (concealed, win, meld_text)
+        checked += 1
