@@ -427,3 +427,23 @@ def test_count_is_the_largest_over_the_splits_brute_force() -> None:
         ).count
         assert got == _oracle(list(c), melds, win), (concealed, win, meld_text)
         checked += 1
+
+
+def test_baige_gang_must_use_the_drawn_tile(kernel: ModuleType) -> None:
+    # Seat 3 lays open 2222m 34m 78m 5p 666p 7p = 222m 234m 78m 567p 66p, waiting on 6m/9m.
+    # It then draws 5m. A concealed gang of its (old) four 2m would leave 34578m 5666 7p =
+    # 345m 78m 567p 66p — the same waits 6m/9m — but it would keep the drawn 5m and change
+    # the hand it laid open. R13.4: it "must discard what it draws": the only action is to
+    # discard the 5m (5m is no wait, so no win).
+    hands = ["1115m999m111p999p1s", "333m444m222p333p4p", "666m888p444p1789m", "2222m3478m56667p"]
+    r = begin(kernel, hands, "2s3s4s5s6s7s5m")
+    for t in ("dahai 1s by 0", "dahai 2s by 1", "dahai 3s by 2"):
+        r.play(Action.parse(t))
+    r.play(LeshanAction.parse("baige 4s by 3"))
+    assert next(e for e in r.events if e["type"] == "baige")["waits"] == "69m"
+    for t in ("dahai 5s by 0", "dahai 6s by 1", "dahai 7s by 2"):
+        r.play(Action.parse(t))
+    assert [str(a) for a in r.legal_actions(3)] == ["dahai 5m by 3"]
+    with pytest.raises(IllegalActionError) as e:
+        r.play(Action.parse("ankan 2m by 3"))
+    assert e.value.rule == "R13.4"

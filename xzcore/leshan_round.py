@@ -145,7 +145,8 @@ class LeshanRound(Round):
         return out
 
     def _baige_turn(self, s: int) -> list[Action]:
-        """R13.4: a 摆割 seat wins, makes a gang that keeps its waits, or discards its draw."""
+        """R13.4: a 摆割 seat wins, makes a gang of the kind it drew that keeps its waits, or
+        discards its draw."""
         h = self.hands[s]
         c = h.counts()
         out: list[Action] = []
@@ -154,10 +155,16 @@ class LeshanRound(Round):
             if self._forced(False):
                 return [win]
             out.append(win)
-        if self.pos < 108 and self.drawn >= 0:
-            void = self.voids[s]
-            gangs = [Action("ankan", s, k) for k in range(27) if c[k] == 4 and k // 9 != void]
-            gangs.extend(Action("kakan", s, k) for k in sorted(self.pengs[s]) if c[k])
+        d = self.drawn
+        if self.pos < 108 and d >= 0 and d // 9 != self.voids[s]:
+            # R13.4: the drawn tile is never kept, so a gang must be of the drawn kind (a quad
+            # or 碰 held before would keep the drawn tile and change the open hand), and the
+            # waits must stay the same.
+            gangs = []
+            if c[d] == 4:
+                gangs.append(Action("ankan", s, d))
+            elif d in self.pengs[s]:
+                gangs.append(Action("kakan", s, d))
             out.extend(a for a in gangs if self._gang_keeps_waits(s, a))
         out.append(Action("dahai", s, self.drawn if self.drawn >= 0 else _any(c)))
         return out
@@ -238,7 +245,10 @@ class LeshanRound(Round):
         if self.phase == TURN and s == self.cur and a.word == "dahai" and a.tile != self.drawn:
             return f"seat {s} laid its hand open (摆割): it discards the tile it drew"
         if a.word in ("ankan", "kakan", "daiminkan"):
-            return f"seat {s} laid its hand open (摆割): a gang must keep its waits"
+            return (
+                f"seat {s} laid its hand open (摆割): a gang must use the tile it drew (or the "
+                "discard) and keep its waits"
+            )
         return None
 
     def apply(self, action: Any) -> None:
