@@ -447,3 +447,25 @@ def test_baige_gang_must_use_the_drawn_tile(kernel: ModuleType) -> None:
     with pytest.raises(IllegalActionError) as e:
         r.play(Action.parse("ankan 2m by 3"))
     assert e.value.rule == "R13.4"
+
+
+def test_baige_added_gang_of_the_drawn_tile_is_allowed(kernel: ModuleType) -> None:
+    # Seat 3 (55m 888m 999m 67p 88p 1s) pengs the dealer's 5m and lays open with its 1s
+    # (R13.4 after a 碰 is a discard of its turn): 888m 999m 67p 88p + 碰 5m waits on 5p
+    # (567p, 88p) and 8p (678p, 88p). It then draws the fourth 5m: an added gang of the
+    # drawn tile leaves the same ten tiles, so the same waits — offered beside the discard.
+    hands = [
+        "5m111m222m333m4m111p",
+        "444m666m777m222p3p",
+        "333p444p55p999p2m6m",
+        "55m888m999m67p88p1s",
+    ]
+    r = begin(kernel, hands, "2s3s4s5m")
+    r.play(Action.parse("dahai 5m by 0"))
+    r.play(Action.parse("pon 5m by 3"))
+    assert [str(a) for a in r.legal_actions(3)] == ["dahai 1s by 3", "baige 1s by 3"]
+    r.play(LeshanAction.parse("baige 1s by 3"))
+    assert next(e for e in r.events if e["type"] == "baige")["waits"] == "58p"
+    for t in ("dahai 2s by 0", "dahai 3s by 1", "dahai 4s by 2"):
+        r.play(Action.parse(t))
+    assert [str(a) for a in r.legal_actions(3)] == ["kakan 5m by 3", "dahai 5m by 3"]
