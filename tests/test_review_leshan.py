@@ -469,3 +469,27 @@ def test_baige_added_gang_of_the_drawn_tile_is_allowed(kernel: ModuleType) -> No
     for t in ("dahai 2s by 0", "dahai 3s by 1", "dahai 4s by 2"):
         r.play(Action.parse(t))
     assert [str(a) for a in r.legal_actions(3)] == ["kakan 5m by 3", "dahai 5m by 3"]
+
+
+def test_seven_pairs_count_is_the_largest_split_brute_force() -> None:
+    import random
+
+    from xzcore.tiles import format_tiles
+
+    # Seven pairs of two suits (a kind may be two of the pairs: four alike, 四归一), some of
+    # which also split into sets (112233 -> 123 123, 一般高): the largest count wins (R8.1).
+    rng = random.Random(7)
+    for _ in range(150):
+        suits = rng.sample(range(3), 2)
+        void = 3 - sum(suits)
+        c = [0] * 27
+        while sum(c) < 14:
+            t = 9 * rng.choice(suits) + rng.randrange(4 if rng.random() < 0.5 else 9)
+            if c[t] <= 2:
+                c[t] += 2
+        win = rng.choice([k for k in range(27) if c[k]])
+        c[win] -= 1
+        concealed = format_tiles([k for k in range(27) for _ in range(c[k])])
+        c[win] += 1
+        got = score_count(concealed, format_tiles([win]), "", "mps"[void], WinContext(), L)
+        assert got.count == _oracle(list(c), [], win), (concealed, win)
