@@ -199,11 +199,12 @@ def _round_with_discarder(kernel: ModuleType, one_tile: str, melds: str) -> Lesh
     ``one_tile``: the state right after seat 2's discard, as _pay_win sees it."""
     hands = ["23345677m2233p7p1s", "123456789m2355p", "234567m34578p99p", "111888999m6788p"]
     r = new_round(L, arrange_wall(0, hands, ""), 0, kernel=kernel)
+    assert isinstance(r, LeshanRound)
     for s in range(4):
         r.play(Action.parse(f"dingque s by {s}"))
     for s in range(4):
         r.play(LeshanAction("piao", s, -1, 0))
-    assert isinstance(r, LeshanRound) and r.voids == [2, 2, 2, 2]
+    assert r.voids == [2, 2, 2, 2]
     c = bytearray(27)
     c[parse_tile(one_tile)] += 1
     h = kernel.Hand(bytes(c))
@@ -277,6 +278,7 @@ def test_r13_5_boundary_strict_lock_then_forced(kernel: ModuleType) -> None:
     # holds 12 or fewer), discarded with 11 left.
     draws = rotation_draws(0, HANDS, {42: "4p", 43: "4p"}, {0: "s", 1: "s", 2: "s", 3: "s"})
     r = begin(kernel, HANDS, draws)
+    assert isinstance(r, LeshanRound)
     offers = drive(r)
     # The 1p discarded with 13 left (draw 41, seat 2's) may be passed (not final yet); passing
     # locks seat 1 (strict, R7.4) until its next draw (draw 44). So the 4p discarded with 12
@@ -303,6 +305,7 @@ def test_baige_gang_refused_when_it_changes_the_waits(kernel: ModuleType) -> Non
     # may win or discard the 1p.
     hands = [HANDS[0], "123456789m5588p", HANDS[2], "11123p999m456m66p"]
     r = begin(kernel, hands, "2s3s4s5s6s7s1p")
+    assert isinstance(r, LeshanRound)
     for t in ("dahai 1s by 0", "dahai 2s by 1", "dahai 3s by 2"):
         r.play(Action.parse(t))
     assert "baige 4s by 3" in [str(a) for a in r.legal_actions(3)]
@@ -320,6 +323,7 @@ def test_baige_gang_refused_when_it_changes_the_waits(kernel: ModuleType) -> Non
 def test_baige_allowed_with_13_left(kernel: ModuleType) -> None:
     # R13.4 "while more than 12 tiles remain": 13 left after the seat's draw is enough.
     r = begin(kernel, HANDS, "2s3s4s")
+    assert isinstance(r, LeshanRound)
     r.play(Action.parse("dahai 1s by 0"))
     r.play(Action.parse("dahai 2s by 1"))
     r.play(Action.parse("dahai 3s by 2"))
@@ -437,6 +441,7 @@ def test_baige_gang_must_use_the_drawn_tile(kernel: ModuleType) -> None:
     # discard the 5m (5m is no wait, so no win).
     hands = ["1115m999m111p999p1s", "333m444m222p333p4p", "666m888p444p1789m", "2222m3478m56667p"]
     r = begin(kernel, hands, "2s3s4s5s6s7s5m")
+    assert isinstance(r, LeshanRound)
     for t in ("dahai 1s by 0", "dahai 2s by 1", "dahai 3s by 2"):
         r.play(Action.parse(t))
     r.play(LeshanAction.parse("baige 4s by 3"))
@@ -461,6 +466,7 @@ def test_baige_added_gang_of_the_drawn_tile_is_allowed(kernel: ModuleType) -> No
         "55m888m999m67p88p1s",
     ]
     r = begin(kernel, hands, "2s3s4s5m")
+    assert isinstance(r, LeshanRound)
     r.play(Action.parse("dahai 5m by 0"))
     r.play(Action.parse("pon 5m by 3"))
     assert [str(a) for a in r.legal_actions(3)] == ["dahai 1s by 3", "baige 1s by 3"]
