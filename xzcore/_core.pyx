@@ -245,6 +245,21 @@ cdef _raise_row(object flat, Py_ssize_t row, object voids, object held_flat, str
     raise AssertionError("unreachable: the row was reported bad")  # pragma: no cover
 
 
+cdef inline int _batch_row(const uint8_t* p, uint32_t* k, const uint8_t* sizes,
+                           const int8_t* voids, Py_ssize_t row, int* v) noexcept nogil:
+    """One row of a batch: its three suit keys in ``k`` and its size, or -1 when a count is
+    above 4, the size is not one of ``sizes`` or the row's void (``voids`` may be NULL) is
+    not -1..2 — the caller then reports the row with its reason."""
+    cdef int size = _keys_of(p, k)
+    if size < 0 or not sizes[size]:
+        return -1
+    if voids != NULL:
+        v[0] = voids[row]
+        if v[0] < -1 or v[0] > 2:
+            return -1
+    return size
+
+
 def is_win_batch(counts2d, voids=None):
     """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
     ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
@@ -260,17 +275,13 @@ def is_win_batch(counts2d, voids=None):
     cdef uint8_t* o = <uint8_t*> PyBytes_AS_STRING(out)
     cdef uint32_t k[3]
     cdef int size, v = -1
+    cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _keys_of(&data[27 * row], k)
-            if size < 0 or not WIN_SIZE[size]:
+            size = _batch_row(&data[27 * row], k, WIN_SIZE, vp, row, &v)
+            if size < 0:
                 bad = row
                 break
-            if has_voids:
-                v = vview[row]
-                if v < -1 or v > 2:
-                    bad = row
-                    break
             o[row] = _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
     if bad >= 0:
         _raise_row(flat, bad, voids, None, "is_win")
@@ -302,17 +313,13 @@ def waits_batch(counts2d, voids=None, held2d=None):
     cdef uint32_t mask
     cdef HeldScan scan
     cdef int size, v = -1
+    cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _keys_of(&data[27 * row], k)
-            if size < 0 or not READY_SIZE[size]:
+            size = _batch_row(&data[27 * row], k, READY_SIZE, vp, row, &v)
+            if size < 0:
                 bad = row
                 break
-            if has_voids:
-                v = vview[row]
-                if v < -1 or v > 2:
-                    bad = row
-                    break
             mask = _waits3(&data[27 * row], SUIT_TABLE[k[0]], SUIT_TABLE[k[1]],
                            SUIT_TABLE[k[2]], v, size)
             if has_held:

@@ -280,18 +280,14 @@ def ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0,
     cdef const uint8_t* p
     cdef const uint8_t* h
     cdef HeldScan scan
+    cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
             p = &data[27 * row]
-            size = _keys_of(p, k)
-            if size < 0 or not READY_SIZE[size]:
+            size = _batch_row(p, k, READY_SIZE, vp, row, &v)
+            if size < 0:
                 bad = row
                 break
-            if has_voids:
-                v = vview[row]
-                if v < -1 or v > 2:
-                    bad = row
-                    break
             h = &hview[27 * row] if has_held else p
             if has_infos:
                 info = iview[row]
