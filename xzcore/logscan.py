@@ -1,0 +1,111 @@
+"""A fast path for the log reader: one whole, well-formed game read in one pass.
+
+:func:`scan_game` reads the records of one game (docs/log-format.md L1) from an in-memory
+buffer, decodes their payloads and checks the hash chain (L2) within the reader's limits
+(L6) — or declines, and the slow :class:`xzcore.log.LogReader` reads the game instead and
+reports exactly what is wrong. It is a pure optimisation: it never reports a problem itself.
+
+This module re-exports the compiled scanner ``xzcore._logscan`` when it is built, and the
+pure-Python twin ``xzcore._logscan_reference`` otherwise (same names and results).
+``XZ_PUREPYTHON=1`` forces the twin; ``XZ_REQUIRE_COMPILED=1`` turns a missing extension into
+an ImportError (as :mod:`xzcore.core` does).
+
+The contract::
+
+    NEED_MORE = 0
+    def scan_game(data: bytes, start: int, base: int, prev: bytes, limits: Limits)
+        -> tuple | int | None
+
+``data`` is a bytes object holding part of a log file; ``data[start]`` is the first byte of a
+game's header record; ``base`` is the file offset of ``data[0]`` (so file offset = base +
+index); ``prev`` is the 32-byte running hash the header must chain from (L2: the previous
+game's final record hash, or GENESIS); ``limits`` an :class:`xzcore.logtypes.Limits`.
+
+It walks the records of ONE game: a header record (tag 0), zero or more event records (tag 1),
+a claims record (tag 2), a closing record (tag 3). Every record must be exactly
+``0x93, <tag as one positive-fixint byte 0x00-0x03>, <payload: one msgpack value>, 0xc4 0x20,
+<32 hash bytes>``, and each stored hash must equal BLAKE2b-256(running ‖ body) where body =
+the record's bytes before the ``c4 20`` and running starts at ``prev`` and becomes each
+record's hash in turn (exactly ``xzcore.log._chain``).
+
+Returns, when the whole game is there and everything checks:
+``(end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies)``
+
+- ``end``: index in ``data`` just past the closing record;
+- ``header``, ``claims``, ``close``: the decoded payloads (Python objects, as msgpack decodes
+  them; the caller validates their fields);
+- ``events``: list of the decoded event payloads, in order; ``offsets``: list of the file
+  offsets (base + index) of each event record's first byte;
+- ``claims_at``, ``close_at``: file offsets of the claims and closing records;
+- ``final``: the running hash after the claims record (bytes, 32); ``last``: the closing
+  record's hash (bytes, 32) — both as computed (equal to the stored ones, since they check);
+- ``bodies``: bytes, the concatenation of every event record's payload bytes (each event
+  record's bytes without its 2-byte ``93 01`` prefix and without the 34-byte hash suffix) —
+  i.e. exactly what ``msgpack.packb(events)`` gives after its array header when the log was
+  written by LogWriter.
+
+Returns ``NEED_MORE`` (0) when the bytes seen are all well-formed so far but ``data`` ends
+before the closing record is complete (the caller reads more and calls again).
+
+Returns ``None`` for ANYTHING else — a hash that does not check, a tag out of order or
+unknown, a non-canonical record layout, bytes that do not decode, a declared size past a
+limit, more than ``limits.max_events`` events, an event record starting more than
+``limits.max_game_bytes`` after the header's first byte, a record longer than
+``limits.max_record_bytes``, a msgpack ext type, a map key that is not str/bytes, invalid
+UTF-8 in a str. ``None`` means "not handled": the caller then reads the game with the
+existing slow LogReader, which reports exactly what is wrong. So the rule is: return a tuple
+ONLY when the slow reader (LogReader._read_body + RecordStream, with the same limits) would
+read this game with no error and no finding at all, given a header ``prev`` equal to the
+``prev`` passed; and then the tuple's values must equal what it reads.
+
+Also ``None`` (checks the scanner makes besides, so that a tuple is self-consistent): a header,
+claims or closing payload that is not a map (L4, L5, L2), a header whose ``prev`` field is not
+``prev`` (L2), nesting deeper than the decoder's stack, limits that reject the record array or
+its 32-byte hash themselves. The caller still checks the header's and closing record's fields
+(``parse_header``, ``parse_close``), the closing record's ``final`` and ``events`` against
+``final`` and ``len(events)``, and the signature (L3, L4, L7).
+
+``data`` must be ``bytes`` (TypeError otherwise); ``start`` outside ``0..len(data)`` or a
+``prev`` that is not 32 bytes raise ValueError.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+_impl: ModuleType
+
+if os.environ.get("XZ_PUREPYTHON"):
+    if os.environ.get("XZ_REQUIRE_COMPILED"):
+        raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
+    from xzcore import _logscan_reference as _impl
+
+    BACKEND = "python"
+else:
+    try:
+        from xzcore import _logscan as _impl  # type: ignore[attr-defined,no-redef]
+
+        BACKEND = "cython"
+    except ImportError as exc:
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise ImportError(
+                "XZ_REQUIRE_COMPILED=1 but the compiled scanner xzcore._logscan is missing: "
+                "reinstall with `pip install -e .` (or `pip install .`) to build it"
+            ) from exc
+        from xzcore import _logscan_reference as _impl
+
+        BACKEND = "python"
+
+IMPL: ModuleType = _impl
+"""The module that provides :func:`scan_game` (``xzcore._logscan`` or its twin)."""
+
+if TYPE_CHECKING:
+    from xzcore._logscan_reference import NEED_MORE, ScanResult, scan_game
+else:
+    NEED_MORE = _impl.NEED_MORE
+    ScanResult = tuple
+    scan_game = _impl.scan_game
+
+__all__ = ["BACKEND", "IMPL", "NEED_MORE", "ScanResult", "scan_game"]
