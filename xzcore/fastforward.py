@@ -1,0 +1,51 @@
+"""The round engine's commonest step, fast: a discard nobody can claim, then the next draw.
+
+:func:`quiet_discard` ``(rnd, seat, tile)`` applies the discard of ``tile`` by ``seat`` and
+the next seat's draw exactly as ``rnd.play(Action("dahai", seat, tile))`` would, and returns
+True; or it returns False and changes nothing, and the caller plays the action the slow way.
+It declines anything but a plain :class:`~xzcore.round.Round` (never a subclass), an illegal
+discard (R5.1, R4.2), a discard another seat may claim (R5.2), the end of the wall (R5.6),
+the final round's forced or forfeited wins (R5.7) and a 血流 winner's turn (R11.2).
+
+This module re-exports the compiled ``xzcore._replay`` when it is built and the pure-Python
+twin ``xzcore._replay_reference`` otherwise, as :mod:`xzcore.core` does for the kernel:
+``XZ_PUREPYTHON=1`` forces the twin, ``XZ_REQUIRE_COMPILED=1`` turns a missing extension into
+an ImportError. The compiled step works on the compiled kernel's hands and declines a round
+built on the twin's.
+
+>>> BACKEND in ("cython", "python")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+__all__ = ["BACKEND", "quiet_discard"]
+
+BACKEND: str
+"""Which implementation :func:`quiet_discard` is: ``"cython"`` or ``"python"``."""
+
+if TYPE_CHECKING:
+    from xzcore._replay_reference import quiet_discard
+elif os.environ.get("XZ_PUREPYTHON"):
+    if os.environ.get("XZ_REQUIRE_COMPILED"):
+        raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
+    from xzcore._replay_reference import quiet_discard
+
+    BACKEND = "python"
+else:
+    try:
+        from xzcore._replay import quiet_discard
+
+        BACKEND = "cython"
+    except ImportError as exc:
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise ImportError(
+                "XZ_REQUIRE_COMPILED=1 but the compiled xzcore._replay is missing: "
+                "reinstall with `pip install -e .` (or `pip install .`) to build it"
+            ) from exc
+        from xzcore._replay_reference import quiet_discard
+
+        BACKEND = "python"
