@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -51,6 +52,8 @@ from xzcore.round_base import (
     Win,
     format_count_bytes,
     format_meld_list,
+    format_wall,
+    win_context,
 )
 from xzcore.round_checks import canonical, diagnose, quick_legal
 from xzcore.round_claims import ClaimsMixin
@@ -64,6 +67,20 @@ from xzcore.wall import check_wall
 __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
 _NEXT = (1, 2, 3, 0)
+
+
+def _dealt_positions(i: int) -> tuple[int, ...]:
+    """R2.3: the wall positions dealt to the ``i``-th seat from the dealer (4 tiles each, three
+    times; then one each; then one more to the dealer)."""
+    a = 4 * i
+    rest = (52,) if i == 0 else ()
+    return (*range(a, a + 4), *range(16 + a, 20 + a), *range(32 + a, 36 + a), 48 + i, *rest)
+
+
+_DEALT_AT = tuple(
+    tuple(itemgetter(*_dealt_positions((s - dealer) % 4)) for s in range(4)) for dealer in range(4)
+)
+"""``_DEALT_AT[dealer][seat](wall)``: the tiles seat ``seat`` is dealt (R2.3)."""
 _OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 
@@ -110,26 +127,16 @@ class Round(ClaimsMixin):
         self.kernel = core.IMPL if kernel is None else kernel
         self._init_state()
         # R2.3: 4 tiles to each seat from the dealer, three times; then one each; then one
-        # more to the dealer.
+        # more to the dealer (the wall positions of each seat's tiles: _DEALT_AT).
         w = self.wall
-        dealt: list[list[int]] = [[], [], [], []]
-        for i in range(4):  # the i-th seat from the dealer
-            a = 4 * i
-            dealt[(dealer + i) % 4] = [
-                *w[a : a + 4],
-                *w[16 + a : 20 + a],
-                *w[32 + a : 36 + a],
-                w[48 + i],
-            ]
-        dealt[dealer].append(w[52])
-        self.pos = 53
-        counts = [bytearray(27) for _ in range(4)]
-        for s in range(4):
-            c = counts[s]
-            for k in dealt[s]:
+        counts = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
+        for c, dealt in zip(counts, _DEALT_AT[dealer], strict=True):
+            for k in dealt(w):
                 c[k] += 1
+        self.pos = 53
+        tehais = [bytes(c) for c in counts]
         hand = self.kernel.Hand
-        self.hands = [hand(bytes(c)) for c in counts]
+        self.hands = [hand(c) for c in tehais]
         # R5.7: the final round can begin only once the wall holds this many or fewer.
         self._final_from = (
             -1
@@ -141,8 +148,8 @@ class Round(ClaimsMixin):
             {
                 "type": "start_kyoku",
                 "dealer": dealer,
-                "wall": "".join(map(NAMES.__getitem__, w)),
-                "tehais": [format_count_bytes(bytes(c)) for c in counts],
+                "wall": format_wall(w),
+                "tehais": [format_count_bytes(c) for c in tehais],
                 "exchange_direction": exchange_direction,
             }
         )
@@ -497,13 +504,7 @@ class Round(ClaimsMixin):
             and self.clean
             and (self.draws[s] == 0 if s == self.dealer else self.draws[s] == 1)
         )
-        ctx = WinContext(
-            self_draw=True,
-            after_gang=self._rinshan,
-            last_tile=self.pos >= 108,
-            first_turn=first,
-            dealer=s == self.dealer,
-        )
+        ctx = win_context(True, self._rinshan, False, self.pos >= 108, first, s == self.dealer)
         # The engine's own values: no re-validation of their types (R7.1 counts still checked).
         score = score_engine_win(concealed, k, self.melds[s], self.voids[s], ctx, rules)
         payers = [p for p in range(4) if p != s and self.in_play[p]]

@@ -34,6 +34,8 @@ __all__ = [
     "TileConservationError",
     "Win",
     "format_meld_list",
+    "format_wall",
+    "win_context",
 ]
 
 NAMES = tuple(tile_name(k) for k in range(27))
@@ -47,11 +49,41 @@ def format_count_bytes(counts: bytes) -> str:
     return text(counts[:9], "m") + text(counts[9:18], "p") + text(counts[18:], "s")
 
 
+_WALL_DIGITS = bytes(ord(_DIGITS[k]) if k < 27 else 0 for k in range(256))
+_WALL_SUITS = bytes(ord("mps"[k // 9]) if k < 27 else 0 for k in range(256))
+
+
+def format_wall(wall: Sequence[int]) -> str:
+    """The text of a wall of kinds 0–26: each tile's name (``NAMES``), one after the other
+    (the 216 characters of ``start_kyoku``), built as rank digits and suit letters taken
+    in turn."""
+    kinds = bytes(wall)
+    text = bytearray(2 * len(kinds))
+    text[0::2] = kinds.translate(_WALL_DIGITS)
+    text[1::2] = kinds.translate(_WALL_SUITS)
+    return text.decode("ascii")
+
+
 @lru_cache(maxsize=1 << 16)
 def _suit_text(nine: bytes, letter: str) -> str:
     if not any(nine):
         return ""
     return "".join(_DIGITS[r] * n for r, n in enumerate(nine)) + letter
+
+
+_CONTEXTS: dict[tuple[bool, ...], WinContext] = {}
+
+
+def win_context(
+    self_draw: bool, after_gang: bool, robbed: bool, last_tile: bool, first_turn: bool, dealer: bool
+) -> WinContext:
+    """``WinContext(self_draw, after_gang, robbed, last_tile, first_turn, dealer)`` for the
+    engine's own flags (bools), one shared (frozen) value per combination: a win builds none."""
+    key = (self_draw, after_gang, robbed, last_tile, first_turn, dealer)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CONTEXTS[key] = WinContext(*key)
+    return ctx
 
 
 MELDS = {kind: tuple(Meld(kind, k) for k in range(27)) for kind in MeldKind}

@@ -24,6 +24,7 @@ from xzcore.round_base import (
     NAMES,
     TURN,
     RoundBase,
+    win_context,
 )
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu
 from xzcore.scoring import Score, WinContext
@@ -32,6 +33,9 @@ from xzcore.settlement import call_transfer, pay_win
 from xzcore.tiles import MeldKind
 
 __all__ = ["ClaimsMixin"]
+
+_OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+"""The other seats in play order from each seat (R2.1)."""
 
 
 class ClaimsMixin(RoundBase):
@@ -74,12 +78,8 @@ class ClaimsMixin(RoundBase):
     # -- scoring a claim --------------------------------------------------------------------
 
     def _win_ctx(self, robbing: bool, first: bool) -> WinContext:
-        return WinContext(
-            after_gang=self._claim_after_gang,
-            robbed=robbing,
-            last_tile=not robbing and self.pos >= 108,
-            first_turn=first,
-        )
+        last_tile = not robbing and self.pos >= 108
+        return win_context(False, self._claim_after_gang, robbing, last_tile, first, False)
 
     def _pay_win(
         self,
@@ -127,11 +127,10 @@ class ClaimsMixin(RoundBase):
         return True when at least one seat has a choice to make."""
         in_play = self.in_play
         hands = self.hands
-        for i in (1, 2, 3):  # the common case first: nobody can do anything with k
-            o = (src + i) % 4
-            if in_play[o] and hands[o].claimable(k):  # count(k) >= 2 or is_win_with(k)
-                break
-        else:
+        # Only a seat that holds two of k or wins on it can do anything (R5.2, R7.1): most
+        # offers reach none (the kernel's claimable, one call a seat).
+        seats = [o for o in _OTHERS[src] if in_play[o] and hands[o].claimable(k)]
+        if not seats:
             self._claim_opts = {}
             return False
         rules = self.rules
@@ -147,19 +146,17 @@ class ClaimsMixin(RoundBase):
         self._claim_dec = {}
         suit = k // 9
         voids = self.voids
-        for i in (1, 2, 3):
-            o = (src + i) % 4
-            if not in_play[o]:
-                continue
+        for o in seats:
             h = hands[o]
+            n = h.count(k)
             mine: list[Action] = []
-            if h.is_win_with(k) and self._suits_ok(o, k) and self._lock_allows(o):
+            # claimable: with fewer than two of k, k completes the hand
+            if (n < 2 or h.is_win_with(k)) and self._suits_ok(o, k) and self._lock_allows(o):
                 if self._forced(True):
                     opts[o] = [_HORA[o][k]]  # R5.7 forced
                     continue
                 mine.append(_HORA[o][k])
             if not robbing and wall_left and suit != voids[o]:  # R5.6, R4.3
-                n = h.count(k)
                 if n == 3 and (not (xueliu and self.won[o]) or self._kan_keeps_waits(o, k)):
                     mine.append(_DAIMINKAN[o][k])
                 if n >= 2 and not (xueliu and self.won[o]):  # R11.2: a winner may not peng
