@@ -1,0 +1,207 @@
+"""The quiet discard (xzcore.fastforward) against ``Round.play``, compiled and twin side by side.
+
+The corpus is the actions of 200 seeded greedy-bot 血战 games (as ``xz audit`` replays them).
+Two measures:
+
+* one game: replaying every action with ``Round.play`` alone, or with ``quiet_discard`` first
+  for each discard (``play`` when it declines) — µs per game, round set-up included;
+* one step: each discard that ``quiet_discard`` applies, timed one call at a time inside a
+  replay (the round warm in cache, as in an audit; net of an empty timer bracket), by
+  ``Round.play`` or by ``quiet_discard`` — ns per discard. Target: compiled ``quiet_discard``
+  ≤ 1,200 ns. (Copies of rounds made ahead of a timed loop are cold in cache and read ~3×
+  slower: not what an audit sees.)
+
+    python -m pytest benchmarks/bench_fastforward.py --benchmark-only -q
+    python benchmarks/bench_fastforward.py      # the same figures as a table (CPU time)
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from xzcore import _replay_reference
+from xzcore.actions import Action
+from xzcore.agents import GreedyAgent, SeatView
+from xzcore.round import Round
+from xzcore.rules import RuleSet
+from xzcore.wall import deal
+
+RULES = RuleSet.preset("xuezhan")
+GAMES = 200
+Quiet = Callable[[Round, int, int], bool]
+Game = tuple[list[int], int, list[Action]]  # wall, dealer, actions
+
+
+@functools.cache
+def corpus(n: int = GAMES) -> tuple[Game, ...]:
+    """The walls, dealers and actions of ``n`` greedy-bot games (seeds 0..n-1)."""
+    games = []
+    for seed in range(n):
+        d = deal(seed)
+        rnd = Round(RULES, d.wall, d.dealer)
+        agents = [GreedyAgent(seed * 4 + s) for s in range(4)]
+        views = [SeatView(rnd, s) for s in range(4)]
+        actions = []
+        while seats := rnd.to_act():
+            a = agents[seats[0]].act(views[seats[0]])
+            rnd.apply(a)
+            actions.append(a)
+        games.append((list(d.wall), d.dealer, actions))
+    return tuple(games)
+
+
+def _quiet(backend: str) -> Quiet:
+    if backend == "twin":
+        return _replay_reference.quiet_discard
+    try:
+        fn: Quiet = importlib.import_module("xzcore._replay").quiet_discard
+    except ImportError:  # pragma: no cover - not built
+        pytest.skip("compiled xzcore._replay is not built")
+        raise
+    return fn
+
+
+def replay_play(games: tuple[Game, ...]) -> int:
+    """Replay every game with ``Round.play`` alone; returns the number of actions."""
+    n = 0
+    for wall, dealer, actions in games:
+        play = Round(RULES, wall, dealer).play
+        for a in actions:
+            play(a)
+        n += len(actions)
+    return n
+
+
+def replay_quiet(games: tuple[Game, ...], quiet: Quiet) -> int:
+    """Replay every game with ``quiet`` for each discard, ``Round.play`` when it declines;
+    returns how many discards ``quiet`` applied."""
+    applied = 0
+    for wall, dealer, actions in games:
+        rnd = Round(RULES, wall, dealer)
+        play = rnd.play
+        for a in actions:
+            if a[0] == "dahai" and quiet(rnd, a[1], a[2]):
+                applied += 1
+            else:
+                play(a)
+    return applied
+
+
+@functools.cache
+def quiet_indices() -> tuple[frozenset[int], ...]:
+    """For each game, the indices of the discards that ``quiet_discard`` applies (found on a
+    separate replay, so that the timed replays start from the same state)."""
+    out = []
+    for wall, dealer, actions in corpus():
+        rnd = Round(RULES, wall, dealer)
+        found = set()
+        for i, a in enumerate(actions):
+            if a.word == "dahai" and _replay_reference.quiet_decline(rnd, a.seat, a.tile) is None:
+                found.add(i)
+            rnd.play(a)
+        out.append(frozenset(found))
+    return tuple(out)
+
+
+def step_times(quiet: Quiet | None) -> list[int]:
+    """The ns of each quiet discard, timed one by one inside a replay of the corpus (the
+    round warm in cache, as in an audit) by ``quiet`` or, for ``None``, by ``Round.play``;
+    net of an empty timer bracket (its median)."""
+    clock = time.perf_counter_ns
+    times, empty = [], []
+    for (wall, dealer, actions), quiet_at in zip(corpus(), quiet_indices(), strict=True):
+        rnd = Round(RULES, wall, dealer)
+        play = rnd.play
+        for i, a in enumerate(actions):
+            if i not in quiet_at:
+                play(a)
+                t0 = clock()
+                empty.append(clock() - t0)
+            elif quiet is None:
+                t0 = clock()
+                play(a)
+                times.append(clock() - t0)
+            else:
+                t0 = clock()
+                done = quiet(rnd, a[1], a[2])
+                times.append(clock() - t0)
+                assert done
+    base = int(statistics.median(empty))
+    return [t - base for t in times]
+
+
+# -- pytest-benchmark ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("way", ["play", "compiled", "twin"])
+def test_replay_per_game(benchmark: Any, way: str) -> None:
+    """One benchmarked call replays all 200 games: divide by 200 for µs per game."""
+    games = corpus()
+    if way == "play":
+        benchmark.group = "fastforward: replay 200 greedy games"
+        benchmark.pedantic(replay_play, args=(games,), rounds=5, warmup_rounds=1)
+        return
+    quiet = _quiet(way)
+    benchmark.group = "fastforward: replay 200 greedy games"
+    applied = benchmark.pedantic(replay_quiet, args=(games, quiet), rounds=5, warmup_rounds=1)
+    assert applied > 30 * GAMES  # most discards take the quiet step
+
+
+# -- a table in CPU time ---------------------------------------------------------------------
+
+
+def _cpu(fn: Callable[[], object], repeats: int) -> float:
+    """Median CPU seconds of ``fn()`` over ``repeats`` runs (steadier than wall time)."""
+    times = []
+    for _ in range(repeats):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+
+def main() -> int:
+    games = corpus()
+    ways: dict[str, Quiet | None] = {"play": None, "twin": _replay_reference.quiet_discard}
+    try:
+        ways["compiled"] = importlib.import_module("xzcore._replay").quiet_discard
+    except ImportError:
+        print("(compiled xzcore._replay is not built)")
+    discards = sum(a.word == "dahai" for _, _, acts in games for a in acts)
+    reasons: Counter[str] = Counter()
+    for wall, dealer, actions in games:
+        rnd = Round(RULES, wall, dealer)
+        for a in actions:
+            if a.word == "dahai":
+                reasons[_replay_reference.quiet_decline(rnd, a.seat, a.tile) or "applied"] += 1
+            rnd.play(a)
+    print(f"{len(games)} greedy games, {discards} discards ({discards / len(games):.1f} a game)")
+    print(
+        "quiet_discard: " + ", ".join(f"{k} {v / discards:.1%}" for k, v in reasons.most_common())
+    )
+    print("| way | replay µs/game | quiet discard ns: median | mean |")
+    print("|---|---|---|---|")
+    for name, quiet in ways.items():
+        if quiet is None:
+            per_game = _cpu(functools.partial(replay_play, games), 5)
+        else:
+            per_game = _cpu(functools.partial(replay_quiet, games, quiet), 5)
+        each = [t for _ in range(3) for t in step_times(quiet)]
+        print(
+            f"| {name} | {per_game / len(games) * 1e6:,.0f} "
+            f"| {statistics.median(each):,.0f} | {statistics.mean(each):,.0f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
