@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.vocab import Block, Pattern, ScoringUnavailableError
-from xzcore.tiles import KINDS, Meld
+from xzcore.tiles import KINDS, Meld, MeldKind
 
 # -- decompositions (R7.1, R8.1) --------------------------------------------------------------
 
@@ -112,11 +112,9 @@ def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
     """The decomposition-independent facts of a hand: 根 (R8.2), one suit, 2/5/8 only."""
     allc = list(counts)
     for m in melds:
-        allc[m.tile] += m.size
-    held = 0  # bit k set when kind k is held
-    for k, n in enumerate(allc):
-        if n:
-            held |= 1 << k
+        allc[m.tile] += _MELD_SIZE[m.kind]
+    # bit k set when kind k is held: the counts as "0"/"1" digits, kind 26 first, in base 2
+    held = int(bytes(allc).translate(_HELD_DIGIT)[::-1], 2)
     one_suit = (
         held == held & SUIT_MASKS[0]
         or held == held & SUIT_MASKS[1]
@@ -127,6 +125,10 @@ def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
         tuple(counts), tuple(melds), tuple(allc), allc.count(4), one_suit, jiang, held
     )
 
+
+_MELD_SIZE = {kind: kind.size for kind in MeldKind}
+_HELD_DIGIT = b"0" + b"1" * 255
+"""Count → digit of the held-kinds mask: "0" for none, "1" for any."""
 
 SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 """Bits of the held-kinds mask that belong to m, p and s."""
@@ -280,8 +282,9 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
         h.melds,
     )
     best: Best | None = None
-    parts: tuple[_Split, ...] = ()
+    blocks: _Split = ()
     tail, jingou, luohan, melds_yaojiu = _meld_facts(melds)
+    one_suit, jiang, additive = h.one_suit, h.jiang, scoring is Scoring.ADDITIVE
     per_suit = [
         _suit_shapes(0, counts[0:9]),
         _suit_shapes(1, counts[9:18]),
@@ -291,28 +294,38 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
         for a, a_tri, a_yj in per_suit[0]:
             for b, b_tri, b_yj in per_suit[1]:
                 for c, c_tri, c_yj in per_suit[2]:
-                    shape = Shape(
-                        False,
-                        False,
+                    # choose() of this Shape, looked up by its fields (no Shape is built)
+                    key = (
                         a_tri and b_tri and c_tri,
                         melds_yaojiu and a_yj and b_yj and c_yj,
-                        h.one_suit,
-                        h.jiang,
+                        one_suit,
+                        jiang,
                         jingou,
                         luohan,
+                        gen,
+                        additive,
+                        yaojiu_opt,
                     )
-                    pick = choose(shape, gen, scoring, yaojiu_opt)
+                    pick = _CHOICES.get(key)
+                    if pick is None:
+                        shape = Shape(False, False, *key[:6])
+                        pick = _CHOICES[key] = choose(shape, gen, scoring, yaojiu_opt)
                     if best is None or pick.value > best.value:
-                        best, parts = pick, (a, b, c, tail)
+                        best, blocks = pick, a + b + c + tail
     if not melds and sum(counts) == 14 and not counts.count(1) and not counts.count(3):
-        shape = Shape(True, 4 in counts, False, False, h.one_suit, h.jiang, False, False)
+        shape = Shape(True, 4 in counts, False, False, one_suit, jiang, False, False)
         pick = choose(shape, gen, scoring, yaojiu_opt)
         if best is None or pick.value > best.value:
             pairs = tuple(Block("pair", k) for k in range(KINDS) for _ in range(counts[k] // 2))
-            best, parts = pick, (pairs,)
+            best, blocks = pick, pairs
     if best is None:
         return None
-    return best._replace(blocks=tuple(b for part in parts for b in part))
+    return Best(*best[:6], blocks)
+
+
+_CHOICES: dict[tuple[bool | int, ...], Best] = {}
+"""choose() by the fields of a (not seven pairs) Shape, gen, additive model and the ⓨ option
+(a few hundred at most)."""
 
 
 def _rank(p: Pattern) -> int:

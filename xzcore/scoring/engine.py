@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.score import Score, _chajiao, _check_sizes, _score
 from xzcore.scoring.vocab import WinContext
-from xzcore.tiles import Meld
+from xzcore.tiles import Meld, MeldKind
 
 __all__ = ["chajiao_engine", "score_engine_win"]
+
+_MELD_SIZE = {kind: kind.size for kind in MeldKind}
 
 
 def score_engine_win(
@@ -73,7 +75,7 @@ def _sizes_ok(counts: Sequence[int], melds: Sequence[Meld], win: int = -1) -> bo
     seen = 0
     for m in melds:
         t = m.tile
-        if seen >> t & 1 or counts[t] + m.size + (t == win) > 4:
+        if seen >> t & 1 or counts[t] + _MELD_SIZE[m.kind] + (t == win) > 4:
             return False
         seen |= 1 << t
     return True

@@ -119,23 +119,30 @@ class Score:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON/msgpack-able)."""
+        pattern = self.pattern
+        ids = _IDS.__getitem__
         return {
-            "pattern": self.pattern.id,
-            "pattern_zh": self.pattern.zh,
-            "pattern_en": self.pattern.en,
-            "replaced": [p.id for p in self.replaced],
-            "terms": [p.id for p in self.terms],
+            "pattern": ids(pattern),
+            "pattern_zh": pattern.zh,
+            "pattern_en": pattern.en,
+            "replaced": list(map(ids, self.replaced)),
+            "terms": list(map(ids, self.terms)),
             "gen": self.gen,
             "gen_used": self.gen_used,
-            "gen_left": self.gen_left,
-            "extras": [e.id for e in self.extras],
+            "gen_left": self.gen - self.gen_used,
+            "extras": list(map(ids, self.extras)),
             "fan": self.fan,
             "multiplier": self.multiplier,
             "capped": self.capped,
             "special": self.special,
-            "model": self.model.value,
-            "decomposition": " ".join(str(b) for b in self.decomposition),
+            "model": _MODEL_VALUES[self.model],
+            "decomposition": " ".join(map(str, self.decomposition)),
         }
+
+
+_IDS: dict[Pattern | Extra, str] = {p: p.id for p in Pattern} | {e: e.id for e in Extra}
+"""Each pattern's and extra's ``id``, looked up (``to_dict`` runs once per win)."""
+_MODEL_VALUES = {m: m.value for m in Scoring}
 
 
 # -- input checks -----------------------------------------------------------------------------
