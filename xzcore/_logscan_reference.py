@@ -29,6 +29,10 @@ MAX_DEPTH = 1023
 """Deepest nesting of arrays and maps a payload may have. msgpack's decoder holds at most
 1,024 open containers, and the record's own array ``[tag, payload, hash]`` is one of them."""
 
+BIG_LIMIT = 1 << 62
+"""A str, bin, array or map limit past this is declined (msgpack keeps limits in a C
+``Py_ssize_t``)."""
+
 HASH_TAIL = 2 + HASH_SIZE
 """Bytes after a payload: ``c4 20`` (bin 8 of 32 bytes) and the hash itself (L1, L2)."""
 
@@ -217,6 +221,9 @@ class _Game:
 
 
 def _scan(data: bytes, start: int, base: int, prev: bytes, limits: Limits) -> ScanResult:
+    decode_limits = (limits.max_str_len, limits.max_bin_len, limits.max_array_len)
+    if not all(0 <= value <= BIG_LIMIT for value in (*decode_limits, limits.max_map_len)):
+        raise _Decline("unpackb reads a negative limit as 'derive one'")
     if limits.max_array_len < 3 or limits.max_bin_len < HASH_SIZE:
         raise _Decline("the limits reject every record")  # [tag, payload, hash] itself
     g = _Game(data, start, prev, limits)
@@ -279,7 +286,9 @@ def scan_game(
         raise TypeError(f"data must be bytes, not {type(data).__name__}")
     if not 0 <= start <= len(data):
         raise ValueError(f"start {start} is outside data (length {len(data)})")
-    if type(prev) is not bytes or len(prev) != HASH_SIZE:
+    if type(prev) is not bytes:
+        raise TypeError(f"prev must be bytes, not {type(prev).__name__}")
+    if len(prev) != HASH_SIZE:
         raise ValueError("prev must be 32 bytes")
     try:
         return _scan(data, start, base, prev, limits)
