@@ -1,17 +1,19 @@
-"""Build the Cython kernel ``xzcore._core``.
+"""Build the compiled modules: the kernel ``xzcore._core``, the log scanner
+``xzcore._logscan`` and the replay step ``xzcore._replay``.
 
 Everything else about the package lives in pyproject.toml; this file only declares the
-extension so that ``pip install .`` (and the editable install) compiles it.
+extensions so that ``pip install .`` (and the editable install) compiles them.
 """
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 extensions = [
-    Extension(
-        "xzcore._core",
-        ["xzcore/_core.pyx"],
-        extra_compile_args=["-O3"],
+    Extension(name, [f"{name.replace('.', '/')}.pyx"], extra_compile_args=["-O3"])
+    for name in (
+        "xzcore._core",  # the kernel: tile counts, win, waits, value, shanten, batch loops
+        "xzcore._logscan",  # the log reader's one-pass decode + BLAKE2b chain (L1, L2, L6)
+        "xzcore._replay",  # the round engine's commonest step (discard, nobody claims, draw)
     )
 ]
 

@@ -30,6 +30,7 @@ from typing import IO, Any
 
 from xzcore.auditcmp import Finding, compare_claims, compare_events
 from xzcore.log import BaseVisitor, Header, LogReader
+from xzcore.logfast import FastReader
 from xzcore.logtypes import Limits, Location, LogError, LogFormatError, LogIntegrityError
 
 __all__ = [
@@ -95,8 +96,10 @@ class AuditVisitor(BaseVisitor[GameReport]):
     finding (integrity, L2/L3) or an unreadable mark (format, L1/L4/L6/L7), and at the end of
     a readable game replays it (:func:`xzcore.auditcmp.compare_events`)."""
 
-    def __init__(self, path: str = "") -> None:
+    def __init__(self, path: str = "", *, fast: bool = True) -> None:
         self.path = path
+        self.fast = fast
+        """False: replay every action through ``Round.play`` (see :func:`compare_events`)."""
         self.report = GameReport(path, 0, 0)
         self.header: Header | None = None
         self.events: list[Any] = []
@@ -105,6 +108,8 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.claims_loc: Location | None = None
         self.raw_events: list[bytes | bytearray] = []
         """Each event record's hashed bytes, filled by the reader (:mod:`xzcore.log`)."""
+        self.bodies: bytes | None = None
+        """Or all event payloads' bytes joined, from the fast reader (:mod:`xzcore.logfast`)."""
 
     def begin_game(self, location: Location) -> None:
         self.report = GameReport(self.path, location.game or 0, location.offset or 0)
@@ -112,6 +117,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.events = []
         self.offsets = []
         self.raw_events = []
+        self.bodies = None
         self.claims = None
 
     def visit_header(self, header: Header, location: Location) -> None:
@@ -121,6 +127,13 @@ class AuditVisitor(BaseVisitor[GameReport]):
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         self.events.append(event)
         self.offsets.append(location.offset or 0)
+
+    def visit_events(
+        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+    ) -> None:
+        self.events = events
+        self.offsets = offsets
+        self.bodies = bodies
 
     def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
         self.claims = claims
@@ -151,7 +164,12 @@ class AuditVisitor(BaseVisitor[GameReport]):
                 self.header,
                 self.events,
                 self.offsets,
-                raw=self.raw_events if len(self.raw_events) == len(self.events) else None,
+                raw=self.bodies
+                if self.bodies is not None
+                else self.raw_events
+                if len(self.raw_events) == len(self.events)
+                else None,
+                fast=self.fast,
             )
         except Exception as exc:  # never a traceback for one bad game (issue 5 item 8)
             self.report.findings.append(
@@ -172,11 +190,23 @@ class AuditVisitor(BaseVisitor[GameReport]):
 
 
 def audit_handle(
-    handle: IO[bytes], *, path: str = "", verifier: Any = None, limits: Limits | None = None
+    handle: IO[bytes],
+    *,
+    path: str = "",
+    verifier: Any = None,
+    limits: Limits | None = None,
+    fast: bool = True,
 ) -> Iterator[GameReport]:
-    """Audit every game read from a binary handle, one report per game, streaming."""
-    reader = LogReader(handle, path=path, limits=limits, verifier=verifier)
-    visitor = AuditVisitor(path)
+    """Audit every game read from a binary handle, one report per game, streaming.
+    ``fast=False`` reads every game with :class:`~xzcore.log.LogReader` instead of
+    :class:`~xzcore.logfast.FastReader` and replays every action through ``Round.play``
+    (same reports, slower: the oracle of the tests)."""
+    reader: LogReader | FastReader
+    if fast:
+        reader = FastReader(handle, path=path, limits=limits, verifier=verifier)
+    else:
+        reader = LogReader(handle, path=path, limits=limits, verifier=verifier)
+    visitor = AuditVisitor(path, fast=fast)
     while True:
         report = reader.read_game(visitor)
         if report is None:
@@ -185,13 +215,17 @@ def audit_handle(
 
 
 def audit_file(
-    path: str | os.PathLike[str], *, verifier: Any = None, limits: Limits | None = None
+    path: str | os.PathLike[str],
+    *,
+    verifier: Any = None,
+    limits: Limits | None = None,
+    fast: bool = True,
 ) -> Iterator[GameReport]:
     """Audit every game of a log file (``"-"``: standard input); a file that cannot be
     opened, or holds no game, gives one unreadable report (game 0)."""
     name = os.fspath(path)
     if name == "-":  # standard input
-        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits)
+        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits, fast)
         return
     try:
         fh = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
@@ -203,14 +237,14 @@ def audit_file(
         yield report
         return
     with fh:
-        yield from _audit_stream(fh, name, verifier, limits)
+        yield from _audit_stream(fh, name, verifier, limits, fast)
 
 
 def _audit_stream(
-    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None
+    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None, fast: bool
 ) -> Iterator[GameReport]:
     empty = True
-    for report in audit_handle(fh, path=name, verifier=verifier, limits=limits):
+    for report in audit_handle(fh, path=name, verifier=verifier, limits=limits, fast=fast):
         empty = False
         yield report
     if empty:
@@ -231,6 +265,11 @@ class _Starts(BaseVisitor[int]):
     def begin_game(self, location: Location) -> None:
         self.offset = location.offset or 0
 
+    def visit_events(
+        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+    ) -> None:
+        pass
+
     def handle_error(self, error: LogError) -> None:
         pass
 
@@ -247,27 +286,33 @@ class Part:
     start: int
     end: int | None
     first_game: int
+    prev: bytes | None = None
+    """The final hash of the game before ``start`` as the sequential reader knows it
+    (``None``: unknown, e.g. after unreadable bytes)."""
 
 
 def split_file(
     path: str, games_per_part: int = 64, *, limits: Limits | None = None
 ) -> Iterator[Part]:
     """Cut a log into parts of ``games_per_part`` games, at the game starts the sequential
-    reader itself finds (the same reader, hashing but not replaying), so auditing the parts
-    one by one reports exactly what auditing the file does (see :func:`audit_part`)."""
+    reader itself finds (the same reader, hashing but not replaying), with the hash chain
+    as it stands at each cut, so auditing the parts one by one reports exactly what
+    auditing the file does (see :func:`audit_part`)."""
     with open(path, "rb") as fh:
-        reader = LogReader(fh, path=path, limits=limits)
+        reader = FastReader(fh, path=path, limits=limits)
         visitor = _Starts()
-        starts: list[int] = []
+        starts: list[tuple[int, bytes | None]] = []
         first = 0
+        prev = reader.last_hash
         while (offset := reader.read_game(visitor)) is not None:
-            starts.append(offset)
+            starts.append((offset, prev))
+            prev = reader.last_hash
             if len(starts) > games_per_part:
-                yield Part(path, starts[0], starts[-1], first)
+                yield Part(path, starts[0][0], starts[-1][0], first, starts[0][1])
                 first += len(starts) - 1
                 starts = starts[-1:]
         if starts:
-            yield Part(path, starts[0], None, first)
+            yield Part(path, starts[0][0], None, first, starts[0][1])
 
 
 @dataclass
@@ -276,7 +321,8 @@ class PartReport:
 
     reports: list[GameReport]
     first_prev: bytes | None
-    """The ``prev`` of the part's first game header, if it was readable."""
+    """The ``prev`` of the part's first game header, if it was readable and the part was
+    read without knowing the hash before it (else its reader checked it: ``None``)."""
     last_hash: bytes | None
     """The final record hash of the part's last game, if it was read cleanly."""
 
@@ -288,20 +334,22 @@ def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None
     first_prev: bytes | None = None
     with open(part.path, "rb") as fh:
         fh.seek(part.start)
-        reader = LogReader(
+        reader = FastReader(
             fh,
             path=part.path,
             limits=limits,
             verifier=verifier,
             start=part.start,
             first_game=part.first_game,
+            prev=part.prev,
+            end=part.end,
         )
         visitor = AuditVisitor(part.path)
         while part.end is None or reader.offset < part.end:
             report = reader.read_game(visitor)
             if report is None:
                 break
-            if not reports and visitor.header is not None:
+            if not reports and visitor.header is not None and part.prev is None:
                 first_prev = visitor.header.prev
             reports.append(report)
         return PartReport(reports, first_prev, reader.last_hash)

@@ -15,6 +15,7 @@ from typing import Any
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.auditeq import equal, same, same_events
+from xzcore.fastforward import quiet_discard
 from xzcore.logtypes import Header, Location
 from xzcore.rules import RuleError, RuleSet
 
@@ -172,7 +173,7 @@ _RULES_CACHE: dict[tuple[tuple[str, Any], ...], RuleSet] = {}
 def _rules_of(data: dict[str, Any]) -> RuleSet:
     """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets."""
     try:
-        key = tuple(sorted(data.items()))
+        key = tuple(data.items())  # the writer's order; another order only misses the cache
         hash(key)
     except TypeError:  # unhashable values: let from_dict report them
         return RuleSet.from_dict(data)
@@ -210,12 +211,17 @@ def compare_events(
     header: Header,
     events: Sequence[Any],
     offsets: Sequence[int],
-    raw: Sequence[bytes | bytearray] | None = None,
+    raw: Sequence[bytes | bytearray] | bytes | None = None,
+    *,
+    fast: bool = True,
 ) -> Replay:
     """Replay ``events`` through a fresh round (checked ``play``) and compare the engine's
     events with them (docs/audit.md). Stops at the first illegal action or divergence.
-    ``raw``: each event record's hashed bytes as read (optional; it makes the type-strict
-    comparison of :func:`xzcore.auditeq.same_events` cheaper)."""
+    ``raw``: each event record's hashed bytes as read, or all the event payloads' bytes
+    joined (optional; it makes the type-strict
+    comparison of :func:`xzcore.auditeq.same_events` cheaper). ``fast=False`` plays every
+    action through ``Round.play``, without :func:`xzcore.fastforward.quiet_discard` (same
+    findings, slower: for tests)."""
     out = Replay()
 
     def loc(i: int | None) -> Location:
@@ -229,6 +235,7 @@ def compare_events(
     stop = len(events)  # compare the recorded prefix [0, stop)
     illegal: Finding | None = None
     play = rnd.play
+    quiet = quiet_discard if fast else _never
     tile_actions = _TILE_ACTIONS
     not_actions = _NOT_ACTIONS
     kinds = _KIND
@@ -249,6 +256,10 @@ def compare_events(
             if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
                 k = kinds.get(pai)
                 if k is not None:
+                    # The commonest step (a discard nobody can claim, then the next draw)
+                    # in C, exactly as play() would apply it; or declined, then play().
+                    if word == "dahai" and quiet(rnd, actor, k):
+                        continue
                     action = row[actor][k]
         if action is None:
             try:
@@ -299,6 +310,10 @@ def compare_events(
     return out
 
 
+def _never(rnd: Any, seat: int, tile: int) -> bool:
+    return False
+
+
 def _refine(
     rnd: Any, action: Action, exc: IllegalActionError, events: Sequence[Any], i: int
 ) -> tuple[str, str]:
@@ -337,7 +352,7 @@ def _align(
     rules: RuleSet,
     loc: Any,
     partial: bool,
-    raw: Sequence[bytes | bytearray] | None = None,
+    raw: Sequence[bytes | bytearray] | bytes | None = None,
 ) -> list[Finding]:
     """Line up recorded events [0, stop) with the engine's; a money-only event present on
     one side only is a finding and the walk goes on; any other difference of type or actor is
@@ -348,7 +363,7 @@ def _align(
         (partial or n_eng == stop)
         and type(recorded) is list
         and type(engine) is list
-        and same_events(recorded[:stop], engine[:stop], raw[:stop] if raw is not None else None)
+        and same_events(recorded[:stop], engine[:stop], _raw_prefix(raw, stop, len(recorded)))
     ):
         return found  # every event equal (the walk below would find nothing)
     i = j = 0
@@ -432,6 +447,16 @@ def _align(
         )
         break
     return found
+
+
+def _raw_prefix(
+    raw: Sequence[bytes | bytearray] | bytes | None, stop: int, n: int
+) -> Sequence[bytes | bytearray] | bytes | None:
+    """The raw bytes of the first ``stop`` of ``n`` recorded events, when known: joined
+    payloads only for all of them (they cannot be cut by event)."""
+    if type(raw) is bytes:
+        return raw if stop == n else None
+    return raw[:stop] if raw is not None else None
 
 
 def _brief(ev: Any) -> Any:

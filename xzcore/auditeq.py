@@ -42,30 +42,47 @@ def equal(a: Any, b: Any) -> bool:
 
 
 def same_events(
-    a: Sequence[Any], b: Sequence[Any], raw_a: Sequence[bytes | bytearray] | None = None
+    a: Sequence[Any], b: Sequence[Any], raw_a: Sequence[bytes | bytearray] | bytes | None = None
 ) -> bool:
-    """:func:`same` for two event lists, fast when they are the same: ``==`` (C) first, then
-    the types by msgpack (C), which keeps int, float and bool apart: ``b`` packed is compared
-    with ``raw_a``, the records' bytes ``a`` was read from (each ``0x93``, the tag byte, then
-    the event: docs/log-format.md L1), or without them with ``a`` packed. Bytes that differ
-    (maps written in another key order) fall back to :func:`same`."""
-    if a != b:
-        return False
-    try:
-        packed = _pack(b)
-        if raw_a is not None and len(raw_a) == len(a):
+    """:func:`same` for two event lists, fast when they are the same.
+
+    With ``raw_a`` — the bytes ``a`` was read from: each event record's bytes (``0x93``, the
+    tag byte, then the event: docs/log-format.md L1), or all the event payloads joined — ``b``
+    is packed with msgpack (C) and compared with them first: equal bytes are equal values of
+    equal types (msgpack keeps int, float and bool apart), i.e. the log holds exactly what
+    the engine's events are written as. Otherwise ``==`` (C), then both packed, and where the
+    bytes differ (maps in another key order, a wrong type) :func:`same`."""
+    if raw_a is not None and len(a) == len(b):
+        body: bytes | None
+        if isinstance(raw_a, bytes):  # the payloads already joined (xzcore.logfast)
+            body = raw_a
+        elif len(raw_a) == len(a):
             body = b"".join([r[2:] for r in raw_a])
-            n = len(a)
+        else:
+            body = None
+        if body is not None:
+            try:
+                packed = _pack(b)
+            except (TypeError, ValueError, OverflowError):
+                packed = b""
+            n = len(b)
             head = 1 if n < 16 else 3 if n < 1 << 16 else 5  # the array's header (msgpack)
             if len(packed) == head + len(body) and packed.endswith(body):
                 return True
-        elif packed == _pack(a):
-            return True
-    except (TypeError, ValueError, OverflowError):
-        pass
+    if a != b:
+        return False
+    if raw_a is None:
+        try:
+            if _pack(a) == _pack(b):
+                return True
+        except (TypeError, ValueError, OverflowError):
+            pass
     return same(a, b)
 
 
+_PACKER = msgpack.Packer(use_bin_type=True)
+
+
 def _pack(v: Any) -> bytes:
-    packed: bytes = msgpack.packb(v, use_bin_type=True)
+    packed: bytes = _PACKER.pack(v)
     return packed

@@ -196,7 +196,8 @@ T = TypeVar("T")
 
 class BaseVisitor(Generic[T]):
     """Hooks called by :func:`read_game`, in this order: :meth:`begin_game`,
-    :meth:`visit_header`, :meth:`visit_event` per event, :meth:`visit_claims`,
+    :meth:`visit_header`, :meth:`visit_event` per event (or :meth:`visit_events` once, from
+    the compiled reader), :meth:`visit_claims`,
     :meth:`visit_close`, :meth:`end_game`, then :meth:`result`.
 
     :meth:`handle_error` receives every problem (a :class:`LogError` with its location) and
@@ -213,6 +214,17 @@ class BaseVisitor(Generic[T]):
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         """Event ``index`` (0-based) of the engine's stream."""
+
+    def visit_events(
+        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+    ) -> None:
+        """All of a game's events at once, from the compiled reader (:mod:`xzcore.logfast`):
+        ``offsets`` are their records' byte offsets and ``bodies`` their payloads' bytes
+        joined. By default one :meth:`visit_event` each, with the location
+        :class:`LogReader` gives (``location`` is the header's)."""
+        path, game = location.path, location.game
+        for i, (ev, off) in enumerate(zip(events, offsets, strict=True)):
+            self.visit_event(i, ev, Location(path, game, i, off, i + 1))
 
     def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
         """The claimed results (L5)."""
@@ -310,7 +322,8 @@ class LogReader:
     It checks the container (L1), the hash chain within and across games (L2) and, given a
     ``verifier`` (:class:`xzcore.signing.Verifier`), each game's signature (L3). ``start``
     is the file offset the handle is at (a game's first byte) and ``first_game`` that
-    game's number, for reading part of a file.
+    game's number, for reading part of a file; ``prev``, when known, the final hash of the
+    game before ``start`` (checked against the first header's ``prev``, L2).
     """
 
     def __init__(
@@ -322,6 +335,7 @@ class LogReader:
         verifier: Any = None,
         start: int = 0,
         first_game: int = 0,
+        prev: bytes | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.path = path
@@ -330,7 +344,7 @@ class LogReader:
         self._game = first_game  # the number of the game that starts at ``start``
         # The previous game's final record hash; None when unknown (the reader started
         # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
-        self._prev: bytes | None = GENESIS if start == 0 else None
+        self._prev: bytes | None = GENESIS if start == 0 else prev
         self._event: int | None = None
 
     def __iter__(self) -> Iterator[Game]:

@@ -1,0 +1,218 @@
+"""The fast game reader: whole, well-formed games through the compiled scanner, anything else
+through :class:`xzcore.log.LogReader`.
+
+:class:`FastReader` has :class:`~xzcore.log.LogReader`'s ``read_game(Visitor)`` and drives
+the same visitor hooks with the same values, so a visitor cannot tell the two apart — except
+that a game read fast arrives through one :meth:`~xzcore.log.BaseVisitor.visit_events` call.
+
+How: the file is read in large blocks; for each game :func:`xzcore.logscan.scan_game`
+decodes every record, checks the layout, the limits (L6) and the hash chain (L2) in one C
+pass, and either returns the whole game or declines. Here the header (L4, L7), the claims
+record's shape (L5), the closing record (L2: final hash and event count) and, with a
+verifier, the signature (L3) are checked as :class:`~xzcore.log.LogReader` checks them; a
+game with any problem at all — or one the scanner declines — is read again from its first
+byte by a :class:`~xzcore.log.LogReader` that knows the game's number and the hash before
+it, and so reports exactly what a reader of the whole file reports. The fast path is only
+ever taken for games that reader would read without a single error or finding.
+
+Memory stays bounded: a block holds at most one game beyond ``Limits.max_game_bytes`` plus
+one record (a longer game is declined, and the slow reader reports it, L6).
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any, TypeVar
+
+from xzcore.log import BaseVisitor, GameBuilder, LogReader
+from xzcore.logscan import NEED_MORE, scan_game
+from xzcore.logtypes import (
+    GENESIS,
+    Limits,
+    Location,
+    LogFormatError,
+    parse_close,
+    parse_header,
+)
+
+__all__ = ["BLOCK_SIZE", "FastReader"]
+
+T = TypeVar("T")
+
+BLOCK_SIZE = 1 << 20
+"""Bytes read from the handle at a time (a block holds ~90 recorded games)."""
+
+
+class FastReader:
+    """Reads games one after another like :class:`~xzcore.log.LogReader` (same arguments,
+    same visitor calls, same errors and findings), fast for well-formed games.
+
+    The handle must be seekable (a declined game is read again from its first byte); for
+    any other handle every game goes through :class:`~xzcore.log.LogReader`. ``end``, when
+    given, is the offset of a game start where reading stops (a part of a file).
+    """
+
+    def __init__(
+        self,
+        handle: IO[bytes],
+        *,
+        path: str = "",
+        limits: Limits | None = None,
+        verifier: Any = None,
+        start: int = 0,
+        first_game: int = 0,
+        prev: bytes | None = None,
+        end: int | None = None,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.path = path
+        self._fh = handle
+        self._verifier = verifier
+        self._end = end
+        self._game = first_game
+        self._prev: bytes | None = GENESIS if start == 0 else prev
+        self._buf = b""
+        self._base = start  # file offset of _buf[0]
+        self._pos = 0  # index in _buf of the next game's first byte
+        self._eof = False
+        self._slow: LogReader | None = None  # once the chain is unknown, the rest goes slow
+        try:
+            seekable = handle.seekable()
+        except (AttributeError, OSError, ValueError):
+            seekable = False
+        if not seekable or self._prev is None:
+            self._slow = self._slow_reader(start)
+        # The most a block may hold past a game's start before the game is declined.
+        self._cap = self.limits.max_game_bytes + self.limits.max_record_bytes
+
+    @property
+    def offset(self) -> int:
+        """Byte offset where the next game starts."""
+        if self._slow is not None:
+            return self._slow.offset
+        return self._base + self._pos
+
+    @property
+    def last_hash(self) -> bytes | None:
+        """The last game's final record hash, or ``None`` when unknown (L2)."""
+        if self._slow is not None:
+            return self._slow.last_hash
+        return self._prev
+
+    def _slow_reader(self, start: int) -> LogReader:
+        return LogReader(
+            self._fh,
+            path=self.path,
+            limits=self.limits,
+            verifier=self._verifier,
+            start=start,
+            first_game=self._game,
+            prev=self._prev,
+        )
+
+    def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
+        """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
+        at the end of the log (or of the part)."""
+        visitor: BaseVisitor[T] = Visitor() if isinstance(Visitor, type) else Visitor
+        if self._slow is not None:
+            if self._end is not None and self._slow.offset >= self._end:
+                return None
+            return self._slow.read_game(visitor)
+        if self._end is not None and self._base + self._pos >= self._end:
+            return None
+        while True:
+            buf, pos = self._buf, self._pos
+            if pos >= len(buf):
+                if not self._fill():
+                    return None  # a clean end of input
+                continue
+            assert self._prev is not None
+            got = scan_game(buf, pos, self._base, self._prev, self.limits)
+            if type(got) is int and got == NEED_MORE:
+                if len(buf) - pos <= self._cap and self._fill():
+                    continue
+                break  # a truncated or overlong game: the slow reader says which
+            if type(got) is not tuple or not self._deliver(got, visitor):
+                break
+            self._game += 1
+            self._pos = got[0]
+            self._prev = got[9]
+            return visitor.result()
+        return self._read_slowly(visitor)
+
+    def _fill(self) -> bool:
+        """Keep the unread bytes and append a block; False at the end of input."""
+        if self._eof:
+            return False
+        keep = self._buf[self._pos :]
+        try:
+            block = self._fh.read(max(BLOCK_SIZE, len(keep)))
+        except OSError as exc:
+            raise LogFormatError(
+                f"read error: {exc}", Location(self.path, self._game, None, self.offset)
+            ) from None
+        if not block:
+            self._eof = True
+            return False
+        self._base += self._pos
+        self._pos = 0
+        self._buf = keep + block
+        return True
+
+    def _deliver(self, got: tuple[Any, ...], visitor: BaseVisitor[Any]) -> bool:
+        """Check what the scanner leaves to Python and visit the game; False (nothing
+        visited) when any check fails, so that the slow reader reports it."""
+        _end, header_p, events, offsets, claims, claims_at, close_p, close_at, final, _last = got[
+            :10
+        ]
+        path, game = self.path, self._game
+        start = self._base + self._pos
+        loc = Location(path, game, None, start, 0)
+        try:
+            header = parse_header(header_p, loc)
+            close = parse_close(close_p, loc)
+        except LogFormatError:
+            return False
+        n = len(events)
+        if (
+            header.prev != self._prev
+            or type(claims) is not dict
+            or close.final != final
+            or close.events != n
+            or not self._signature_ok(close)
+        ):
+            return False
+        visitor.begin_game(loc)
+        visitor.visit_header(header, loc)
+        visitor.visit_events(events, offsets, got[10], loc)
+        visitor.visit_claims(claims, Location(path, game, None, claims_at, n + 1))
+        visitor.visit_close(close, Location(path, game, None, close_at, n + 2))
+        visitor.end_game(True)
+        return True
+
+    def _signature_ok(self, close: Any) -> bool:
+        """L3 as :meth:`LogReader._check_signature` checks it, without reporting."""
+        v = self._verifier
+        if v is None:
+            return True
+        if close.sig is None or (close.key is not None and close.key != v.key_id):
+            return False
+        return bool(v.verify(close.final, close.sig))
+
+    def _read_slowly(self, visitor: BaseVisitor[T]) -> T | None:
+        """Read the game at :attr:`offset` with :class:`LogReader`, then go on fast when the
+        chain is still known."""
+        start = self._base + self._pos
+        self._fh.seek(start)
+        reader = self._slow_reader(start)
+        result = reader.read_game(visitor)
+        self._game = reader._game
+        self._prev = reader.last_hash
+        if self._prev is None:  # unreadable bytes: the chain is unknown from here on
+            self._slow = reader
+            return result
+        self._fh.seek(reader.offset)
+        self._buf = b""
+        self._base = reader.offset
+        self._pos = 0
+        self._eof = False
+        return result
