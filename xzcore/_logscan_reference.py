@@ -20,7 +20,15 @@ import msgpack
 
 from xzcore.logtypes import HASH_SIZE, TAG_CLAIMS, TAG_CLOSE, TAG_EVENT, TAG_HEADER, Limits
 
-__all__ = ["MAX_DEPTH", "NEED_MORE", "ScanResult", "payload_end", "scan_game"]
+__all__ = [
+    "MAX_DEPTH",
+    "NEED_MORE",
+    "ScanResult",
+    "blake2b_256",
+    "chain_hash",
+    "payload_end",
+    "scan_game",
+]
 
 NEED_MORE = 0
 """The game is not all in ``data`` yet, and nothing seen so far is bad: read more, retry."""
@@ -296,3 +304,13 @@ def scan_game(
         return NEED_MORE
     except _Decline:
         return None
+
+
+def blake2b_256(data: bytes) -> bytes:
+    """BLAKE2b-256 of ``data`` (hashlib; the compiled scanner has its own, tested against it)."""
+    return hashlib.blake2b(data, digest_size=HASH_SIZE).digest()
+
+
+def chain_hash(prev: bytes, body: bytes) -> bytes:
+    """One L2 chain step, BLAKE2b-256(prev ‖ body), as ``xzcore.log._chain`` computes it."""
+    return hashlib.blake2b(prev + body, digest_size=HASH_SIZE).digest()

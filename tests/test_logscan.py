@@ -1,0 +1,409 @@
+"""The game scanner (xzcore.logscan): a pure optimisation of the log reader. On recorded
+games it gives exactly what LogReader + CollectingBuilder read (L1, L2, L5); on anything it
+does not handle it declines (None) or asks for more bytes (NEED_MORE) — on both backends,
+which agree with each other type for type."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import random
+from dataclasses import replace
+from functools import cache
+from types import ModuleType
+
+import msgpack
+import pytest
+from logscan_helpers import (
+    SCANNERS,
+    assert_matches,
+    check_first_game,
+    expected_bodies,
+    game_bytes,
+    header_payload,
+    lay,
+    load_scanner,
+    recorded,
+    recorded_match,
+    same,
+    slow_read,
+)
+
+from xzcore import logscan
+from xzcore.logtypes import GENESIS, Limits
+
+DAHAI = bytes.fromhex("84a474797065a56461686169a56163746f7201a3706169a23373a97473756d6f67697269c2")
+TSUMO = bytes.fromhex(
+    "85a474797065a57473756d6fa56163746f7202a3706169a23873a772696e7368616ec2a46c65667436"
+)
+
+
+@pytest.fixture(params=list(SCANNERS))
+def scanner(request: pytest.FixtureRequest) -> ModuleType:
+    """One backend: ``xzcore._logscan`` or ``xzcore._logscan_reference``."""
+    return load_scanner(request.param)
+
+
+@pytest.fixture
+def both() -> list[ModuleType]:
+    """Both backends, compiled first (the twin alone when the extension is not built)."""
+    out = []
+    for name in SCANNERS:
+        try:
+            out.append(importlib.import_module(SCANNERS[name]))
+        except ImportError:
+            if os.environ.get("XZ_REQUIRE_COMPILED"):
+                raise
+    return out
+
+
+@cache
+def corpus(name: str) -> bytes:
+    """Recorded logs, several games each (built once per test run)."""
+    if name == "match":
+        return recorded_match(3)
+    preset, bot = name.split(":")
+    return recorded(preset, 3, bot)
+
+
+CORPORA = ["xuezhan:greedy", "xuezhan:random", "leshan:greedy", "xueliu:random", "match"]
+CORPORA += ["chengdu-classic:greedy"]
+
+
+# -- recorded games ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_recorded_games_read_as_the_slow_reader_reads_them(scanner: ModuleType, name: str) -> None:
+    data = corpus(name)
+    slow = slow_read(data)
+    start, prev = 0, GENESIS
+    for game in slow:
+        res = scanner.scan_game(data, start, 0, prev, Limits())
+        assert isinstance(res, tuple)
+        assert_matches(res, game, data)
+        # LogWriter packs the events back to back: bodies is packb(events) past its header
+        packed = msgpack.packb(res[2])
+        assert res[10] == packed[len(packed) - len(res[10]) :]
+        start, prev = res[0], res[9]
+    assert start == len(data)
+    assert scanner.scan_game(data, start, 0, prev, Limits()) == logscan.NEED_MORE
+
+
+def test_a_game_read_from_a_slice_of_the_file(scanner: ModuleType) -> None:
+    """``base`` is the file offset of ``data[0]``: offsets are file offsets."""
+    data = corpus("xuezhan:greedy")
+    first = scanner.scan_game(data, 0, 0, GENESIS, Limits())
+    assert isinstance(first, tuple)
+    cut = first[0] - 5
+    res = scanner.scan_game(data[cut:], 5, cut, first[9], Limits())
+    assert isinstance(res, tuple)
+    assert_matches(res, slow_read(data)[1], data[cut:], base=cut)
+
+
+def test_the_two_backends_agree_type_for_type(both: list[ModuleType]) -> None:
+    data = corpus("leshan:greedy")
+    start, prev = 0, GENESIS
+    while start < len(data):
+        answers = [s.scan_game(data, start, 0, prev, Limits()) for s in both]
+        assert all(same(answers[0], a) for a in answers)
+        start, prev = answers[0][0], answers[0][9]
+
+
+def test_every_prefix_of_a_game_needs_more(both: list[ModuleType]) -> None:
+    """Truncated anywhere (L1), the game is not there yet: NEED_MORE, never None."""
+    data = corpus("xuezhan:random")
+    first = both[0].scan_game(data, 0, 0, GENESIS, Limits())
+    assert isinstance(first, tuple)
+    end = first[0]
+    compiled, twin = both[0], both[-1]
+    for cut in range(end):
+        assert compiled.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == logscan.NEED_MORE
+    rng = random.Random(7)
+    record_ends = [o - 34 for o in first[3][:5]]  # around the hash of a few records
+    cuts = [*range(0, 80), *rng.sample(range(end), 60), *range(end - 80, end)]
+    cuts += [c + d for c in record_ends for d in range(-3, 4)]
+    for cut in cuts:
+        assert twin.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == logscan.NEED_MORE
+    for s in both:
+        assert same(s.scan_game(data[:end], 0, 0, GENESIS, Limits()), first)
+
+
+# -- hand-made records: each declined ---------------------------------------------------------
+
+EVENT = msgpack.packb({"type": "none"})
+
+
+def _head(prev: bytes = GENESIS) -> tuple[bytes, bytes]:
+    return (b"\x93\x00", header_payload(prev))
+
+
+@pytest.mark.parametrize(
+    "records",
+    [
+        pytest.param([(b"\x93\x01", EVENT)], id="event-first"),
+        pytest.param([(b"\x93\x02", msgpack.packb({}))], id="claims-first"),
+        pytest.param([_head(), (b"\x93\x00", EVENT)], id="second-header"),
+        pytest.param([_head(), (b"\x93\x03", msgpack.packb({}))], id="close-before-claims"),
+        pytest.param([_head(), (b"\x93\x04", EVENT)], id="unknown-tag"),
+        pytest.param([_head(), (b"\x93\xcc\x01", EVENT)], id="tag-as-uint8"),
+        pytest.param([_head(), (b"\x94\x01", EVENT)], id="four-element-record"),
+        pytest.param([_head(), (b"\x93\x01", b"\xd4\x01\x00")], id="fixext"),
+        pytest.param([_head(), (b"\x93\x01", b"\xc7\x00\x05")], id="ext8-empty"),
+        pytest.param([_head(), (b"\x93\x01", b"\x81\x01\xc0")], id="int-key"),
+        pytest.param([_head(), (b"\x93\x01", b"\x81\x91\xa1a\xc0")], id="array-key"),
+        pytest.param([_head(), (b"\x93\x01", b"\xa2\xff\xfe")], id="invalid-utf8"),
+        pytest.param([_head(), (b"\x93\x01", b"\xa3\xed\xa0\x80")], id="utf8-surrogate"),
+        pytest.param([_head(), (b"\x93\x01", b"\xc1")], id="c1"),
+        pytest.param([_head(), (b"\x93\x01", b"\x92\xc0")], id="array-short"),
+        pytest.param([(b"\x93\x00", header_payload(b"\x01" * 32))], id="header-prev-other"),
+        pytest.param([(b"\x93\x00", b"\x92\x01\x02")], id="header-not-a-map"),
+    ],
+)
+def test_declined_records(both: list[ModuleType], records: list[tuple[bytes, bytes]]) -> None:
+    data = lay(records) + lay([(b"\x93\x02", b"\x80")]) + bytes(200)
+    assert check_first_game(both, data) is None
+
+
+def _rehash_event(data: bytes, hash_head: bytes, digest_len: int) -> bytes:
+    """A one-event game whose event's hash element is ``hash_head`` + ``digest_len`` bytes."""
+    head = lay([_head()])
+    body = b"\x93\x01" + EVENT
+    digest = hashlib.blake2b(head[-32:] + body, digest_size=32).digest()
+    digest = (digest + bytes(8))[:digest_len]
+    return head + body + hash_head + digest + data
+
+
+@pytest.mark.parametrize(
+    ("hash_head", "digest_len"),
+    [(b"\xc4\x22", 34), (b"\xc4\x1f", 31), (b"\xc5\x00\x20", 32), (b"\xa0", 0)],
+)
+def test_hash_elements_other_than_bin8_of_32(
+    both: list[ModuleType], hash_head: bytes, digest_len: int
+) -> None:
+    tail = lay([(b"\x93\x02", b"\x80")]) + bytes(200)
+    data = _rehash_event(tail, hash_head, digest_len)
+    assert check_first_game(both, data) is None
+
+
+def test_a_broken_hash_is_declined(both: list[ModuleType]) -> None:
+    data = bytearray(game_bytes([EVENT, DAHAI]))
+    assert isinstance(check_first_game(both, bytes(data)), tuple)
+    first_event = len(lay([_head()]))
+    data[first_event + 2 + len(EVENT) + 5] ^= 1  # a byte of the event's stored hash
+    assert check_first_game(both, bytes(data)) is None
+
+
+OVER = [
+    pytest.param(b"\xdd\x00\x01\x00\x00", id="array32-65536"),
+    pytest.param(b"\xdc\x10\x01", id="array16-4097"),
+    pytest.param(b"\xdf\x00\x00\x01\x01", id="map32-257"),
+    pytest.param(b"\xde\x01\x01", id="map16-257"),
+    pytest.param(b"\xdb\xff\xff\xff\xff", id="str32-4GiB"),
+    pytest.param(b"\xda\x10\x01", id="str16-4097"),
+    pytest.param(b"\xc6\x00\x10\x00\x01", id="bin32-4097"),
+    pytest.param(b"\xc5\x10\x01", id="bin16-4097"),
+    pytest.param(b"\x92\x91\xdd\x00\x01\x00\x00", id="nested-array32"),
+]
+
+
+@pytest.mark.parametrize("declared", OVER)
+@pytest.mark.parametrize("cut_short", [False, True])
+def test_declared_sizes_past_the_limits(
+    both: list[ModuleType], declared: bytes, cut_short: bool
+) -> None:
+    """L6: a declared size past its limit is declined whether or not its data follows."""
+    head = lay([_head()])
+    event = b"\x93\x01" + declared
+    data = head + event + (b"" if cut_short else bytes(70_000))
+    for cut in range(len(head) + 2, len(data) + 1, 1 if cut_short else 10_007):
+        assert check_first_game(both, data[:cut]) == (
+            None if cut >= len(head) + len(event) else logscan.NEED_MORE
+        )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "payload"),
+    [
+        ("max_array_len", 4, b"\x95\x01\x02\x03\x04\x05"),
+        (
+            "max_map_len",
+            4,
+            b"\x85" + b"".join(b"\xa1" + k + b"\xc0" for k in (b"a", b"b", b"c", b"d", b"e")),
+        ),
+        ("max_str_len", 7, b"\xa8abcdefgh"),
+        ("max_bin_len", 32, b"\xc4\x21" + bytes(33)),
+    ],
+)
+def test_fix_sizes_past_small_limits(
+    both: list[ModuleType], field: str, value: int, payload: bytes
+) -> None:
+    """Fixed-size headers (fixarray, fixmap, fixstr) and bin 8 against small limits (L6)."""
+    limits = Limits(max_array_len=5, max_map_len=5, max_str_len=8, max_bin_len=33)
+    header = msgpack.packb({"prev": GENESIS})  # small enough for the small limits
+    data = game_bytes([payload], header=header)
+    assert isinstance(check_first_game(both, data, limits), tuple)
+    assert check_first_game(both, data, replace(limits, **{field: value})) is None
+    assert slow_read(data, replace(limits, **{field: value}))[0].game.errors
+
+
+def test_limits_that_reject_every_record(both: list[ModuleType]) -> None:
+    data = game_bytes([EVENT])
+    for limits in (Limits(max_array_len=2), Limits(max_bin_len=31), Limits(max_map_len=-1)):
+        assert check_first_game(both, data, limits) is None
+
+
+def test_max_events(both: list[ModuleType]) -> None:
+    data = game_bytes([EVENT, DAHAI, TSUMO, EVENT])
+    assert isinstance(check_first_game(both, data, Limits(max_events=4)), tuple)
+    assert check_first_game(both, data, Limits(max_events=3)) is None
+    assert check_first_game(both, data[:-10], Limits(max_events=3)) is None
+
+
+def test_max_game_bytes(both: list[ModuleType]) -> None:
+    data = game_bytes([EVENT, DAHAI, TSUMO])
+    res = check_first_game(both, data)
+    assert isinstance(res, tuple)
+    last_event = res[3][-1]
+    assert isinstance(check_first_game(both, data, Limits(max_game_bytes=last_event)), tuple)
+    assert check_first_game(both, data, Limits(max_game_bytes=last_event - 1)) is None
+
+
+def test_max_record_bytes(both: list[ModuleType]) -> None:
+    big = msgpack.packb({"type": "none", "note": "x" * 3000})
+    data = game_bytes([big, DAHAI])
+    size = 2 + len(big) + 34
+    assert isinstance(check_first_game(both, data, Limits(max_record_bytes=size)), tuple)
+    assert check_first_game(both, data, Limits(max_record_bytes=size - 1)) is None
+    # a template record (tsumo: 77 bytes) the largest of its game
+    small = lay(
+        [
+            (b"\x93\x00", msgpack.packb({"prev": GENESIS})),
+            (b"\x93\x01", TSUMO),
+            (b"\x93\x02", b"\x80"),
+            (b"\x93\x03", b"\x80"),
+        ]
+    )
+    assert isinstance(check_first_game(both, small, Limits(max_record_bytes=77)), tuple)
+    assert check_first_game(both, small, Limits(max_record_bytes=76)) is None
+
+
+@pytest.mark.parametrize(("depth", "ok"), [(1022, True), (1023, True), (1024, False)])
+def test_nesting_depth(both: list[ModuleType], depth: int, ok: bool) -> None:
+    """msgpack holds 1,024 open containers, the record's array among them."""
+    data = game_bytes([b"\x91" * (depth - 1) + b"\x90"])
+    res = check_first_game(both, data)
+    assert isinstance(res, tuple) if ok else res is None
+    if not ok:
+        assert slow_read(data)[0].game.errors
+
+
+# -- the template shapes and their near misses -----------------------------------------------
+
+
+def _changed(payload: bytes, at: int, new: bytes) -> bytes:
+    return payload[:at] + new + payload[at + 1 :]
+
+
+NEAR = [
+    pytest.param(DAHAI, id="dahai"),
+    pytest.param(TSUMO, id="tsumo"),
+    pytest.param(_changed(DAHAI, 18, b"\x04"), id="actor-4"),
+    pytest.param(_changed(DAHAI, 18, b"\xff"), id="actor-minus-1"),
+    pytest.param(_changed(DAHAI, 24, b"0"), id="pai-0m"),
+    pytest.param(_changed(DAHAI, 25, b"z"), id="pai-3z"),
+    pytest.param(_changed(DAHAI, 36, b"\xc0"), id="tsumogiri-nil"),
+    pytest.param(_changed(DAHAI, 36, b"\x01"), id="tsumogiri-1"),
+    pytest.param(_changed(TSUMO, 40, b"\xcc\x80"), id="left-cc80"),
+    pytest.param(_changed(TSUMO, 40, b"\xcc\x05"), id="left-cc05"),
+    pytest.param(_changed(TSUMO, 34, b"\xc3"), id="rinshan-true"),
+    pytest.param(_changed(TSUMO, 7, b"T"), id="type-Tsumo"),
+    pytest.param(_changed(DAHAI, 0, b"\x85") + b"\xa1x\xc0", id="dahai-five-keys"),
+    pytest.param(_changed(TSUMO, 0, b"\x84")[:35], id="tsumo-four-keys"),
+    pytest.param(DAHAI[:23] + b"\xa3" + DAHAI[24:26] + b"!" + DAHAI[26:], id="pai-three-letters"),
+]
+
+
+@pytest.mark.parametrize("payload", NEAR)
+def test_template_shapes_and_near_misses(both: list[ModuleType], payload: bytes) -> None:
+    """Whatever path a payload takes, the event is what unpackb gives (type for type)."""
+    data = game_bytes([payload, payload])
+    res = check_first_game(both, data)
+    assert isinstance(res, tuple)
+    assert same(res[2], [msgpack.unpackb(payload)] * 2)
+    assert res[10] == payload * 2
+
+
+@pytest.mark.parametrize("limits", [Limits(max_map_len=4), Limits(max_str_len=8)])
+def test_templates_obey_the_limits(both: list[ModuleType], limits: Limits) -> None:
+    """A tsumo has 5 keys, a dahai the 9-letter key "tsumogiri": past these limits the slow
+    reader rejects them, so the scanner does too."""
+    data = game_bytes([TSUMO, DAHAI], header=msgpack.packb({"prev": GENESIS}))
+    assert check_first_game(both, data, limits) is None
+    assert slow_read(data, limits)[0].game.errors
+
+
+def test_every_template_tile_and_value(both: list[ModuleType]) -> None:
+    events = []
+    for suit in "mps":
+        for rank in range(1, 10):
+            for actor in range(4):
+                flag = (rank + actor) % 2 == 0
+                events.append(
+                    {"type": "dahai", "actor": actor, "pai": f"{rank}{suit}", "tsumogiri": flag}
+                )
+                left = (rank * 13 + actor * 7) % 128
+                tsumo = {"type": "tsumo", "actor": actor, "pai": f"{rank}{suit}"}
+                events.append({**tsumo, "rinshan": not flag, "left": left})
+    payloads = [msgpack.packb(e) for e in events]
+    res = check_first_game(both, game_bytes(payloads))
+    assert isinstance(res, tuple) and same(res[2], events)
+
+
+# -- arguments and the selector --------------------------------------------------------------
+
+
+def test_bad_arguments(scanner: ModuleType) -> None:
+    data = game_bytes([EVENT])
+    with pytest.raises(TypeError):
+        scanner.scan_game(bytearray(data), 0, 0, GENESIS, Limits())
+    with pytest.raises(TypeError):
+        scanner.scan_game(data, 0, 0, None, Limits())
+    with pytest.raises(ValueError, match="32 bytes"):
+        scanner.scan_game(data, 0, 0, GENESIS[:31], Limits())
+    with pytest.raises(ValueError, match="outside"):
+        scanner.scan_game(data, len(data) + 1, 0, GENESIS, Limits())
+    with pytest.raises(ValueError, match="outside"):
+        scanner.scan_game(data, -1, 0, GENESIS, Limits())
+    assert scanner.scan_game(data, len(data), 0, GENESIS, Limits()) == scanner.NEED_MORE == 0
+
+
+def test_selector_exports_its_backend() -> None:
+    compiled = logscan.IMPL.__name__ == "xzcore._logscan"
+    assert ("cython" if compiled else "python") == logscan.BACKEND
+    assert logscan.scan_game is logscan.IMPL.scan_game
+    if os.environ.get("XZ_REQUIRE_COMPILED"):
+        assert logscan.BACKEND == "cython"
+
+
+def test_expected_bodies_helper_cuts_payloads() -> None:
+    """The test oracle itself: bodies cut from the file equal the payloads laid down."""
+    data = game_bytes([EVENT, DAHAI])
+    game = slow_read(data)[0].game
+    assert game.claims_offset is not None
+    assert expected_bodies(data, 0, game.event_offsets, game.claims_offset) == EVENT + DAHAI
+
+
+# -- BLAKE2b-256 in C (L2) -------------------------------------------------------------------
+
+
+def test_blake2b_against_hashlib(scanner: ModuleType) -> None:
+    rng = random.Random(2026)
+    lengths = [*range(301), 1023, 1024, 1025, 4096, 65_537, (1 << 20) + 17]
+    for n in lengths:
+        data = rng.randbytes(n)
+        assert scanner.blake2b_256(data) == hashlib.blake2b(data, digest_size=32).digest()
+        prev = rng.randbytes(32)
+        want = hashlib.blake2b(prev + data, digest_size=32).digest()
+        assert scanner.chain_hash(prev, data) == want
