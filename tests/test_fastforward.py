@@ -11,13 +11,17 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xzcore import _replay_reference as twin
-from xzcore import fastforward
+from xzcore import fastforward, leshan_round
 from xzcore.actions import Action
 from xzcore.agents import GreedyAgent, RandomAgent, SeatView
+from xzcore.leshan_bots import LeshanAgent
+from xzcore.leshan_round import LeshanRound
 from xzcore.round import Round
-from xzcore.round_base import CLAIM, END
+from xzcore.round_base import CLAIM, DINGQUE, END, EXCHANGE, TURN
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
 
@@ -120,9 +124,11 @@ def _new_round(rules: RuleSet, seed: int, kernel: ModuleType | None = None) -> R
 
 
 def _agents(kind: str, seed: int) -> list[Any]:
+    """``greedy``, ``random`` (takes every win) or ``passive`` (random, wins included: it
+    passes wins, which brings R7.4 locks and R5.7 forfeits)."""
     if kind == "greedy":
         return [GreedyAgent(seed * 4 + s) for s in range(4)]
-    return [RandomAgent(seed * 4 + s) for s in range(4)]
+    return [RandomAgent(seed * 4 + s, take_wins=kind == "random") for s in range(4)]
 
 
 def _actions(rnd: Round, agents: list[Any]) -> Iterator[Action]:
@@ -178,12 +184,13 @@ def test_lockstep_greedy(quiet: QuietFn, preset: str, overrides: dict[str, Any])
     assert seen["applied"] > discards // 2, seen  # the common step is taken, not declined
 
 
-@pytest.mark.parametrize(("preset", "overrides"), VARIANTS[:6])
-def test_lockstep_random(quiet: QuietFn, preset: str, overrides: dict[str, Any]) -> None:
+@pytest.mark.parametrize("bots", ["random", "passive"])
+@pytest.mark.parametrize(("preset", "overrides"), VARIANTS[:8])
+def test_lockstep_random(quiet: QuietFn, preset: str, overrides: dict[str, Any], bots: str) -> None:
     rules = _rules(preset, overrides)
     seen: Counter[str] = Counter()
     for seed in range(100, 104):
-        seen += lockstep(quiet, rules, seed, "random")
+        seen += lockstep(quiet, rules, seed, bots)
     assert seen["applied"] > 0, seen
 
 
@@ -207,3 +214,238 @@ def test_selector_backend() -> None:
     assert fastforward.quiet_discard is importlib.import_module(mod).quiet_discard
     if os.environ.get("XZ_REQUIRE_COMPILED"):
         assert fastforward.BACKEND == "cython"
+
+
+# -- declines: False, and nothing changed ------------------------------------------------------
+
+
+def _states(
+    rules: RuleSet, seeds: range, bots: str = "greedy", kernel: Any = None
+) -> Iterator[tuple[Round, Action]]:
+    """Every state of the bot games of ``seeds`` (played with ``play``) with the action about
+    to be played; the round is the live one: copy what you need before going on."""
+    for seed in seeds:
+        d = deal(seed)
+        direction = d.exchange_direction if rules.exchange_three else None
+        rnd = leshan_round.new_round(  # a LeshanRound under R13 rules
+            rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel
+        )
+        agents = _agents(bots, seed)
+        if isinstance(rnd, LeshanRound):
+            agents = [LeshanAgent(a) for a in agents]
+        for action in _actions(rnd, agents):
+            yield rnd, action
+            rnd.play(action)
+        yield rnd, _NO_ACTION
+
+
+_NO_ACTION = Action("none", 0)
+
+
+def assert_declines(quiet: QuietFn, rnd: Round, seat: Any, tile: Any) -> None:
+    before = state(rnd)
+    assert quiet(rnd, seat, tile) is False
+    assert_same(state(rnd), before, "declined")
+
+
+def _first(
+    pred: Callable[[Round, Action], bool], rules: RuleSet | None = None, bots: str = "greedy"
+) -> Iterator[tuple[Round, Action]]:
+    found = 0
+    for rnd, action in _states(rules or RuleSet(), range(40), bots):
+        if pred(rnd, action):
+            found += 1
+            yield rnd, action
+    assert found, "no such state in 40 games"
+
+
+def _quiet_discard(rnd: Round, a: Action) -> bool:
+    return a.word == "dahai" and twin.quiet_decline(rnd, a.seat, a.tile) is None
+
+
+def test_declines_subclass(quiet: QuietFn) -> None:
+    """LeshanRound (R13) overrides the turn: never the quiet step, even for a quiet discard."""
+    rules = RuleSet.preset("leshan")
+    n = 0
+    for rnd, a in _states(rules, range(3)):
+        if a.word == "dahai":
+            assert type(rnd) is LeshanRound
+            assert_declines(quiet, rnd, a.seat, a.tile)
+            n += 1
+    assert n > 50
+
+
+def test_declines_bad_arguments(quiet: QuietFn) -> None:
+    rnd, a = next(_first(_quiet_discard))
+    for seat, tile in [
+        (True, a.tile),
+        (a.seat, True),
+        (float(a.seat), a.tile),
+        (a.seat, float(a.tile)),
+        (a.seat + 4, a.tile),
+        (a.seat - 4, a.tile),
+        (a.seat, a.tile + 27),
+        (a.seat, -1),
+        (a.seat, 1 << 70),
+        (-(1 << 70), a.tile),
+        (None, a.tile),
+        (a.seat, "1m"),
+    ]:
+        assert_declines(quiet, rnd, seat, tile)
+    assert quiet(rnd, a.seat, a.tile) is True  # the right one is taken
+
+
+def test_declines_out_of_turn_and_not_held(quiet: QuietFn) -> None:
+    for n, (rnd, a) in enumerate(_first(_quiet_discard)):
+        c = rnd.hands[a.seat].counts()
+        for other in range(4):
+            if other != a.seat:
+                assert_declines(quiet, rnd, other, a.tile)  # R5.1
+        for k in range(27):
+            if not c[k]:
+                assert_declines(quiet, rnd, a.seat, k)  # R5.1: not held
+        if n == 20:
+            break
+
+
+def test_declines_kept_suit_while_holding_void(quiet: QuietFn) -> None:
+    """R4.2: while the seat holds its void suit, a tile of another suit may not go."""
+
+    def holds_void(rnd: Round, a: Action) -> bool:
+        if a.word != "dahai":
+            return False
+        v = rnd.voids[a.seat]
+        c = rnd.hands[a.seat].counts()
+        return v >= 0 and any(c[9 * v : 9 * v + 9])
+
+    n = 0
+    for rnd, a in _first(holds_void):
+        v = rnd.voids[a.seat]
+        c = rnd.hands[a.seat].counts()
+        kept = [k for k in range(27) if c[k] and k // 9 != v]
+        for k in kept:
+            assert_declines(quiet, rnd, a.seat, k)
+        n += len(kept)
+    assert n > 0
+
+
+def test_declines_outside_a_turn(quiet: QuietFn) -> None:
+    """During the exchange and void phases, in a claim window and after the end."""
+    rules = RuleSet.preset("xuezhan", exchange_three=True)
+    phases: Counter[int] = Counter()
+    for rnd, _ in _states(rules, range(4)):
+        if rnd.phase == TURN:
+            continue
+        phases[rnd.phase] += 1
+        for seat in range(4):
+            c = rnd.hands[seat].counts()
+            for k in {k for k in range(27) if c[k]}:
+                assert_declines(quiet, rnd, seat, k)
+    assert {EXCHANGE, DINGQUE, CLAIM, END} <= set(phases), phases
+
+
+def test_declines_a_claimable_discard(quiet: QuietFn) -> None:
+    """R5.2: another seat holds a pair of the tile, or wins on it: the engine opens claims
+    (or works out that it need not); never the quiet step."""
+    n = 0
+    for rnd, a in _first(
+        lambda r, a: a.word == "dahai" and twin.quiet_decline(r, a.seat, a.tile) == "claimable"
+    ):
+        assert any(
+            rnd.in_play[o] and rnd.hands[o].claimable(a.tile) for o in range(4) if o != a.seat
+        )
+        assert_declines(quiet, rnd, a.seat, a.tile)
+        n += 1
+    assert n > 20
+
+
+def test_declines_the_last_discard(quiet: QuietFn) -> None:
+    """R5.6: the discard after the wall's last tile ends the round (then R10)."""
+    n = 0
+    for rnd, a in _first(lambda r, a: a.word == "dahai" and r.pos >= 108):
+        assert_declines(quiet, rnd, a.seat, a.tile)
+        n += 1
+    assert n > 0
+
+
+def test_declines_final_round_win_in_hand(quiet: QuietFn) -> None:
+    """R5.7 with scope ``any``: holding a self-draw win in the final round, the discard is
+    illegal (forced) or forfeits the win (forfeit): left to the engine either way."""
+    n = 0
+    for lrw in ("forced", "forfeit"):
+        rules = RuleSet.preset("xuezhan", last_round_win=lrw, last_round_tiles=30)
+        for rnd, _ in _states(rules, range(30), "passive"):
+            if rnd.phase == TURN and rnd.final and rnd.hands[rnd.cur].is_win():
+                c = rnd.hands[rnd.cur].counts()
+                for k in {k for k in range(27) if c[k]}:
+                    assert_declines(quiet, rnd, rnd.cur, k)
+                    n += 1
+    assert n > 0
+
+
+def test_declines_a_locked_winner_keeping_the_drawn_tile(quiet: QuietFn) -> None:
+    """R11.2: a 血流 winner discards the tile it drew; any other discard is illegal."""
+    rules = RuleSet.preset("xueliu")
+    n = 0
+    for rnd, _ in _states(rules, range(10)):
+        s = rnd.cur
+        if rnd.phase == TURN and rnd.won[s] and not rnd._must_discard:
+            c = rnd.hands[s].counts()
+            for k in range(27):
+                if c[k] and k != rnd.drawn:
+                    assert_declines(quiet, rnd, s, k)
+                    n += 1
+    assert n > 0
+
+
+def test_compiled_declines_rounds_on_the_twin_kernel() -> None:
+    """The compiled step updates the compiled kernel's hands only."""
+    replay = _quiet_module("cython")
+    ref = importlib.import_module("xzcore._reference")
+    n = 0
+    for rnd, a in _states(RuleSet(), range(2), kernel=ref):
+        if _quiet_discard(rnd, a):
+            assert_declines(replay.quiet_discard, rnd, a.seat, a.tile)
+            n += 1
+    assert n > 50
+
+
+# -- both backends, on probes of every kind -----------------------------------------------------
+
+
+@given(
+    seed=st.integers(0, 10**6),
+    variant=st.sampled_from(VARIANTS),
+    bots=st.sampled_from(["greedy", "random", "passive"]),
+    probes=st.lists(st.tuples(st.integers(0, 9), st.integers(-1, 4), st.integers(-1, 27))),
+)
+def test_backends_agree(
+    seed: int,
+    variant: tuple[str, dict[str, Any]],
+    bots: str,
+    probes: list[tuple[int, int, int]],
+) -> None:
+    """Compiled and twin on two rounds in lockstep: at each of the game's first turns a probe
+    (mostly the bot's discard, else another held tile, else any seat and tile) must get the
+    same answer from both and leave the same state; then the bot's action goes on."""
+    compiled = _quiet_module("cython").quiet_discard
+    rules = _rules(*variant)
+    a = _new_round(rules, seed)
+    b = _new_round(rules, seed)
+    todo = list(probes)
+    for action in _actions(a, _agents(bots, seed)):
+        if todo and a.phase == TURN:
+            how, seat, tile = todo.pop()
+            held = [k for k, n in enumerate(a.hands[a.cur].counts()) if n]
+            if how < 6 and action.word == "dahai":
+                seat, tile = action.seat, action.tile
+            elif how < 9:
+                seat, tile = a.cur, held[tile % len(held)]
+            done = compiled(a, seat, tile)
+            assert twin.quiet_discard(b, seat, tile) is done
+            assert_same(state(b), state(a))
+            if done:
+                continue  # the bot decides again, on the new state
+        a.play(action)
+        b.play(action)
+    assert_same(state(b), state(a))
