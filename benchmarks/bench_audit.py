@@ -58,13 +58,45 @@ def _events(data: bytes) -> int:
     return n
 
 
-def test_audit_one_core(benchmark: pytest.FixtureRequest, corpus: bytes) -> None:
-    """Full audit (read, chain, replay through Round.play, compare) of GAMES games."""
-    reports = benchmark.pedantic(audit_bytes, args=(corpus,), rounds=5, warmup_rounds=1)  # type: ignore[attr-defined]
+PATHS = ["compiled", "twin", "slow"]
+"""``compiled``: the fast path on the compiled scanner and quiet step (what ``xz audit``
+runs); ``twin``: the same path on their pure-Python twins; ``slow``: ``fast=False``, every
+record through LogReader and every action through ``Round.play`` (the tests' oracle)."""
+
+
+@pytest.fixture(params=PATHS)
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    name: str = request.param
+    if name == "compiled":
+        import xzcore.fastforward
+        import xzcore.logscan
+
+        if xzcore.logscan.BACKEND != "cython" or xzcore.fastforward.BACKEND != "cython":
+            pytest.skip("the compiled modules are not built")
+    if name == "twin":
+        import xzcore._logscan_reference
+        import xzcore._replay_reference
+        import xzcore.auditcmp
+        import xzcore.logfast
+
+        monkeypatch.setattr(xzcore.logfast, "scan_game", xzcore._logscan_reference.scan_game)
+        monkeypatch.setattr(
+            xzcore.auditcmp, "quiet_discard", xzcore._replay_reference.quiet_discard
+        )
+    return name
+
+
+def test_audit_one_core(benchmark: pytest.FixtureRequest, corpus: bytes, path: str) -> None:
+    """Full audit (read, chain, replay, compare) of GAMES games, on one core, by each path."""
+    fast = path != "slow"
+    reports = benchmark.pedantic(  # type: ignore[attr-defined]
+        audit_bytes, args=(corpus,), kwargs={"fast": fast}, rounds=5, warmup_rounds=1
+    )
     assert [r.status for r in reports] == ["verified"] * GAMES
     stats = benchmark.stats.stats  # type: ignore[attr-defined]
     events = _events(corpus)
     benchmark.extra_info["games_per_s"] = round(GAMES / stats.median)  # type: ignore[attr-defined]
+    benchmark.extra_info["us_per_game"] = round(stats.median / GAMES * 1e6, 1)  # type: ignore[attr-defined]
     benchmark.extra_info["events_per_s"] = round(events / stats.median)  # type: ignore[attr-defined]
     benchmark.extra_info["events_per_game"] = round(events / GAMES, 1)  # type: ignore[attr-defined]
 
