@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xzcore import _replay_reference as twin
-from xzcore import fastforward, leshan_round
+from xzcore import core, fastforward, leshan_round
 from xzcore.actions import Action
 from xzcore.agents import GreedyAgent, RandomAgent, SeatView
 from xzcore.leshan_bots import LeshanAgent
@@ -25,9 +25,21 @@ from xzcore.round_base import CLAIM, DINGQUE, END, EXCHANGE, TURN
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
 
-QuietFn = Callable[[Round, int, int], bool]
-
 _MODULES = {"cython": "xzcore._replay", "python": "xzcore._replay_reference"}
+_KERNELS = {"cython": "xzcore._core", "python": "xzcore._reference"}
+
+
+class QuietFn:
+    """One backend's ``quiet_discard``, with the kernel its rounds are built on (the compiled
+    step works on the compiled kernel's hands; the twin on either)."""
+
+    def __init__(self, fn: Callable[[Round, int, int], bool], kernel: ModuleType) -> None:
+        self.fn = fn
+        self.kernel = kernel
+
+    def __call__(self, rnd: Round, seat: Any, tile: Any) -> bool:
+        return self.fn(rnd, seat, tile)
+
 
 # Every non-Leshan preset, and option variants of R12 that touch the discard/draw step.
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
@@ -63,9 +75,11 @@ def _quiet_module(name: str) -> ModuleType:
 
 @pytest.fixture(params=list(_MODULES))
 def quiet(request: pytest.FixtureRequest) -> QuietFn:
-    """``quiet_discard`` of one backend: compiled or twin."""
-    fn: QuietFn = _quiet_module(request.param).quiet_discard
-    return fn
+    """``quiet_discard`` of one backend: compiled (on the compiled kernel) or twin (on the
+    kernel ``xzcore.core`` selects)."""
+    fn = _quiet_module(request.param).quiet_discard
+    name = "cython" if request.param == "cython" else core.BACKEND
+    return QuietFn(fn, importlib.import_module(_KERNELS[name]))
 
 
 # -- comparing states ------------------------------------------------------------------------
@@ -138,15 +152,13 @@ def _actions(rnd: Round, agents: list[Any]) -> Iterator[Action]:
         yield agents[seats[0]].act(views[seats[0]])
 
 
-def lockstep(
-    quiet: QuietFn, rules: RuleSet, seed: int, bots: str = "greedy", kernel: Any = None
-) -> Counter[str]:
+def lockstep(quiet: QuietFn, rules: RuleSet, seed: int, bots: str = "greedy") -> Counter[str]:
     """Play one bot game on round A with ``play`` and, in lockstep, on round B with ``quiet``
     for every discard (``play`` when it declines); after every action A and B must be in
     the same state. Returns how often ``quiet`` applied (``"applied"``) or declined (by the
     twin's reason, plus ``"claimable_quiet"`` when a claimable discard opened no window)."""
-    a = _new_round(rules, seed, kernel)
-    b = _new_round(rules, seed, kernel)
+    a = _new_round(rules, seed, quiet.kernel)
+    b = _new_round(rules, seed, quiet.kernel)
     seen: Counter[str] = Counter()
     for action in _actions(a, _agents(bots, seed)):
         a.play(action)
@@ -197,7 +209,7 @@ def test_lockstep_random(quiet: QuietFn, preset: str, overrides: dict[str, Any],
 def test_twin_hands_also_work() -> None:
     """The twin applies the step on rounds of either kernel."""
     ref = importlib.import_module("xzcore._reference")
-    seen = lockstep(twin.quiet_discard, RuleSet(), 7, kernel=ref)
+    seen = lockstep(QuietFn(twin.quiet_discard, ref), RuleSet(), 7)
     assert seen["applied"] > 0
 
 
@@ -249,10 +261,10 @@ def assert_declines(quiet: QuietFn, rnd: Round, seat: Any, tile: Any) -> None:
 
 
 def _first(
-    pred: Callable[[Round, Action], bool], rules: RuleSet | None = None, bots: str = "greedy"
+    pred: Callable[[Round, Action], bool], kernel: ModuleType
 ) -> Iterator[tuple[Round, Action]]:
     found = 0
-    for rnd, action in _states(rules or RuleSet(), range(40), bots):
+    for rnd, action in _states(RuleSet(), range(40), "greedy", kernel):
         if pred(rnd, action):
             found += 1
             yield rnd, action
@@ -267,7 +279,7 @@ def test_declines_subclass(quiet: QuietFn) -> None:
     """LeshanRound (R13) overrides the turn: never the quiet step, even for a quiet discard."""
     rules = RuleSet.preset("leshan")
     n = 0
-    for rnd, a in _states(rules, range(3)):
+    for rnd, a in _states(rules, range(3), kernel=quiet.kernel):
         if a.word == "dahai":
             assert type(rnd) is LeshanRound
             assert_declines(quiet, rnd, a.seat, a.tile)
@@ -276,7 +288,7 @@ def test_declines_subclass(quiet: QuietFn) -> None:
 
 
 def test_declines_bad_arguments(quiet: QuietFn) -> None:
-    rnd, a = next(_first(_quiet_discard))
+    rnd, a = next(_first(_quiet_discard, quiet.kernel))
     for seat, tile in [
         (True, a.tile),
         (a.seat, True),
@@ -296,7 +308,7 @@ def test_declines_bad_arguments(quiet: QuietFn) -> None:
 
 
 def test_declines_out_of_turn_and_not_held(quiet: QuietFn) -> None:
-    for n, (rnd, a) in enumerate(_first(_quiet_discard)):
+    for n, (rnd, a) in enumerate(_first(_quiet_discard, quiet.kernel)):
         c = rnd.hands[a.seat].counts()
         for other in range(4):
             if other != a.seat:
@@ -319,7 +331,7 @@ def test_declines_kept_suit_while_holding_void(quiet: QuietFn) -> None:
         return v >= 0 and any(c[9 * v : 9 * v + 9])
 
     n = 0
-    for rnd, a in _first(holds_void):
+    for rnd, a in _first(holds_void, quiet.kernel):
         v = rnd.voids[a.seat]
         c = rnd.hands[a.seat].counts()
         kept = [k for k in range(27) if c[k] and k // 9 != v]
@@ -333,7 +345,7 @@ def test_declines_outside_a_turn(quiet: QuietFn) -> None:
     """During the exchange and void phases, in a claim window and after the end."""
     rules = RuleSet.preset("xuezhan", exchange_three=True)
     phases: Counter[int] = Counter()
-    for rnd, _ in _states(rules, range(4)):
+    for rnd, _ in _states(rules, range(4), kernel=quiet.kernel):
         if rnd.phase == TURN:
             continue
         phases[rnd.phase] += 1
@@ -349,7 +361,8 @@ def test_declines_a_claimable_discard(quiet: QuietFn) -> None:
     (or works out that it need not); never the quiet step."""
     n = 0
     for rnd, a in _first(
-        lambda r, a: a.word == "dahai" and twin.quiet_decline(r, a.seat, a.tile) == "claimable"
+        lambda r, a: a.word == "dahai" and twin.quiet_decline(r, a.seat, a.tile) == "claimable",
+        quiet.kernel,
     ):
         assert any(
             rnd.in_play[o] and rnd.hands[o].claimable(a.tile) for o in range(4) if o != a.seat
@@ -362,7 +375,7 @@ def test_declines_a_claimable_discard(quiet: QuietFn) -> None:
 def test_declines_the_last_discard(quiet: QuietFn) -> None:
     """R5.6: the discard after the wall's last tile ends the round (then R10)."""
     n = 0
-    for rnd, a in _first(lambda r, a: a.word == "dahai" and r.pos >= 108):
+    for rnd, a in _first(lambda r, a: a.word == "dahai" and r.pos >= 108, quiet.kernel):
         assert_declines(quiet, rnd, a.seat, a.tile)
         n += 1
     assert n > 0
@@ -374,7 +387,7 @@ def test_declines_final_round_win_in_hand(quiet: QuietFn) -> None:
     n = 0
     for lrw in ("forced", "forfeit"):
         rules = RuleSet.preset("xuezhan", last_round_win=lrw, last_round_tiles=30)
-        for rnd, _ in _states(rules, range(30), "passive"):
+        for rnd, _ in _states(rules, range(30), "passive", quiet.kernel):
             if rnd.phase == TURN and rnd.final and rnd.hands[rnd.cur].is_win():
                 c = rnd.hands[rnd.cur].counts()
                 for k in {k for k in range(27) if c[k]}:
@@ -387,7 +400,7 @@ def test_declines_a_locked_winner_keeping_the_drawn_tile(quiet: QuietFn) -> None
     """R11.2: a 血流 winner discards the tile it drew; any other discard is illegal."""
     rules = RuleSet.preset("xueliu")
     n = 0
-    for rnd, _ in _states(rules, range(10)):
+    for rnd, _ in _states(rules, range(10), kernel=quiet.kernel):
         s = rnd.cur
         if rnd.phase == TURN and rnd.won[s] and not rnd._must_discard:
             c = rnd.hands[s].counts()
@@ -430,8 +443,9 @@ def test_backends_agree(
     same answer from both and leave the same state; then the bot's action goes on."""
     compiled = _quiet_module("cython").quiet_discard
     rules = _rules(*variant)
-    a = _new_round(rules, seed)
-    b = _new_round(rules, seed)
+    kernel = importlib.import_module(_KERNELS["cython"])
+    a = _new_round(rules, seed, kernel)
+    b = _new_round(rules, seed, kernel)
     todo = list(probes)
     for action in _actions(a, _agents(bots, seed)):
         if todo and a.phase == TURN:
