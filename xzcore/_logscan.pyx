@@ -30,6 +30,8 @@ __all__ = ["MAX_DEPTH", "NEED_MORE", "blake2b_256", "chain_hash", "scan_game"]
 cdef extern from "_logscan_blake2b.h":
     void xz_b2b256_two(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
                        uint8_t *out) noexcept nogil
+    void xz_b2b256_chain(const uint8_t *prev, const uint8_t *body, size_t len,
+                         uint8_t *out) noexcept nogil
 
 
 NEED_MORE = 0
@@ -272,6 +274,7 @@ cdef class _Decoder:
     cdef object _feed
     cdef object _unpack
     cdef object _tell
+    cdef Py_ssize_t _fed  # bytes fed so far: where tell() must be after each payload
 
     def __cinit__(self, limits):
         self._up = msgpack.Unpacker(
@@ -289,19 +292,20 @@ cdef class _Decoder:
         self._feed = self._up.feed
         self._unpack = self._up.unpack
         self._tell = self._up.tell
+        self._fed = 0
 
     cdef object decode(self, const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
         """The value of ``d[first:end]``, or raise _Declined."""
         cdef bytes payload = PyBytes_FromStringAndSize(<const char *>d + first, end - first)
         cdef object value
+        self._fed += end - first
         try:
-            before = self._tell()
             self._feed(payload)
             value = self._unpack()
-            taken = self._tell() - before
+            at = self._tell()
         except Exception:  # msgpack raises several types; all mean "bad bytes"
             raise _Declined from None
-        if taken != end - first:
+        if at != self._fed:
             raise _Declined  # not one whole value (the walk and msgpack disagree)
         return value
 
@@ -320,7 +324,7 @@ cdef Py_ssize_t _check_hash(const uint8_t *d, Py_ssize_t n, Py_ssize_t rec_start
         return _BAD
     if end + _TAIL > n:
         return _NEED
-    xz_b2b256_two(running, _HASH, d + rec_start, <size_t>(end - rec_start), out)
+    xz_b2b256_chain(running, d + rec_start, <size_t>(end - rec_start), out)
     if memcmp(out, d + end + 2, _HASH) != 0:
         return _BAD
     memcpy(running, out, _HASH)
@@ -472,8 +476,14 @@ def blake2b_256(bytes data not None):
 
 
 def chain_hash(bytes prev not None, bytes body not None):
-    """One L2 chain step, BLAKE2b-256(prev ‖ body), as the scanner computes it."""
+    """One L2 chain step, BLAKE2b-256(prev ‖ body), as the scanner computes it (``prev`` of
+    32 bytes by the chain step proper, of any other length by the general update)."""
     cdef uint8_t out[_HASH]
-    xz_b2b256_two(<const uint8_t *>PyBytes_AS_STRING(prev), <size_t>PyBytes_GET_SIZE(prev),
-                  <const uint8_t *>PyBytes_AS_STRING(body), <size_t>PyBytes_GET_SIZE(body), out)
+    cdef const uint8_t *p = <const uint8_t *>PyBytes_AS_STRING(prev)
+    cdef const uint8_t *b = <const uint8_t *>PyBytes_AS_STRING(body)
+    cdef size_t n = <size_t>PyBytes_GET_SIZE(body)
+    if PyBytes_GET_SIZE(prev) == _HASH:
+        xz_b2b256_chain(p, b, n, out)
+    else:
+        xz_b2b256_two(p, <size_t>PyBytes_GET_SIZE(prev), b, n, out)
     return PyBytes_FromStringAndSize(<const char *>out, _HASH)
