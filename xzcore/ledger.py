@@ -219,11 +219,17 @@ class Ledger:
     when their transfers are equal in order (the bookkeeping follows from the transfers).
     """
 
-    __slots__ = ("_income", "_transfers")
+    __slots__ = ("_checked", "_income", "_totals", "_transfer_problems", "_transfers")
 
     def __init__(self, transfers: Sequence[Transfer] = ()) -> None:
         self._transfers: list[Transfer] = []
         self._income: list[GangIncome] = []
+        self._totals = [0] * SEATS
+        """Net units per seat, kept up to date by :meth:`add`."""
+        self._checked = 0
+        """How many transfers (from the first) :meth:`problems` has already looked at."""
+        self._transfer_problems: list[str] = []
+        """What :meth:`problems` found in those transfers (frozen values: it stays true)."""
         for t in transfers:
             self.add(t)
 
@@ -243,6 +249,9 @@ class Ledger:
             raise LedgerError(f"a ledger holds Transfer values, not {type(transfer).__name__}")
         index = len(self._transfers)
         self._transfers.append(transfer)
+        totals = self._totals
+        totals[transfer.payer] -= transfer.units
+        totals[transfer.payee] += transfer.units
         r = transfer.reason
         if r in GANG_REASONS:
             self._income.append(
@@ -305,11 +314,7 @@ class Ledger:
 
     def totals(self) -> list[int]:
         """Net units per seat 0–3 (won positive, paid negative)."""
-        out = [0] * SEATS
-        for t in self._transfers:
-            out[t.payer] -= t.units
-            out[t.payee] += t.units
-        return out
+        return list(self._totals)
 
     def gang_income(self, ganger: int | None = None) -> tuple[GangIncome, ...]:
         """The gang-income records (R6.2), of one seat or of all, in order."""
@@ -332,14 +337,18 @@ class Ledger:
         income is handed on or refunded beyond what was received; and, when given, the totals
         equal ``expected_totals`` (e.g. the scores a log recorded).
         """
-        out: list[str] = []
-        for i, t in enumerate(self._transfers):
+        found = self._transfer_problems
+        transfers = self._transfers
+        for i in range(self._checked, len(transfers)):  # each transfer is looked at once
+            t = transfers[i]
             if t.units <= 0:
-                out.append(f"transfer #{i}: {t.units} units (must be positive) (R9.6)")
+                found.append(f"transfer #{i}: {t.units} units (must be positive) (R9.6)")
             if t.payer == t.payee:
-                out.append(f"transfer #{i}: seat {t.payer} pays itself (R9.6)")
+                found.append(f"transfer #{i}: seat {t.payer} pays itself (R9.6)")
             if t.turn is None and (t.reason in GANG_REASONS or t.reason == "call_transfer"):
-                out.append(f"transfer #{i}: {t.reason} without its turn (R9.5, R10.3)")
+                found.append(f"transfer #{i}: {t.reason} without its turn (R9.5, R10.3)")
+        self._checked = len(transfers)
+        out = list(found)
         totals = self.totals()
         if sum(totals) != 0:  # cannot happen with valid transfers; kept as a guard
             out.append(f"totals {totals} do not sum to zero (R9.6)")

@@ -12,6 +12,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xzcore.actions import Action
@@ -97,6 +98,7 @@ def format_meld_list(melds: Sequence[Meld]) -> str:
 
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
+_PENG = MeldKind.PENG
 _FOURS = [4] * 27
 
 # Cached action values: legal_actions hands these out without building new objects.
@@ -330,11 +332,11 @@ class RoundBase:
     def check_tiles(self) -> None:
         """R1.1: every kind is accounted for exactly four times — hands, melds, discards,
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
-        h0, h1, h2, h3 = (h.counts() for h in self.hands)
-        c = [a + b + d + e for a, b, d, e in zip(h0, h1, h2, h3, strict=True)]
+        h0, h1, h2, h3 = [h.counts() for h in self.hands]
+        c = list(map(add, map(add, h0, h1), map(add, h2, h3)))
         for ms in self.melds:
             for m in ms:
-                c[m.tile] += m.size
+                c[m.tile] += 3 if m.kind is _PENG else 4  # Meld.size
         for tiles in (*self.rivers, self.won_tiles, self.wall[self.pos :]):
             for k in tiles:
                 c[k] += 1

@@ -146,13 +146,19 @@ class ClaimsMixin(RoundBase):
         self._claim_dec = {}
         suit = k // 9
         voids = self.voids
+        locked = self.locked
+        suits_free = rules.declare_void  # R4.4 is then the kernel's void check alone
         for o in seats:
             h = hands[o]
             n = h.count(k)
             mine: list[Action] = []
             # claimable: with fewer than two of k, k completes the hand
-            if (n < 2 or h.is_win_with(k)) and self._suits_ok(o, k) and self._lock_allows(o):
-                if self._forced(True):
+            if (
+                (n < 2 or h.is_win_with(k))
+                and (suits_free or self._suits_ok(o, k))
+                and (not locked[o] or self._lock_allows(o))
+            ):
+                if self.final and self._forced(True):
                     opts[o] = [_HORA[o][k]]  # R5.7 forced
                     continue
                 mine.append(_HORA[o][k])
@@ -210,7 +216,7 @@ class ClaimsMixin(RoundBase):
         src = self._claim_from
         k = self._claim_tile
         dec = self._claim_dec
-        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
+        order = [o for o in _OTHERS[src] if o in dec]
         horas = [o for o in order if dec[o].word == "hora"]
         winners = horas if self.rules.multi_ron else horas[:1]
         self._note_passes()
@@ -244,7 +250,7 @@ class ClaimsMixin(RoundBase):
         src = self._claim_from
         k = self._claim_tile
         dec = self._claim_dec
-        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
+        order = [o for o in _OTHERS[src] if o in dec]
         horas = [o for o in order if dec[o].word == "hora"]
         winners = horas if self.rules.multi_ron else horas[:1]
         self._note_passes()

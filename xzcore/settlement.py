@@ -118,7 +118,10 @@ def _check_seat(seat: object, name: str) -> int:
 
 
 def _check_payers(payers: Sequence[int], receiver: int, name: str = "payers") -> tuple[int, ...]:
-    out = tuple(_check_seat(p, name) for p in payers)
+    out = tuple(payers)
+    for p in out:
+        if type(p) is not int or not 0 <= p < SEATS:
+            _check_seat(p, name)  # raises, unless an int subclass names a seat
     if len(set(out)) != len(out):
         raise SettlementError(f"{name}: a seat appears twice in {out}")
     if receiver in out:

@@ -112,7 +112,7 @@ def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
     """The decomposition-independent facts of a hand: 根 (R8.2), one suit, 2/5/8 only."""
     allc = list(counts)
     for m in melds:
-        allc[m.tile] += _MELD_SIZE[m.kind]
+        allc[m.tile] += 3 if m.kind is _PENG else 4  # Meld.size
     # bit k set when kind k is held: the counts as "0"/"1" digits, kind 26 first, in base 2
     held = int(bytes(allc).translate(_HELD_DIGIT)[::-1], 2)
     one_suit = (
@@ -126,7 +126,7 @@ def summarize(counts: Sequence[int], melds: Sequence[Meld]) -> HandSummary:
     )
 
 
-_MELD_SIZE = {kind: kind.size for kind in MeldKind}
+_PENG = MeldKind.PENG
 _HELD_DIGIT = b"0" + b"1" * 255
 """Count → digit of the held-kinds mask: "0" for none, "1" for any."""
 

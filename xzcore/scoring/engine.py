@@ -15,7 +15,7 @@ from xzcore.tiles import Meld, MeldKind
 
 __all__ = ["chajiao_engine", "score_engine_win"]
 
-_MELD_SIZE = {kind: kind.size for kind in MeldKind}
+_PENG = MeldKind.PENG
 
 
 def score_engine_win(
@@ -75,7 +75,7 @@ def _sizes_ok(counts: Sequence[int], melds: Sequence[Meld], win: int = -1) -> bo
     seen = 0
     for m in melds:
         t = m.tile
-        if seen >> t & 1 or counts[t] + _MELD_SIZE[m.kind] + (t == win) > 4:
+        if seen >> t & 1 or counts[t] + (3 if m.kind is _PENG else 4) + (t == win) > 4:
             return False
         seen |= 1 << t
     return True

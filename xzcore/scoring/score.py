@@ -120,29 +120,23 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON/msgpack-able)."""
         pattern = self.pattern
-        ids = _IDS.__getitem__
         return {
-            "pattern": ids(pattern),
+            "pattern": pattern.id,
             "pattern_zh": pattern.zh,
             "pattern_en": pattern.en,
-            "replaced": list(map(ids, self.replaced)),
-            "terms": list(map(ids, self.terms)),
+            "replaced": [p.id for p in self.replaced],
+            "terms": [p.id for p in self.terms],
             "gen": self.gen,
             "gen_used": self.gen_used,
             "gen_left": self.gen - self.gen_used,
-            "extras": list(map(ids, self.extras)),
+            "extras": [e.id for e in self.extras],
             "fan": self.fan,
             "multiplier": self.multiplier,
             "capped": self.capped,
             "special": self.special,
-            "model": _MODEL_VALUES[self.model],
+            "model": self.model.value,
             "decomposition": " ".join(map(str, self.decomposition)),
         }
-
-
-_IDS: dict[Pattern | Extra, str] = {p: p.id for p in Pattern} | {e: e.id for e in Extra}
-"""Each pattern's and extra's ``id``, looked up (``to_dict`` runs once per win)."""
-_MODEL_VALUES = {m: m.value for m in Scoring}
 
 
 # -- input checks -----------------------------------------------------------------------------
@@ -511,7 +505,7 @@ def _kernel_ready_fan(
     held = list(counts)
     meld_info = len(ms) | sum(m.kind.is_gang for m in ms) << GANG_SHIFT
     for m in ms:  # the packing documented in xzcore._value_reference (meld_summary)
-        held[m.tile] += m.size
+        held[m.tile] += 3 if m.kind is MeldKind.PENG else 4  # Meld.size
         meld_info |= 1 << (MELD_SUITS_SHIFT + m.tile // 9)
     if all(m.tile % 9 in YAOJIU_RANKS for m in ms):
         meld_info |= MELDS_ALL_YAOJIU

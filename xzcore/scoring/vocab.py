@@ -58,6 +58,8 @@ class Pattern(enum.Enum):
     ``table`` (the R8.3 multiplier), ``gen_used`` (根 it uses up), ``needs_yaojiu``
     (a ⓨ row, gated by option ``yaojiu_jiangdui``)."""
 
+    id: str
+    """The pattern's id (``"qingdui"`` …), as used in JSON and the golden data (= value)."""
     zh: str
     en: str
     rule: str
@@ -96,17 +98,13 @@ class Pattern(enum.Enum):
         gen_used: int,
         needs_yaojiu: bool,
     ) -> None:
+        self.id = _id
         self.zh = zh
         self.en = en
         self.rule = "R8.3"
         self.table = table
         self.gen_used = gen_used
         self.needs_yaojiu = needs_yaojiu
-
-    @property
-    def id(self) -> str:
-        """The pattern's id (``"qingdui"`` …), as used in JSON and the golden data."""
-        return str(self.value)
 
     @property
     def fan(self) -> int:
@@ -117,6 +115,8 @@ class Pattern(enum.Enum):
 class Extra(enum.Enum):
     """The extras of R8.6, each one more fan (×2). Value = id; ``zh``, ``en``, ``rule``."""
 
+    id: str
+    """The extra's id (``"gangshanghua"`` …) (= value)."""
     zh: str
     en: str
     rule: str
@@ -136,14 +136,10 @@ class Extra(enum.Enum):
         return obj
 
     def __init__(self, _id: str, zh: str, en: str) -> None:
+        self.id = _id
         self.zh = zh
         self.en = en
         self.rule = "R8.6"
-
-    @property
-    def id(self) -> str:
-        """The extra's id (``"gangshanghua"`` …)."""
-        return str(self.value)
 
 
 class Block(NamedTuple):
