@@ -7,6 +7,7 @@ import importlib
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -463,3 +464,13 @@ def test_backends_agree(
         a.play(action)
         b.play(action)
     assert_same(state(b), state(a))
+
+
+def test_the_kernel_hand_holds_what_the_compiled_step_updates() -> None:
+    """xzcore/_replay.pyx updates a Hand's counts, suit keys, size and waits cache as
+    ``Hand.add``/``Hand.remove`` do: if the kernel's Hand gains state (xzcore/_core.pxd), the
+    compiled step must learn to keep it too. This test names the state it knows."""
+    pxd = (Path(core.__file__).parent / "_core.pxd").read_text()
+    block = pxd.split("cdef class Hand:", 1)[1]
+    fields = [line.split("#")[0].split()[-1] for line in block.splitlines() if line.strip()]
+    assert fields == ["c[27]", "k[3]", "n", "v", "wmask", "wmask_ok"]

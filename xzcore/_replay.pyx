@@ -15,7 +15,7 @@ nine counts in base 5, so one tile of rank r moves it by 5**r), and a round buil
 kernel is declined.
 """
 
-from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
+from cpython.dict cimport PyDict_Copy, PyDict_GetItemWithError
 from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE, PyList_SetItem
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
@@ -31,19 +31,24 @@ __all__ = ["quiet_discard"]
 
 cdef object _ROUND = Round
 cdef object _HAND = Hand
+cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
 cdef tuple _NAMES = tuple(NAMES)
 cdef long _TURN = TURN
 cdef object _FORCED = LastRoundWin.FORCED
 cdef object _FORFEIT = LastRoundWin.FORFEIT
 cdef object _ANY = LastRoundScope.ANY
 cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a draw of k
+# The two events, as Round._dahai and Round._draw make them (keys in that order): a copy of
+# a template with its values replaced builds each in one step.
+cdef dict _DAHAI_EVENT = {"type": "dahai", "actor": 0, "pai": "", "tsumogiri": False}
+cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": False, "left": 0}
 cdef unsigned int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 
 
 cdef inline object _item(dict d, str key):
     """``d[key]``, or None when missing (every attribute read here is never None)."""
-    cdef PyObject* p = PyDict_GetItem(d, key)
+    cdef PyObject* p = PyDict_GetItemWithError(d, key)  # str keys: it cannot fail
     if p is NULL:
         return None
     return <object>p
@@ -85,7 +90,7 @@ cdef int _claimable(Hand h, object kind, int i) except -1:
         return 1
     if h.wmask_ok and h.n % 3 == 1 and h.n <= 13:
         return (h.wmask >> i) & 1
-    return 1 if h.claimable(kind) else 0  # computes and caches the waits (or raises)
+    return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits (or raises)
 
 
 def quiet_discard(rnd, seat, tile):
@@ -94,7 +99,7 @@ def quiet_discard(rnd, seat, tile):
     legal, nobody can claim it and the next seat draws; else return False and change
     nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined."""
     cdef long s, k, ph, cur, pos, drawn, final_from, turn_no, void, k2, nd, n, i, o, left
-    cdef dict d
+    cdef dict d, ev
     cdef Hand h, hn, ho
     cdef object hands, voids, in_play, won, rivers, river, events, draws, locked, wall
     cdef object rules, final, must_discard, lock, lock_values, k2obj
@@ -192,7 +197,7 @@ def quiet_discard(rnd, seat, tile):
         return False
     if not _small(_item(d, "turn_no"), 0, 1 << 20, &turn_no):
         return False
-    if not _small(_item(d, "_final_from"), -1, 109, &final_from):
+    if not _small(_item(d, "_final_from"), -1, 1 << 20, &final_from):
         return False
     left = 108 - pos
     if left <= final_from and not final and left <= rules.last_round_n(sum(in_play)):
@@ -205,10 +210,11 @@ def quiet_discard(rnd, seat, tile):
     h.k[k // 9] -= POW5[k % 9]
     h.n -= 1
     PyList_Append(river, tile)
-    PyList_Append(
-        events,
-        {"type": "dahai", "actor": seat, "pai": _NAMES[k], "tsumogiri": k == drawn},
-    )
+    ev = PyDict_Copy(_DAHAI_EVENT)
+    ev["actor"] = seat
+    ev["pai"] = _NAMES[k]
+    ev["tsumogiri"] = k == drawn
+    PyList_Append(events, ev)
     if new_final:
         d["final"] = True
     d["cur"] = n
@@ -228,8 +234,9 @@ def quiet_discard(rnd, seat, tile):
     if lock:  # R7.4: the draw ends the seat's pass lock
         _put(locked, n, False)
         _put(lock_values, n, 0)
-    PyList_Append(
-        events,
-        {"type": "tsumo", "actor": n, "pai": _NAMES[k2], "rinshan": False, "left": left - 1},
-    )
+    ev = PyDict_Copy(_TSUMO_EVENT)
+    ev["actor"] = n
+    ev["pai"] = _NAMES[k2]
+    ev["left"] = left - 1
+    PyList_Append(events, ev)
     return True
