@@ -379,6 +379,13 @@ def test_bad_arguments(scanner: ModuleType) -> None:
     assert scanner.scan_game(data, len(data), 0, GENESIS, Limits()) == scanner.NEED_MORE == 0
 
 
+def test_both_backends_have_the_same_names(both: list[ModuleType]) -> None:
+    for module in both:
+        assert module.__all__ == both[-1].__all__
+        assert all(hasattr(module, name) for name in module.__all__)
+        assert module.NEED_MORE == 0 and module.MAX_DEPTH == 1023
+
+
 def test_selector_exports_its_backend() -> None:
     compiled = logscan.IMPL.__name__ == "xzcore._logscan"
     assert ("cython" if compiled else "python") == logscan.BACKEND

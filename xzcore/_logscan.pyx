@@ -1,4 +1,5 @@
-# cython: language_level=3
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# cython: cdivision=True, embedsignature=True
 """The compiled game scanner: one whole, well-formed game read in one C pass.
 
 Same names and results as the pure-Python twin ``xzcore._logscan_reference``; the contract is
@@ -22,9 +23,8 @@ from libc.string cimport memcmp, memcpy
 
 import msgpack
 
-from xzcore.logtypes import HASH_SIZE
 
-__all__ = ["MAX_DEPTH", "NEED_MORE", "blake2b_256", "chain_hash", "scan_game"]
+__all__ = ["MAX_DEPTH", "NEED_MORE", "ScanResult", "blake2b_256", "chain_hash", "scan_game"]
 
 
 cdef extern from "_logscan_blake2b.h":
@@ -36,6 +36,10 @@ cdef extern from "_logscan_blake2b.h":
 
 NEED_MORE = 0
 """The game is not all in ``data`` yet, and nothing seen so far is bad: read more, retry."""
+
+ScanResult = tuple
+"""``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
+bodies)``: see :mod:`xzcore.logscan`."""
 
 MAX_DEPTH = 1023
 """Deepest nesting of arrays and maps a payload may have (as in the twin): msgpack's decoder
@@ -82,7 +86,7 @@ cdef inline bint _is_key(uint8_t b) noexcept nogil:
 cdef Py_ssize_t _payload_end(const uint8_t *d, Py_ssize_t n, Py_ssize_t pos,
                              Py_ssize_t rec_start, const Lim *lim) noexcept nogil:
     """Where the msgpack value at ``d[pos]`` ends, or _NEED / _BAD: the twin's
-    ``payload_end``, check for check and in the same order."""
+    ``_payload_end``, check for check and in the same order."""
     cdef uint64_t stack[_DEPTH]  # per open container: items left << 1 | is a map
     cdef int depth = 0
     cdef uint8_t b

@@ -8,7 +8,7 @@ in-memory buffer, or answers :data:`NEED_MORE` (the game is not all there yet) o
 Where the compiled scanner builds the two commonest event shapes (``dahai``, ``tsumo``)
 directly, this twin decodes every payload with ``msgpack.unpackb``: it is the oracle the
 compiled one is tested against. Both find where a payload ends by the same structural walk
-(:func:`payload_end`), so they agree on ``NEED_MORE`` against ``None`` as well.
+(:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None`` as well.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ __all__ = [
     "ScanResult",
     "blake2b_256",
     "chain_hash",
-    "payload_end",
     "scan_game",
 ]
 
@@ -82,7 +81,7 @@ def _is_key(b: int) -> bool:
     return 0xA0 <= b <= 0xBF or b in (0xD9, 0xDA, 0xDB, 0xC4, 0xC5, 0xC6)
 
 
-def payload_end(data: bytes, pos: int, rec_start: int, limits: Limits) -> int:
+def _payload_end(data: bytes, pos: int, rec_start: int, limits: Limits) -> int:
     """Where the msgpack value starting at ``data[pos]`` ends, walking only its structure.
 
     Raises ``_Decline`` for what the slow reader's decoder would reject on sight (L1, L6): a
@@ -211,7 +210,7 @@ class _Game:
         starts and ends; moves the cursor past the record."""
         data, rec_start = self.data, self.pos
         first = rec_start + 2
-        end = payload_end(data, first, rec_start, self.limits)
+        end = _payload_end(data, first, rec_start, self.limits)
         n = len(data)
         if end < n and data[end] != 0xC4:
             raise _Decline("no bin 8 after the payload")

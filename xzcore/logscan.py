@@ -105,7 +105,7 @@ if TYPE_CHECKING:
     from xzcore._logscan_reference import NEED_MORE, ScanResult, scan_game
 else:
     NEED_MORE = _impl.NEED_MORE
-    ScanResult = tuple
+    ScanResult = _impl.ScanResult
     scan_game = _impl.scan_game
 
 __all__ = ["BACKEND", "IMPL", "NEED_MORE", "ScanResult", "scan_game"]
