@@ -9,11 +9,12 @@ msgpack value (iterative, declared sizes checked against the L6 limits before an
 skipped), its L2 hash computed by BLAKE2b-256 in C straight from the buffer
 (``_logscan_blake2b.h``, from RFC 7693). The two commonest event payloads (``dahai``,
 ``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
-built as dicts here; every other payload is decoded by ``msgpack.unpackb`` with the slow
-reader's options, from exactly the bytes the walk found.
+built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
+slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
+be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits).
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
-into Python code except ``unpackb``.
+into Python code but msgpack.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -286,7 +287,8 @@ cdef class _Decoder:
             use_list=True,
             strict_map_key=True,
             ext_hook=_no_ext,
-            max_buffer_size=0,  # 2**32-1; the walk already bounded the payload by the limits
+            max_buffer_size=0,  # INT_MAX; the walk already bounded the payload by the limits
+            read_size=4096,  # the first buffer (it grows as needed); not the default 1 MiB
             max_ext_len=0,
             max_str_len=limits.max_str_len,
             max_bin_len=limits.max_bin_len,
@@ -385,6 +387,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     cdef uint8_t running[_HASH]
     memcpy(running, PyBytes_AS_STRING(prev), _HASH)
     cdef Py_ssize_t *spans = NULL  # per event: payload start, payload end
+    cdef Py_ssize_t *grown
     cdef Py_ssize_t cap = 0, n_events = 0, pos = start, rec_start, end, tag, total, i
     cdef object event
     cdef list events = [], offsets = []
@@ -427,9 +430,10 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             offsets.append(base + rec_start)
             if n_events == cap:
                 cap = cap * 2 if cap else 256
-                spans = <Py_ssize_t *>PyMem_Realloc(spans, 2 * cap * sizeof(Py_ssize_t))
-                if spans is NULL:
+                grown = <Py_ssize_t *>PyMem_Realloc(spans, 2 * cap * sizeof(Py_ssize_t))
+                if grown is NULL:
                     raise MemoryError
+                spans = grown
             spans[2 * n_events] = pos + 2
             spans[2 * n_events + 1] = end
             n_events += 1
