@@ -474,3 +474,21 @@ def test_the_kernel_hand_holds_what_the_compiled_step_updates() -> None:
     block = pxd.split("cdef class Hand:", 1)[1]
     fields = [line.split("#")[0].split()[-1] for line in block.splitlines() if line.strip()]
     assert fields == ["c[27]", "k[3]", "n", "v", "wmask", "wmask_ok"]
+
+
+def test_declines_a_hand_the_kernel_refuses(quiet: QuietFn) -> None:
+    """A damaged round (a hand of a size no turn leaves) is the engine's to report: the quiet
+    step declines without raising or changing anything, and ``play`` meets the error."""
+    n = 0
+    for rnd, a in _first(_quiet_discard, quiet.kernel):
+        o = (a.seat + 1) % 4
+        h = rnd.hands[o]
+        if h.count(a.tile) >= 2:
+            continue
+        h.remove(next(k for k, c in enumerate(h.counts()) if c and k != a.tile))
+        assert_declines(quiet, rnd, a.seat, a.tile)
+        with pytest.raises(ValueError, match="is_win_with"):
+            rnd.play(a)
+        n += 1
+        break
+    assert n == 1

@@ -84,20 +84,33 @@ cdef inline void _put(object lst, Py_ssize_t i, object value):
     PyList_SetItem(lst, i, value)
 
 
-cdef int _claimable(Hand h, object kind, int i) except -1:
-    """``h.claimable(kind)`` (R5.2), answered in C while the hand's waits are cached."""
+cdef int _claimable(Hand h, object kind, int i):
+    """``h.claimable(kind)`` (R5.2), answered in C while the hand's waits are cached; -1
+    when the kernel refuses the hand (then ``Round.play`` meets the same error)."""
     if h.c[i] >= 2:
         return 1
     if h.wmask_ok and h.n % 3 == 1 and h.n <= 13:
         return (h.wmask >> i) & 1
-    return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits (or raises)
+    try:
+        return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits
+    except Exception:
+        return -1
+
+
+cdef int _is_win(Hand h):
+    """``h.is_win()``; -1 when the kernel refuses the hand."""
+    try:
+        return 1 if h.is_win() else 0
+    except Exception:
+        return -1
 
 
 def quiet_discard(rnd, seat, tile):
     """Apply the discard of ``tile`` by ``seat`` and the next seat's draw exactly as
     ``rnd.play(Action("dahai", seat, tile))`` would and return True, when the discard is
     legal, nobody can claim it and the next seat draws; else return False and change
-    nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined."""
+    nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined. It
+    raises nothing: an error the engine would meet while checking declines instead."""
     cdef long s, k, ph, cur, pos, drawn, final_from, turn_no, void, k2, nd, n, i, o, left
     cdef dict d, ev
     cdef Hand h, hn, ho
@@ -138,7 +151,7 @@ def quiet_discard(rnd, seat, tile):
         # discard (scope ``any``): left to the engine.
         if rules.last_round_scope is _ANY and (
             rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
-        ) and h.is_win():
+        ) and _is_win(h) != 0:
             return False
     if not _small(_item(d, "drawn"), -1, 27, &drawn):
         return False
@@ -162,8 +175,8 @@ def quiet_discard(rnd, seat, tile):
         if type(_at(hands, o)) is not _HAND or _at(hands, o) is h:
             return False
         ho = <Hand>_at(hands, o)
-        if _claimable(ho, tile, k):
-            return False  # R5.2: another seat may be offered the tile
+        if _claimable(ho, tile, k) != 0:
+            return False  # R5.2: another seat may be offered the tile (or an error)
     # Round._next_turn: the next seat in play (R5.5).
     n = (s + 1) % 4
     while not _at(in_play, n):
@@ -200,8 +213,11 @@ def quiet_discard(rnd, seat, tile):
     if not _small(_item(d, "_final_from"), -1, 1 << 20, &final_from):
         return False
     left = 108 - pos
-    if left <= final_from and not final and left <= rules.last_round_n(sum(in_play)):
-        new_final = True  # R5.7: this draw begins the final round
+    if left <= final_from and not final:
+        try:
+            new_final = left <= rules.last_round_n(sum(in_play))  # R5.7: the final round
+        except Exception:
+            return False
     lock = _at(locked, n)
 
     # -- apply: Round._dahai, then Round._draw(n, False) ----------------------------------

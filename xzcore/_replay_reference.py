@@ -85,8 +85,13 @@ def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
 def quiet_discard(rnd: Round, seat: int, tile: int) -> bool:
     """Apply the quiet discard of ``tile`` by ``seat`` and the next seat's draw, as
     ``rnd.play(Action("dahai", seat, tile))`` would, and return True; or return False and
-    change nothing (then ``Round.play`` decides). See :func:`quiet_decline`."""
-    if quiet_decline(rnd, seat, tile) is not None:
+    change nothing (then ``Round.play`` decides). See :func:`quiet_decline`. It raises
+    nothing: if the kernel refuses a hand while checking, it declines, and ``Round.play``
+    meets the same error where the caller reports it."""
+    try:
+        if quiet_decline(rnd, seat, tile) is not None:
+            return False
+    except Exception:  # a damaged round: the engine reports it
         return False
     # Legal (R5.1, R4.2, R5.7, R11.2) and nobody can claim: the engine's own discard step,
     # which finds nobody to ask and draws for the next seat in play (R5.5, R7.4, R5.7).
