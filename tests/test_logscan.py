@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import io
 import os
 import random
 from dataclasses import replace
@@ -31,7 +32,9 @@ from logscan_helpers import (
 )
 
 from xzcore import logscan
+from xzcore.log import LogWriter
 from xzcore.logtypes import GENESIS, Limits
+from xzcore.signing import Signer, generate_keypair
 
 DAHAI = bytes.fromhex("84a474797065a56461686169a56163746f7201a3706169a23373a97473756d6f67697269c2")
 TSUMO = bytes.fromhex(
@@ -109,6 +112,41 @@ def test_the_two_backends_agree_type_for_type(both: list[ModuleType]) -> None:
         answers = [s.scan_game(data, start, 0, prev, Limits()) for s in both]
         assert all(same(answers[0], a) for a in answers)
         start, prev = answers[0][0], answers[0][9]
+
+
+def test_signed_games(both: list[ModuleType]) -> None:
+    """L3: closing records with a signature and a key id read as the slow reader reads them
+    (the signature itself is the caller's to verify)."""
+    private, _ = generate_keypair()
+    buf = io.BytesIO()
+    writer = LogWriter(buf, signer=Signer.from_pem(private))
+    for game in range(2):
+        writer.begin_game(rules={"scoring": "table"}, wall=bytes(108), dealer=game, seed=game)
+        writer.write_event({"type": "dahai", "actor": 0, "pai": "5p", "tsumogiri": True})
+        writer.write_claims({"totals": [0, 0, 0, 0]})
+        writer.end_game()
+    data = buf.getvalue()
+    slow = slow_read(data)
+    start, prev = 0, GENESIS
+    for read in slow:
+        answers = [s.scan_game(data, start, 0, prev, Limits()) for s in both]
+        assert all(same(answers[0], a) for a in answers)
+        res = answers[0]
+        assert isinstance(res, tuple) and len(res[6]["sig"]) == 64
+        assert_matches(res, read, data)
+        start, prev = res[0], res[9]
+
+
+def test_concatenated_files_break_the_chain_across_games(both: list[ModuleType]) -> None:
+    """``cat a.xzlog b.xzlog``: b's first game chains from GENESIS, not from a's last game
+    (L1, L2), so chained from a's last hash it is declined; from GENESIS it reads."""
+    a, b = game_bytes([EVENT]), game_bytes([DAHAI])
+    first = both[0].scan_game(a + b, 0, 0, GENESIS, Limits())
+    assert isinstance(first, tuple)
+    for s in both:
+        assert s.scan_game(a + b, len(a), 0, first[9], Limits()) is None
+        assert isinstance(s.scan_game(a + b, len(a), 0, GENESIS, Limits()), tuple)
+    assert slow_read(a + b)[1].game.errors
 
 
 def test_every_prefix_of_a_game_needs_more(both: list[ModuleType]) -> None:
