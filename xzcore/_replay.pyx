@@ -109,14 +109,15 @@ def quiet_discard(rnd, seat, tile):
     """Apply the discard of ``tile`` by ``seat`` and the next seat's draw exactly as
     ``rnd.play(Action("dahai", seat, tile))`` would and return True, when the discard is
     legal, nobody can claim it and the next seat draws; else return False and change
-    nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined. It
-    raises nothing: an error the engine would meet while checking declines instead."""
+    nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined. A hand
+    the kernel refuses while checking (a damaged round) makes it decline, not raise:
+    ``Round.play`` then meets the same error where the caller reports it."""
     cdef long s, k, ph, cur, pos, drawn, final_from, turn_no, void, k2, nd, n, i, o, left
     cdef dict d, ev
     cdef Hand h, hn, ho
     cdef object hands, voids, in_play, won, rivers, river, events, draws, locked, wall
-    cdef object rules, final, must_discard, lock, lock_values, k2obj
-    cdef bint locked_winner, new_final = False
+    cdef object rules, final, must_discard, lock_values, k2obj
+    cdef bint locked_winner, release, new_final = False
     cdef int lo
 
     # -- check everything, change nothing -------------------------------------------------
@@ -218,7 +219,7 @@ def quiet_discard(rnd, seat, tile):
             new_final = left <= rules.last_round_n(sum(in_play))  # R5.7: the final round
         except Exception:
             return False
-    lock = _at(locked, n)
+    release = _at(locked, n)  # R7.4: the draw ends the seat's pass lock
 
     # -- apply: Round._dahai, then Round._draw(n, False) ----------------------------------
     h.c[k] -= 1
@@ -247,7 +248,7 @@ def quiet_discard(rnd, seat, tile):
     d["drawn"] = k2obj
     d["_turn_drawn"] = _BITS[k2]
     _put(draws, n, nd + 1)
-    if lock:  # R7.4: the draw ends the seat's pass lock
+    if release:
         _put(locked, n, False)
         _put(lock_values, n, 0)
     ev = PyDict_Copy(_TSUMO_EVENT)
