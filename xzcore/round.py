@@ -561,7 +561,7 @@ class Round(ClaimsMixin):
                 self.in_play[w] = False
         self.check_tiles()
         if not xueliu and self.n_won >= 3:
-            self._finish("three_won")
+            self._finish("three_won", checked=True)  # tiles just now, ledger by the win
             return
         self._next_turn(last)
 
@@ -579,10 +579,13 @@ class Round(ClaimsMixin):
             raise ValueError("the round is not over yet")
         return self._result
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, *, checked: bool = False) -> None:
+        """End the round: R1.1 and R9.6 checked (unless the caller just did, ``checked``),
+        the result and the ``end_kyoku`` event."""
         self.phase = END
-        self.check_tiles()
-        self.ledger.check()
+        if not checked:
+            self.check_tiles()
+            self.ledger.check()
         totals = self.ledger.totals()
         nxt = self.next_dealer()
         self._result = RoundResult(

@@ -423,21 +423,24 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
       that paid it, whether or not they are still active.
     """
     ends = _check_ends(seats, rules)
+    # The 查大叫 and 退税 transfers below are built with Transfer._trusted: their seats and
+    # multipliers were checked by SeatEnd and _check_ends, their refunds are ledger income.
     out: list[Transfer] = []
     active = [e for e in ends if e.active]
     if len(active) < 2:
         return out  # R10 / R10.4: no end-of-round settlement
     # R10.1 查花猪
     pigs = [e.seat for e in active if e.huazhu]
-    if rules.huazhu_payees is HuazhuPayees.ACTIVE:
-        payees = [e.seat for e in active if not e.huazhu]
-    else:
-        payees = [e.seat for e in ends if not e.huazhu]
-    units = rules.huazhu_units
-    what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
-    for pig in pigs:
-        for p in payees:
-            _add(ledger, out, Transfer(pig, p, units, "huazhu", "R10.1", what))
+    if pigs:
+        if rules.huazhu_payees is HuazhuPayees.ACTIVE:
+            payees = [e.seat for e in active if not e.huazhu]
+        else:
+            payees = [e.seat for e in ends if not e.huazhu]
+        units = rules.huazhu_units
+        what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
+        for pig in pigs:
+            for p in payees:
+                _add(ledger, out, Transfer(pig, p, units, "huazhu", "R10.1", what))
     # R10.2 查大叫
     ready = [e for e in active if e.ready]
     for e in active:
@@ -451,7 +454,7 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
             _add(
                 ledger,
                 out,
-                Transfer(
+                Transfer._trusted(
                     e.seat,
                     r.seat,
                     m,
@@ -473,7 +476,8 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
                     turns.setdefault(g.payer, []).append(str(g.turn))
             for payer in sorted(owed):
                 detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
-                _add(ledger, out, Transfer(e.seat, payer, owed[payer], "refund", "R10.3", detail))
+                t = Transfer._trusted(e.seat, payer, owed[payer], "refund", "R10.3", detail)
+                _add(ledger, out, t)
     return out
 
 
