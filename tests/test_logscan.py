@@ -10,6 +10,7 @@ import importlib
 import io
 import os
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from types import ModuleType
@@ -61,6 +62,19 @@ def both() -> list[ModuleType]:
     return out
 
 
+@pytest.fixture(params=[0, 1, 2], ids=["one-lane", "avx2", "avx512"])
+def lanes(request: pytest.FixtureRequest) -> Iterator[int]:
+    """The compiled scanner checks one-block records eight at a time (L2): with each lane
+    kernel this CPU runs (0: one at a time, 1: AVX2, 2: AVX-512)."""
+    compiled = load_scanner("cython")
+    best = compiled._use_lanes(9)
+    if request.param > best:
+        pytest.skip(f"this CPU runs lane kernels up to {best}")
+    compiled._use_lanes(request.param)
+    yield request.param
+    compiled._use_lanes(best)
+
+
 @cache
 def corpus(name: str) -> bytes:
     """Recorded logs, several games each (built once per test run)."""
@@ -78,6 +92,7 @@ CORPORA += ["chengdu-classic:greedy"]
 
 
 @pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.usefixtures("lanes")
 def test_recorded_games_read_as_the_slow_reader_reads_them(scanner: ModuleType, name: str) -> None:
     data = corpus(name)
     slow = slow_read(data)
@@ -149,6 +164,7 @@ def test_concatenated_files_break_the_chain_across_games(both: list[ModuleType])
     assert slow_read(a + b)[1].game.errors
 
 
+@pytest.mark.usefixtures("lanes")
 def test_every_prefix_of_a_game_needs_more(both: list[ModuleType]) -> None:
     """Truncated anywhere (L1), the game is not there yet: NEED_MORE, never None."""
     data = corpus("xuezhan:random")
@@ -225,12 +241,26 @@ def test_hash_elements_other_than_bin8_of_32(
     assert check_first_game(both, data) is None
 
 
-def test_a_broken_hash_is_declined(both: list[ModuleType]) -> None:
-    data = bytearray(game_bytes([EVENT, DAHAI]))
-    assert isinstance(check_first_game(both, bytes(data)), tuple)
-    first_event = len(lay([_head()]))
-    data[first_event + 2 + len(EVENT) + 5] ^= 1  # a byte of the event's stored hash
-    assert check_first_game(both, bytes(data)) is None
+@pytest.mark.usefixtures("lanes")
+@pytest.mark.parametrize("which", range(11))
+def test_a_broken_hash_is_declined(both: list[ModuleType], which: int) -> None:
+    """L2: one stored hash changed — of a one-block record (checked in batches of eight in
+    the compiled scanner) or of a longer one — declines the game, also when the data then
+    ends early (None, not NEED_MORE: the twin stops at the bad record)."""
+    long_event = msgpack.packb({"type": "none", "note": "x" * 200})
+    events = [DAHAI, TSUMO, EVENT, long_event] * 2 + [DAHAI]
+    data = game_bytes(events)
+    res = check_first_game(both, data)
+    assert isinstance(res, tuple)
+    # the hash of the header (which=0), of event which-1, or of the claims record (which=10)
+    ends = [res[3][0], *res[3][1:], res[5], res[7]]
+    hash_at = ends[which] - 32
+    broken = bytearray(data)
+    broken[hash_at + which % 32] ^= 0x40
+    assert check_first_game(both, bytes(broken)) is None
+    for cut in (res[5] + 3, res[7] + 3, len(data) - 1):
+        if cut > hash_at + 32:
+            assert check_first_game(both, bytes(broken[:cut])) is None
 
 
 OVER = [
@@ -452,3 +482,25 @@ def test_blake2b_against_hashlib(scanner: ModuleType) -> None:
         prev = rng.randbytes(32)
         want = hashlib.blake2b(prev + data, digest_size=32).digest()
         assert scanner.chain_hash(prev, data) == want
+
+
+def test_lane_kernels_against_hashlib(lanes: int) -> None:
+    """Eight chain steps at once (one block each, bodies of 0 to 96 bytes) against hashlib;
+    any one wrong digest, wherever it sits in a batch, fails the check."""
+    compiled = load_scanner("cython")
+    rng = random.Random(lanes)
+    prevs = [rng.randbytes(32) for _ in range(97)]
+    bodies = [rng.randbytes(n) for n in range(97)]
+    wants = [
+        hashlib.blake2b(p + b, digest_size=32).digest() for p, b in zip(prevs, bodies, strict=True)
+    ]
+    assert compiled._check_batch(prevs, bodies, wants)
+    for count in (1, 7, 8, 9, 17):
+        assert compiled._check_batch(prevs[:count], bodies[:count], wants[:count])
+    for wrong in (0, 3, 7, 8, 50, 96):
+        bad = list(wants)
+        bad[wrong] = bytes([bad[wrong][0] ^ 1]) + bad[wrong][1:]
+        assert not compiled._check_batch(prevs, bodies, bad)
+        assert not compiled._check_batch(prevs[: wrong + 1], bodies[: wrong + 1], bad)
+    with pytest.raises(ValueError, match="one-block"):
+        compiled._check_batch([prevs[0]], [bytes(97)], [wants[0]])

@@ -7,7 +7,10 @@ in :mod:`xzcore.logscan`. One loop over the records of a game (docs/log-format.m
 record's layout is checked byte by byte, its payload's end found by a structural walk of the
 msgpack value (iterative, declared sizes checked against the L6 limits before anything is
 skipped), its L2 hash computed by BLAKE2b-256 in C straight from the buffer
-(``_logscan_blake2b.h``, from RFC 7693). The two commonest event payloads (``dahai``,
+(``_logscan_blake2b.h``, from RFC 7693). Each record is checked against the stored hash of
+the record before it — the running hash, if all check — so the one-block records (most of
+them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when the CPU has
+them (chosen at import); a bad one found late still declines the game. The two commonest event payloads (``dahai``,
 ``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
 built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
 slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
@@ -29,10 +32,21 @@ __all__ = ["MAX_DEPTH", "NEED_MORE", "ScanResult", "blake2b_256", "chain_hash", 
 
 
 cdef extern from "_logscan_blake2b.h":
+    enum: XZ_B2B_LANES
+    ctypedef struct xz_b2b_batch:
+        int n
     void xz_b2b256_two(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
                        uint8_t *out) noexcept nogil
     void xz_b2b256_chain(const uint8_t *prev, const uint8_t *body, size_t len,
                          uint8_t *out) noexcept nogil
+    void xz_b2b_batch_add(xz_b2b_batch *bt, const uint8_t *prev, const uint8_t *body,
+                          size_t len, const uint8_t *want) noexcept nogil
+    int xz_b2b_batch_check(xz_b2b_batch *bt, int kind) noexcept nogil
+    int xz_b2b_lanes_supported() noexcept nogil
+
+
+cdef int _LANES_BEST = xz_b2b_lanes_supported()  # 2 AVX-512, 1 AVX2, 0 one lane at a time
+cdef int _lanes = _LANES_BEST  # the kernel in use (tests try each)
 
 
 NEED_MORE = 0
@@ -319,31 +333,49 @@ cdef class _Decoder:
 # -- the scan ---------------------------------------------------------------------------------
 
 cdef Py_ssize_t _check_hash(const uint8_t *d, Py_ssize_t n, Py_ssize_t rec_start,
-                            Py_ssize_t end, uint8_t *running) noexcept nogil:
-    """After a payload ending at ``end``: check the ``c4 20`` hash header and the stored hash
-    against BLAKE2b-256(running ‖ record bytes before it) (L2), then make it ``running``.
-    Returns ``end``, or _NEED / _BAD (the twin's ``_Game.record``, in the same order)."""
+                            Py_ssize_t end, const uint8_t *prev,
+                            xz_b2b_batch *batch) noexcept nogil:
+    """After a payload ending at ``end``: check the ``c4 20`` hash header, then that the stored
+    hash is BLAKE2b-256(prev ‖ record bytes before it) (L2), ``prev`` being the stored hash of
+    the record before (or the game's ``prev``). Returns ``end``, or _NEED / _BAD (the twin's
+    ``_Game.record``, in the same order). A one-block record is only queued in ``batch``:
+    its check is done with seven others (or by _flush) and may fail later."""
     cdef uint8_t out[_HASH]
+    cdef size_t size = <size_t>(end - rec_start)
     if end < n and d[end] != 0xC4:
         return _BAD
     if end + 1 < n and d[end + 1] != _HASH:
         return _BAD
     if end + _TAIL > n:
         return _NEED
-    xz_b2b256_chain(running, d + rec_start, <size_t>(end - rec_start), out)
+    if size <= 128 - _HASH:
+        xz_b2b_batch_add(batch, prev, d + rec_start, size, d + end + 2)
+        if batch.n == XZ_B2B_LANES and not xz_b2b_batch_check(batch, _lanes):
+            return _BAD
+        return end
+    xz_b2b256_chain(prev, d + rec_start, size, out)
     if memcmp(out, d + end + 2, _HASH) != 0:
         return _BAD
-    memcpy(running, out, _HASH)
     return end
 
 
 cdef inline Py_ssize_t _record(const uint8_t *d, Py_ssize_t n, Py_ssize_t rec_start,
-                               const Lim *lim, uint8_t *running) noexcept nogil:
+                               const Lim *lim, const uint8_t *prev,
+                               xz_b2b_batch *batch) noexcept nogil:
     """A record whose payload is walked (not a template): its payload's end, _NEED or _BAD."""
     cdef Py_ssize_t end = _payload_end(d, n, rec_start + 2, rec_start, lim)
     if end < 0:
         return end
-    return _check_hash(d, n, rec_start, end, running)
+    return _check_hash(d, n, rec_start, end, prev, batch)
+
+
+cdef object _stop(Py_ssize_t why, xz_b2b_batch *batch):
+    """What scan_game returns when a record cannot be read (``why``: _NEED or _BAD):
+    NEED_MORE only if every hash queued so far checks — as the twin, which checks each record
+    as it reads it, would have returned None at a bad one."""
+    if why == _NEED and xz_b2b_batch_check(batch, _lanes):
+        return NEED_MORE
+    return None
 
 
 cdef inline Py_ssize_t _tag(const uint8_t *d, Py_ssize_t n, Py_ssize_t pos) noexcept nogil:
@@ -384,8 +416,11 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     lim.templates = lim.map >= 5 and lim.str_cap >= 9
     cdef _Decoder decoder = _Decoder(limits)
     cdef const uint8_t *d = <const uint8_t *>PyBytes_AS_STRING(data)
-    cdef uint8_t running[_HASH]
-    memcpy(running, PyBytes_AS_STRING(prev), _HASH)
+    # the L2 chain: each record checked against the stored hash of the one before (see
+    # _logscan_blake2b.h: if all check, that is the running hash at every step)
+    cdef const uint8_t *chained = <const uint8_t *>PyBytes_AS_STRING(prev)
+    cdef xz_b2b_batch batch
+    batch.n = 0
     cdef Py_ssize_t *spans = NULL  # per event: payload start, payload end
     cdef Py_ssize_t *grown
     cdef Py_ssize_t cap = 0, n_events = 0, pos = start, rec_start, end, tag, total, i
@@ -396,11 +431,12 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     try:
         # the header (tag 0, L4)
         tag = _tag(d, n, pos)
-        if tag < 0 or tag != 0:
-            return NEED_MORE if tag == _NEED else None
-        end = _record(d, n, pos, &lim, running)
+        if tag != 0:
+            return _stop(tag if tag < 0 else _BAD, &batch)
+        end = _record(d, n, pos, &lim, chained, &batch)
         if end < 0:
-            return NEED_MORE if end == _NEED else None
+            return _stop(end, &batch)
+        chained = d + end + 2
         header = decoder.decode(d, pos + 2, end)
         if type(header) is not dict or header.get("prev") != prev:
             return None  # L4, L2
@@ -412,18 +448,19 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             if tag == 2:
                 break
             if tag != 1:
-                return NEED_MORE if tag == _NEED else None
+                return _stop(tag if tag < 0 else _BAD, &batch)
             if n_events >= lim.events or rec_start - start > lim.game:
                 return None  # L6
             event = _template(d + pos + 2, n - pos - 2) if lim.templates else None
             if event is None:
-                end = _record(d, n, pos, &lim, running)
+                end = _record(d, n, pos, &lim, chained, &batch)
             else:
                 end = pos + 2 + (_DAHAI_LEN if d[pos + 2] == 0x84 else _TSUMO_LEN)
                 end = _BAD if end + _TAIL - pos > lim.record else _check_hash(
-                    d, n, pos, end, running)
+                    d, n, pos, end, chained, &batch)
             if end < 0:
-                return NEED_MORE if end == _NEED else None
+                return _stop(end, &batch)
+            chained = d + end + 2
             if event is None:
                 event = decoder.decode(d, pos + 2, end)
             events.append(event)
@@ -439,25 +476,29 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             n_events += 1
             pos = end + _TAIL
         claims_at = base + pos
-        end = _record(d, n, pos, &lim, running)
+        end = _record(d, n, pos, &lim, chained, &batch)
         if end < 0:
-            return NEED_MORE if end == _NEED else None
+            return _stop(end, &batch)
+        chained = d + end + 2
         claims = decoder.decode(d, pos + 2, end)
         if type(claims) is not dict:
             return None  # L5
-        final = PyBytes_FromStringAndSize(<const char *>running, _HASH)
+        final = PyBytes_FromStringAndSize(<const char *>chained, _HASH)
         pos = end + _TAIL
         # the closing record (tag 3, L2, L3)
         close_at = base + pos
         tag = _tag(d, n, pos)
         if tag != 3:
-            return NEED_MORE if tag == _NEED else None
-        end = _record(d, n, pos, &lim, running)
+            return _stop(tag if tag < 0 else _BAD, &batch)
+        end = _record(d, n, pos, &lim, chained, &batch)
         if end < 0:
-            return NEED_MORE if end == _NEED else None
+            return _stop(end, &batch)
+        chained = d + end + 2
         close = decoder.decode(d, pos + 2, end)
         if type(close) is not dict:
             return None  # L2
+        if not xz_b2b_batch_check(&batch, _lanes):
+            return None  # L2: a queued record's hash does not check
         pos = end + _TAIL
         total = 0
         for i in range(n_events):
@@ -468,7 +509,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             memcpy(out, d + spans[2 * i], spans[2 * i + 1] - spans[2 * i])
             out += spans[2 * i + 1] - spans[2 * i]
         return (pos, header, events, offsets, claims, claims_at, close, close_at, final,
-                PyBytes_FromStringAndSize(<const char *>running, _HASH), bodies)
+                PyBytes_FromStringAndSize(<const char *>chained, _HASH), bodies)
     except _Declined:
         return None
     finally:
@@ -495,3 +536,31 @@ def chain_hash(bytes prev not None, bytes body not None):
     else:
         xz_b2b256_two(p, <size_t>PyBytes_GET_SIZE(prev), b, n, out)
     return PyBytes_FromStringAndSize(<const char *>out, _HASH)
+
+
+def _use_lanes(int kind):
+    """For tests and benchmarks: check one-block records with lane kernel ``kind`` (2
+    AVX-512, 1 AVX2, 0 one at a time), or the best this CPU runs if it runs none better.
+    Returns the kernel now in use."""
+    global _lanes
+    _lanes = min(max(kind, 0), _LANES_BEST)
+    return _lanes
+
+
+def _check_batch(list prevs not None, list bodies not None, list wants not None):
+    """For tests: queue each (prev, body, want) chain step (one block each: body of at most
+    96 bytes) and check them with the lane kernel in use, eight at a time. True when every
+    step's digest is its want."""
+    cdef xz_b2b_batch batch
+    cdef bint ok = True
+    cdef bytes p, b, w
+    batch.n = 0
+    for p, b, w in zip(prevs, bodies, wants):
+        if len(p) != _HASH or len(w) != _HASH or len(b) > 128 - _HASH:
+            raise ValueError("one-block steps only: prev and want of 32 bytes, body <= 96")
+        xz_b2b_batch_add(&batch, <const uint8_t *>PyBytes_AS_STRING(p),
+                         <const uint8_t *>PyBytes_AS_STRING(b), <size_t>len(b),
+                         <const uint8_t *>PyBytes_AS_STRING(w))
+        if batch.n == XZ_B2B_LANES:
+            ok &= xz_b2b_batch_check(&batch, _lanes)
+    return bool(ok & xz_b2b_batch_check(&batch, _lanes))
