@@ -262,13 +262,16 @@ def assert_declines(quiet: QuietFn, rnd: Round, seat: Any, tile: Any) -> None:
 
 
 def _first(
-    pred: Callable[[Round, Action], bool], kernel: ModuleType
+    pred: Callable[[Round, Action], bool], kernel: ModuleType, limit: int = 60
 ) -> Iterator[tuple[Round, Action]]:
+    """The first ``limit`` states of the greedy games of seeds 0-39 where ``pred`` holds."""
     found = 0
     for rnd, action in _states(RuleSet(), range(40), "greedy", kernel):
         if pred(rnd, action):
             found += 1
             yield rnd, action
+            if found == limit:
+                return
     assert found, "no such state in 40 games"
 
 
