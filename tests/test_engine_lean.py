@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from xzcore.ledger import Ledger, Transfer
 from xzcore.round import _DEALT_AT
-from xzcore.round_base import NAMES, format_wall, win_context
+from xzcore.round_base import NAMES, format_count_bytes, format_kinds, format_wall, win_context
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring import WinContext
 from xzcore.scoring.decompose import (
@@ -41,6 +41,14 @@ walls = st.permutations([k for k in range(27) for _ in range(4)])
 @given(walls)
 def test_format_wall_is_the_names_joined(wall: list[int]) -> None:
     assert format_wall(wall) == "".join(NAMES[k] for k in wall)
+
+
+@given(st.lists(st.integers(0, 26), max_size=14))
+def test_format_kinds_is_the_text_of_their_counts(kinds: list[int]) -> None:
+    counts = bytearray(27)
+    for k in kinds:
+        counts[k] += 1
+    assert format_kinds(kinds) == format_count_bytes(bytes(counts))
 
 
 def _dealt_by_slices(wall: Sequence[int], dealer: int) -> list[list[int]]:

@@ -51,6 +51,7 @@ from xzcore.round_base import (
     RoundResult,
     Win,
     format_count_bytes,
+    format_kinds,
     format_meld_list,
     format_wall,
     win_context,
@@ -129,14 +130,14 @@ class Round(ClaimsMixin):
         # R2.3: 4 tiles to each seat from the dealer, three times; then one each; then one
         # more to the dealer (the wall positions of each seat's tiles: _DEALT_AT).
         w = self.wall
+        dealt = [tiles(w) for tiles in _DEALT_AT[dealer]]
         counts = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
-        for c, dealt in zip(counts, _DEALT_AT[dealer], strict=True):
-            for k in dealt(w):
+        for c, tiles in zip(counts, dealt, strict=True):
+            for k in tiles:
                 c[k] += 1
         self.pos = 53
-        tehais = [bytes(c) for c in counts]
         hand = self.kernel.Hand
-        self.hands = [hand(c) for c in tehais]
+        self.hands = [hand(bytes(c)) for c in counts]
         # R5.7: the final round can begin only once the wall holds this many or fewer.
         self._final_from = (
             -1
@@ -149,7 +150,7 @@ class Round(ClaimsMixin):
                 "type": "start_kyoku",
                 "dealer": dealer,
                 "wall": format_wall(w),
-                "tehais": [format_count_bytes(c) for c in tehais],
+                "tehais": [format_kinds(tiles) for tiles in dealt],
                 "exchange_direction": exchange_direction,
             }
         )

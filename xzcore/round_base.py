@@ -9,6 +9,7 @@ R7.4); :mod:`xzcore.round` the turn itself and the public :class:`~xzcore.round.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,7 @@ __all__ = [
     "RoundResult",
     "TileConservationError",
     "Win",
+    "format_kinds",
     "format_meld_list",
     "format_wall",
     "win_context",
@@ -63,6 +65,22 @@ def format_wall(wall: Sequence[int]) -> str:
     text[0::2] = kinds.translate(_WALL_DIGITS)
     text[1::2] = kinds.translate(_WALL_SUITS)
     return text.decode("ascii")
+
+
+def format_kinds(kinds: Sequence[int]) -> str:
+    """Canonical MPSZ text of a few kinds 0–26 (as :func:`format_count_bytes` of their
+    counts), built from the sorted kinds' rank digits and the two suit boundaries, without
+    a cache (a dealt hand is seen once)."""
+    ordered = bytes(sorted(kinds))
+    digits = ordered.translate(_WALL_DIGITS).decode("ascii")
+    m = bisect_left(ordered, 9)  # the first p tile
+    p = bisect_left(ordered, 18)  # the first s tile
+    text = digits[:m] + "m" if m else ""
+    if p > m:
+        text += digits[m:p] + "p"
+    if len(ordered) > p:
+        text += digits[p:] + "s"
+    return text
 
 
 @lru_cache(maxsize=1 << 16)
