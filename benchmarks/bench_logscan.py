@@ -65,11 +65,14 @@ def test_read_games(benchmark: Any, corpus: bytes, reader: str) -> None:
 
     else:
         try:
-            scan_game = importlib.import_module(_READERS[reader]).scan_game
+            module = importlib.import_module(_READERS[reader])
         except ImportError:
             if os.environ.get("XZ_REQUIRE_COMPILED"):
                 raise
             pytest.skip("compiled scanner xzcore._logscan is not built")
+        scan_game = module.scan_game
+        if reader == "compiled":  # the hash-check kernel in use: 2 AVX-512, 1 AVX2, 0 scalar
+            benchmark.extra_info["lanes"] = module._use_lanes(9)
 
         def run() -> int:
             return _scan_all(scan_game, corpus)
