@@ -271,9 +271,9 @@ class ClaimsMixin(RoundBase):
         rules = self.rules
         multiple = len(winners) > 1
         self.clean = False  # R5.2: a win on another seat's tile is a claim (R7.5)
+        ctx = self._win_ctx(robbing, self._claim_first)  # the same for every winner
         for o in winners:
             score = self._claim_score(o)
-            ctx = self._win_ctx(robbing, self._claim_first)
             if robbing:
                 payers = [p for p in range(4) if p != o and self.in_play[p]]
                 if not rules.xueliu:

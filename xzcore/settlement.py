@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Protocol
 
 from xzcore.ledger import SEATS, GangIncome, Ledger, LedgerError, Transfer
@@ -105,6 +106,9 @@ class SeatEnd:
     def ready(self) -> bool:
         """Active and ready (R7.3)."""
         return self.active and self.ready_multiplier is not None
+
+
+_SEAT_OF = attrgetter("seat")
 
 
 def _is_int(v: object) -> bool:
@@ -494,7 +498,7 @@ def _check_ends(seats: Sequence[SeatEnd], rules: RuleSet) -> list[SeatEnd]:
     got = sorted(e.seat for e in ends)
     if got != list(range(SEATS)):
         raise SettlementError(f"end_of_round: need seats 0–3 once each, got {got}")
-    ends.sort(key=lambda e: e.seat)
+    ends.sort(key=_SEAT_OF)
     for e in ends:
         m = e.ready_multiplier
         if m is not None and m != rules.cap(m):

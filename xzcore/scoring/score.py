@@ -15,7 +15,7 @@ from xzcore._kernel_input import (
     MELDS_ALL_258,
     MELDS_ALL_YAOJIU,
 )
-from xzcore.rules import RuleSet, Scoring, ZimoBonus
+from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
     YAOJIU_RANKS,
@@ -502,19 +502,26 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
+    # The packing documented in xzcore._value_reference (meld_summary): the number of melds,
+    # of gangs, the suits of the melds, "every meld holds a 1 or 9", "every meld is 2/5/8".
     held = list(counts)
-    meld_info = len(ms) | sum(m.kind.is_gang for m in ms) << GANG_SHIFT
-    for m in ms:  # the packing documented in xzcore._value_reference (meld_summary)
-        held[m.tile] += 3 if m.kind is MeldKind.PENG else 4  # Meld.size
-        meld_info |= 1 << (MELD_SUITS_SHIFT + m.tile // 9)
-    if all(m.tile % 9 in YAOJIU_RANKS for m in ms):
-        meld_info |= MELDS_ALL_YAOJIU
-    if all(m.tile % 9 in (1, 4, 7) for m in ms):
-        meld_info |= MELDS_ALL_258
+    meld_info = len(ms) | MELDS_ALL_YAOJIU | MELDS_ALL_258  # (cleared below as need be)
+    for m in ms:
+        t = m.tile
+        if m.kind is MeldKind.PENG:  # Meld.size: 3 for a peng, 4 for a gang
+            held[t] += 3
+        else:
+            held[t] += 4
+            meld_info += 1 << GANG_SHIFT
+        meld_info |= 1 << (MELD_SUITS_SHIFT + t // 9)
+        if t % 9 not in YAOJIU_RANKS:
+            meld_info &= ~MELDS_ALL_YAOJIU
+        if t % 9 not in (1, 4, 7):
+            meld_info &= ~MELDS_ALL_258
     flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
         FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
     )
-    mode = 0 if rules.chajiao.value == "max" else 1
+    mode = 0 if rules.chajiao is Chajiao.MAX else 1
     return ready_fan(bytes(counts), void, bytes(held), meld_info, flags, mode)
 
 
