@@ -23,6 +23,13 @@ from cpython.ref cimport Py_INCREF
 
 from xzcore._core cimport Hand
 
+
+cdef extern from "Python.h":
+    ctypedef struct _TypeObject "PyTypeObject":
+        # CPython gives a type a new tag (or 0) whenever it or a base class is modified.
+        unsigned int tp_version_tag
+
+from xzcore._replay_reference import engine_intact
 from xzcore.round import Round
 from xzcore.round_base import NAMES, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
@@ -44,6 +51,23 @@ cdef dict _DAHAI_EVENT = {"type": "dahai", "actor": 0, "pai": "", "tsumogiri": F
 cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": False, "left": 0}
 cdef unsigned int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+
+
+cdef unsigned int _intact_tag = 0  # Round's version tag when its step was last found intact
+
+
+cdef bint _engine_intact() except -1:
+    """``engine_intact()`` of the twin, asked again only when ``Round`` (or a base) has
+    been modified since it last said yes (one integer compare per call otherwise)."""
+    global _intact_tag
+    cdef unsigned int tag = (<_TypeObject*>_ROUND).tp_version_tag
+    if tag != 0 and tag == _intact_tag:
+        return True
+    if not engine_intact():
+        return False
+    getattr(_ROUND, "play")  # a look-up gives the type a valid tag again
+    _intact_tag = (<_TypeObject*>_ROUND).tp_version_tag
+    return True
 
 
 cdef inline object _item(dict d, str key):
@@ -122,6 +146,8 @@ def quiet_discard(rnd, seat, tile):
 
     # -- check everything, change nothing -------------------------------------------------
     if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
+        return False
+    if not _engine_intact():  # nor a Round whose step a test has patched
         return False
     if not _small(seat, 0, 4, &s) or not _small(tile, 0, 27, &k):
         return False

@@ -20,10 +20,40 @@ from xzcore.round import Round
 from xzcore.round_base import TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 
-__all__ = ["REASONS", "quiet_decline", "quiet_discard"]
+__all__ = ["REASONS", "STEP_METHODS", "engine_intact", "quiet_decline", "quiet_discard"]
+
+STEP_METHODS = (
+    ("play", "xzcore.round", "Round.play"),
+    ("apply", "xzcore.round", "Round.apply"),
+    ("legal_actions", "xzcore.round", "Round.legal_actions"),
+    ("_turn_actions", "xzcore.round", "Round._turn_actions"),
+    ("_discards", "xzcore.round", "Round._discards"),
+    ("_forced", "xzcore.round_claims", "ClaimsMixin._forced"),
+    ("_dahai", "xzcore.round", "Round._dahai"),
+    ("_open_claims", "xzcore.round_claims", "ClaimsMixin._open_claims"),
+    ("_next_turn", "xzcore.round", "Round._next_turn"),
+    ("_draw", "xzcore.round", "Round._draw"),
+    ("_in_play_count", "xzcore.round_base", "RoundBase._in_play_count"),
+    ("_note_forfeit_self_draw", "xzcore.round_base", "RoundBase._note_forfeit_self_draw"),
+)
+"""The methods of ``Round`` that ``Round.play`` runs for this step, and where the engine
+defines them: the step is taken only while they are the engine's own (a test may patch one
+to make the engine fail; then every action goes through ``Round.play``)."""
+
+
+def engine_intact() -> bool:
+    """Are the :data:`STEP_METHODS` of ``Round`` the engine's own?"""
+    for name, module, qualname in STEP_METHODS:
+        fn = getattr(Round, name, None)
+        where = (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None))
+        if where != (module, qualname):
+            return False
+    return True
+
 
 REASONS = (
     "round_type",
+    "round_patched",
     "arguments",
     "phase",
     "turn",
@@ -43,6 +73,8 @@ def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
     seat's hand cache its waits, as ``Hand.claimable`` does)."""
     if type(rnd) is not Round:  # a subclass (LeshanRound) may play a discard differently
         return "round_type"
+    if not engine_intact():
+        return "round_patched"
     if type(seat) is not int or type(tile) is not int or not (0 <= seat < 4 and 0 <= tile < 27):
         return "arguments"  # Round.play reports it (Action.make)
     if rnd.phase != TURN:

@@ -3,9 +3,11 @@
 :func:`quiet_discard` ``(rnd, seat, tile)`` applies the discard of ``tile`` by ``seat`` and
 the next seat's draw exactly as ``rnd.play(Action("dahai", seat, tile))`` would, and returns
 True; or it returns False and changes nothing, and the caller plays the action the slow way.
-It declines anything but a plain :class:`~xzcore.round.Round` (never a subclass), an illegal
-discard (R5.1, R4.2), a discard another seat may claim (R5.2), the end of the wall (R5.6),
-the final round's forced or forfeited wins (R5.7) and a 血流 winner's turn (R11.2).
+It declines anything but a plain :class:`~xzcore.round.Round` (never a subclass, nor while
+a test has patched one of the methods the step runs), a discard ``Round.play`` would refuse
+(R5.1, R4.2, R11.2: a 血流 winner discards the tile it drew), a discard another seat could
+claim (R5.2: the engine works out the claim window), the last discard of the wall (R5.6) and,
+in the final round, a discard by a seat holding a self-draw win (R5.7 forced or forfeit).
 
 This module re-exports the compiled ``xzcore._replay`` when it is built and the pure-Python
 twin ``xzcore._replay_reference`` otherwise, as :mod:`xzcore.core` does for the kernel:
