@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The quiet discard, compiled: the twin of ``xzcore._replay_reference`` (see it, and
 ``xzcore.fastforward``, for the contract).
 
