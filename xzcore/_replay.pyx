@@ -136,7 +136,8 @@ def quiet_discard(rnd, seat, tile):
     nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined. A hand
     the kernel refuses while checking (a damaged round) makes it decline, not raise:
     ``Round.play`` then meets the same error where the caller reports it."""
-    cdef long s, k, ph, cur, pos, drawn, final_from, turn_no, void, k2, nd, n, i, o, left
+    cdef long s = 0, k = 0, ph = 0, cur = 0, pos = 0, drawn = 0, final_from = 0, turn_no = 0
+    cdef long void = 0, k2 = 0, nd = 0, n, i, o, left
     cdef dict d, ev
     cdef Hand h, hn, ho
     cdef object hands, voids, in_play, won, rivers, river, events, draws, locked, wall
