@@ -137,7 +137,7 @@ def quiet_discard(rnd, seat, tile):
     the kernel refuses while checking (a damaged round) makes it decline, not raise:
     ``Round.play`` then meets the same error where the caller reports it."""
     cdef long s = 0, k = 0, ph = 0, cur = 0, pos = 0, drawn = 0, final_from = 0, turn_no = 0
-    cdef long void = 0, k2 = 0, nd = 0, n, i, o, left
+    cdef long void_suit = 0, k2 = 0, nd = 0, n, i, o, left
     cdef dict d, ev
     cdef Hand h, hn, ho
     cdef object hands, voids, in_play, won, rivers, river, events, draws, locked, wall
@@ -187,10 +187,10 @@ def quiet_discard(rnd, seat, tile):
         if k != drawn:
             return False  # R11.2: a 血流 winner discards the tile it drew
     else:
-        if not _small(_at(voids, s), -1, 3, &void):
+        if not _small(_at(voids, s), -1, 3, &void_suit):
             return False
-        if void >= 0 and k // 9 != void:  # R4.2: the void suit goes first
-            lo = 9 * void
+        if void_suit >= 0 and k // 9 != void_suit:  # R4.2: the void suit goes first
+            lo = 9 * void_suit
             for i in range(9):
                 if h.c[lo + i]:
                     return False
