@@ -29,7 +29,7 @@ from xzcore.scoring.decompose import (
     summarize,
 )
 from xzcore.scoring.vocab import Block, Extra, Pattern
-from xzcore.settlement import SeatEnd, end_of_round, pay_gang
+from xzcore.settlement import SeatEnd, SettlementError, end_of_round, pay_gang
 from xzcore.tiles import KINDS, Meld, MeldKind
 
 walls = st.permutations([k for k in range(27) for _ in range(4)])
@@ -246,3 +246,36 @@ def test_end_of_round_transfers_equal_checked_ones() -> None:
     for t in out:
         assert t == Transfer(**t.to_dict())
     assert led.problems() == _fresh_problems(led) == []
+
+
+def _seat_end_ok(
+    seat: object, active: object, huazhu: object, m: object, forfeited: object
+) -> bool:
+    """SeatEnd's field rules, one by one (the oracle of its quick acceptance)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        return False
+    if not all(isinstance(v, bool) for v in (active, huazhu, forfeited)):
+        return False
+    if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1):
+        return False
+    return (
+        not (huazhu and not active)
+        and not (huazhu and m is not None)
+        and not (m is not None and not active)
+    )
+
+
+values = st.sampled_from([None, True, False, 0, 1, 2, 3, 4, -1, 1.0, "1", 64])
+
+
+@given(values, values, values, values, values)
+def test_seat_end_accepts_exactly_what_its_rules_allow(
+    seat: object, active: object, huazhu: object, m: object, forfeited: object
+) -> None:
+    try:
+        SeatEnd(seat, active, huazhu, m, forfeited)  # type: ignore[arg-type]
+    except SettlementError:
+        ok = False
+    else:
+        ok = True
+    assert ok == _seat_end_ok(seat, active, huazhu, m, forfeited)

@@ -78,6 +78,9 @@ def _dealt_positions(i: int) -> tuple[int, ...]:
     return (*range(a, a + 4), *range(16 + a, 20 + a), *range(32 + a, 36 + a), 48 + i, *rest)
 
 
+_BYTE_OF = (tuple(1 << 8 * k for k in range(27))).__getitem__
+"""Kind k → 256**k: byte k of a little-endian 27-byte count vector."""
+
 _DEALT_AT = tuple(
     tuple(itemgetter(*_dealt_positions((s - dealer) % 4)) for s in range(4)) for dealer in range(4)
 )
@@ -131,13 +134,11 @@ class Round(ClaimsMixin):
         # more to the dealer (the wall positions of each seat's tiles: _DEALT_AT).
         w = self.wall
         dealt = [tiles(w) for tiles in _DEALT_AT[dealer]]
-        counts = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
-        for c, tiles in zip(counts, dealt, strict=True):
-            for k in tiles:
-                c[k] += 1
         self.pos = 53
         hand = self.kernel.Hand
-        self.hands = [hand(bytes(c)) for c in counts]
+        # Each hand's 27 counts, one byte a kind: the sum of 256**k over its tiles k (a count
+        # is at most 4, so no byte carries into the next).
+        self.hands = [hand(sum(map(_BYTE_OF, tiles)).to_bytes(27, "little")) for tiles in dealt]
         # R5.7: the final round can begin only once the wall holds this many or fewer.
         self._final_from = (
             -1

@@ -87,12 +87,23 @@ class SeatEnd:
     forfeited: bool = False
 
     def __post_init__(self) -> None:
+        m = self.ready_multiplier
+        if (  # the usual, valid case at a glance; anything else is looked at one by one
+            type(self.seat) is int
+            and 0 <= self.seat < SEATS
+            and type(self.active) is bool
+            and type(self.huazhu) is bool
+            and type(self.forfeited) is bool
+            and (m is None or (type(m) is int and m >= 1))
+            and (self.active or not (self.huazhu or m is not None))
+            and not (self.huazhu and m is not None)
+        ):
+            return
         where = f"SeatEnd(seat={self.seat!r})"
         _check_seat(self.seat, "seat")
         for name in ("active", "huazhu", "forfeited"):
             if not isinstance(getattr(self, name), bool):
                 raise SettlementError(f"{where}: {name} must be a bool")
-        m = self.ready_multiplier
         if m is not None and (not _is_int(m) or m < 1):
             raise SettlementError(f"{where}: ready_multiplier {m!r} must be an int ≥ 1 or None")
         if self.huazhu and not self.active:
