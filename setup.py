@@ -9,12 +9,23 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 extensions = [
-    Extension(name, [f"{name.replace('.', '/')}.pyx"], extra_compile_args=["-O3"])
-    for name in (
-        "xzcore._core",  # the kernel: tile counts, win, waits, value, shanten, batch loops
-        "xzcore._logscan",  # the log reader's one-pass decode + BLAKE2b chain (L1, L2, L6)
-        "xzcore._replay",  # the round engine's commonest step (discard, nobody claims, draw)
-    )
+    # the kernel: tile counts, win, waits, value, shanten, batch loops
+    Extension("xzcore._core", ["xzcore/_core.pyx"], extra_compile_args=["-O3"]),
+    # the log reader's one-pass decode + BLAKE2b chain (L1, L2, L6); the BLAKE2b lanes pick
+    # AVX-512/AVX2 at run time, so no -march here
+    Extension(
+        "xzcore._logscan",
+        ["xzcore/_logscan.pyx"],
+        depends=["xzcore/_logscan_blake2b.h"],
+        extra_compile_args=["-O3"],
+    ),
+    # the round engine's commonest step (a discard nobody claims, then the next draw)
+    Extension(
+        "xzcore._replay",
+        ["xzcore/_replay.pyx"],
+        depends=["xzcore/_core.pxd"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 setup(
