@@ -7,15 +7,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xzcore.agents import greedy_chooser
 from xzcore.ledger import Ledger, Transfer
-from xzcore.round import _DEALT_AT
+from xzcore.round import _DEALT_AT, Round
 from xzcore.round_base import NAMES, format_count_bytes, format_kinds, format_wall, win_context
-from xzcore.rules import RuleSet, Scoring
+from xzcore.rules import LastRoundWin, PassHu, RuleSet, Scoring
 from xzcore.scoring import WinContext
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
@@ -31,6 +33,7 @@ from xzcore.scoring.decompose import (
 from xzcore.scoring.vocab import Block, Extra, Pattern
 from xzcore.settlement import SeatEnd, SettlementError, end_of_round, pay_gang
 from xzcore.tiles import KINDS, Meld, MeldKind
+from xzcore.wall import deal
 
 walls = st.permutations([k for k in range(27) for _ in range(4)])
 
@@ -279,3 +282,80 @@ def test_seat_end_accepts_exactly_what_its_rules_allow(
     else:
         ok = True
     assert ok == _seat_end_ok(seat, active, huazhu, m, forfeited)
+
+
+# -- claims: one asked seat ----------------------------------------------------------------------
+
+
+class _GeneralClaims(Round):
+    """Round with _resolve_claims as written before the one-seat shortcut (the oracle)."""
+
+    def _resolve_claims(self) -> None:
+        src = self._claim_from
+        k = self._claim_tile
+        dec = self._claim_dec
+        order = [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in dec]
+        horas = [o for o in order if dec[o].word == "hora"]
+        winners = horas if self.rules.multi_ron else horas[:1]
+        self._note_passes()
+        taker = -1
+        if not winners:
+            for o in order:
+                if dec[o].word != "none":
+                    taker = o
+                    break
+        for o in order:
+            w = dec[o].word
+            if o in winners or o == taker:
+                continue
+            ev: dict[str, Any] = {"type": "none", "actor": o, "pai": NAMES[k]}
+            if w != "none":
+                ev["claim"] = w
+            self.events.append(ev)
+        if winners:
+            self.rivers[src].pop()
+            self._discard_wins(winners, src, k, robbing=False)
+        elif taker >= 0:
+            if dec[taker].word == "pon":
+                self._pon(taker, src, k)
+            else:
+                self._daiminkan(taker, src, k)
+        else:
+            self._next_turn(src)
+
+
+def _random_game(cls: type[Round], rules: RuleSet, seed: int) -> list[Any]:
+    """A seeded game of greedy bots that pass half the wins offered: its events, and the
+    pass locks and forfeits (R7.4, R5.7) after every action."""
+    d = deal(seed)
+    direction = d.exchange_direction if rules.exchange_three else None
+    r = cls(rules, d.wall, d.dealer, exchange_direction=direction)
+    rng = random.Random(seed)
+    bots = [greedy_chooser(s) for s in range(4)]
+    trace: list[Any] = []
+    while not r.over:
+        for seat in r.to_act():
+            legal = r.legal_actions(seat)
+            if legal[0].word == "hora" and len(legal) > 1 and rng.random() < 0.5:
+                r.play(rng.choice(legal[1:]))  # pass the win
+            else:
+                r.play(bots[seat](r, seat, legal))
+            trace.append((r.locked[:], r.lock_value[:], r.forfeited[:]))
+    return [r.events, trace]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(),
+        RuleSet.preset("xueliu"),
+        RuleSet.preset("chengdu-classic"),
+        RuleSet(multi_ron=False),
+        RuleSet(pass_hu=PassHu.STRICT),
+        RuleSet(last_round_win=LastRoundWin.FORFEIT),
+    ],
+    ids=["xuezhan", "xueliu", "chengdu-classic", "single-ron", "strict-lock", "forfeit"],
+)
+def test_one_asked_seat_resolves_as_the_general_rule(rules: RuleSet) -> None:
+    for seed in range(40):
+        assert _random_game(Round, rules, seed) == _random_game(_GeneralClaims, rules, seed)

@@ -216,6 +216,21 @@ class ClaimsMixin(RoundBase):
         src = self._claim_from
         k = self._claim_tile
         dec = self._claim_dec
+        if len(dec) == 1:  # one seat was asked (most offers): nothing for R5.3 to order
+            ((o, a),) = dec.items()
+            word = a.word
+            self._note_passes()
+            if word == "hora":
+                self.rivers[src].pop()
+                self._discard_wins([o], src, k, robbing=False)
+            elif word == "none":
+                self.events.append({"type": "none", "actor": o, "pai": NAMES[k]})
+                self._next_turn(src)
+            elif word == "pon":
+                self._pon(o, src, k)
+            else:
+                self._daiminkan(o, src, k)
+            return
         order = [o for o in _OTHERS[src] if o in dec]
         horas = [o for o in order if dec[o].word == "hora"]
         winners = horas if self.rules.multi_ron else horas[:1]
