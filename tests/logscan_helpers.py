@@ -191,14 +191,50 @@ def caller_accepts(res: tuple[Any, ...]) -> bool:
 
 def expected_bodies(data: bytes, base: int, offsets: list[int], claims_at: int) -> bytes:
     """The event payload bytes, cut from ``data`` by the record offsets (L1 layout)."""
+    return b"".join(event_payloads(data, base, offsets, claims_at))
+
+
+TEMPLATES = {  # key -> value type, in the order of the template
+    "dahai": {"type": str, "actor": int, "pai": str, "tsumogiri": bool},
+    "tsumo": {"type": str, "actor": int, "pai": str, "rinshan": bool, "left": int},
+}
+TILES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)]
+
+
+def is_template(payload: bytes) -> bool:
+    """The oracle of ``others``, by what the payload decodes to: a dahai or tsumo with
+    exactly the template's keys in order and values of its types, actor 0-3, a suited tile,
+    ``left`` 0-127 — that msgpack packs into exactly these bytes (no wider encoding)."""
+    try:
+        event = msgpack.unpackb(payload)
+    except Exception:  # msgpack raises several types
+        return False
+    if type(event) is not dict or event.get("type") not in TEMPLATES:
+        return False
+    kinds = TEMPLATES[event["type"]]
+    return (
+        list(event) == list(kinds)
+        and all(type(event[k]) is t for k, t in kinds.items())
+        and event["actor"] in range(4)
+        and event["pai"] in TILES
+        and event.get("left", 0) in range(128)
+        and msgpack.packb(event) == payload
+    )
+
+
+def event_payloads(data: bytes, base: int, offsets: list[int], claims_at: int) -> list[bytes]:
+    """Each event's payload bytes, cut from ``data`` by the record offsets (L1 layout)."""
     starts = [o - base for o in offsets] + [claims_at - base]
-    return b"".join(data[s + 2 : nxt - 34] for s, nxt in pairwise(starts))
+    return [data[s + 2 : nxt - 34] for s, nxt in pairwise(starts)]
 
 
 def assert_matches(res: tuple[Any, ...], slow: SlowGame, data: bytes, base: int = 0) -> None:
     """A tuple the caller accepts: the slow reader read the same game, with no error, no
-    finding and equal values."""
-    (end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies) = res
+    finding and equal values; ``others`` lists exactly the events not of a template shape."""
+    (end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies) = res[
+        :11
+    ]
+    others = res[11]
     g = slow.game
     assert g.complete and not g.errors, g.errors
     assert parse_header(header, Location()) == g.header
@@ -211,6 +247,9 @@ def assert_matches(res: tuple[Any, ...], slow: SlowGame, data: bytes, base: int 
     assert last == slow.last and type(last) is bytes
     assert base + end == slow.end
     assert type(bodies) is bytes and bodies == expected_bodies(data, base, offsets, claims_at)
+    payloads = event_payloads(data, base, offsets, claims_at)
+    assert type(others) is list and len(res) == 12
+    assert others == [i for i, p in enumerate(payloads) if not is_template(p)]
 
 
 def check_first_game(scanners: list[ModuleType], data: bytes, limits: Limits | None = None) -> Any:

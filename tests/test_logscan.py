@@ -84,6 +84,7 @@ def corpus(name: str) -> bytes:
     return recorded(preset, 3, bot)
 
 
+ENDS = ("hora", "end_kyoku")
 CORPORA = ["xuezhan:greedy", "xuezhan:random", "leshan:greedy", "xueliu:random", "match"]
 CORPORA += ["chengdu-classic:greedy"]
 
@@ -104,6 +105,9 @@ def test_recorded_games_read_as_the_slow_reader_reads_them(scanner: ModuleType, 
         # LogWriter packs the events back to back: bodies is packb(events) past its header
         packed = msgpack.packb(res[2])
         assert res[10] == packed[len(packed) - len(res[10]) :]
+        # what the claims (L5) are made of is all among the others
+        wanted = [i for i, e in enumerate(res[2]) if "transfers" in e or e["type"] in ENDS]
+        assert set(wanted) <= set(res[11]) and wanted
         start, prev = res[0], res[9]
     assert start == len(data)
     assert scanner.scan_game(data, start, 0, prev, Limits()) == logscan.NEED_MORE
@@ -401,6 +405,18 @@ def test_template_shapes_and_near_misses(both: list[ModuleType], payload: bytes)
     assert isinstance(res, tuple)
     assert same(res[2], [msgpack.unpackb(payload)] * 2)
     assert res[10] == payload * 2
+
+
+def test_others_whatever_the_limits(both: list[ModuleType]) -> None:
+    """Under limits too small for a dahai ("tsumogiri": 9 letters) the compiled scanner
+    decodes tsumo payloads with msgpack; they are still of a template shape, not others."""
+    none = msgpack.packb({"type": "none"})
+    data = game_bytes([TSUMO, none, TSUMO], header=msgpack.packb({"prev": GENESIS}))
+    for limits in (Limits(), Limits(max_str_len=8)):
+        for s in both:
+            res = s.scan_game(data, 0, 0, GENESIS, limits)
+            assert isinstance(res, tuple) and res[11] == [1]
+            assert same(res[2], [msgpack.unpackb(p) for p in (TSUMO, none, TSUMO)])
 
 
 @pytest.mark.parametrize("limits", [Limits(max_map_len=4), Limits(max_str_len=8)])

@@ -14,7 +14,8 @@ them (chosen at import); a bad one found late still declines the game. The two c
 ``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
 built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
 slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
-be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits).
+be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits), and its
+event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
 into Python code but msgpack.
@@ -54,7 +55,7 @@ NEED_MORE = 0
 
 ScanResult = tuple
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies)``: see :mod:`xzcore.logscan`."""
+bodies, others)``: see :mod:`xzcore.logscan`."""
 
 MAX_DEPTH = 1023
 """Deepest nesting of arrays and maps a payload may have (as in the twin): msgpack's decoder
@@ -250,27 +251,32 @@ cdef inline bint _is_bool(uint8_t b) noexcept nogil:
     return b == 0xC2 or b == 0xC3
 
 
-cdef object _template(const uint8_t *p, Py_ssize_t avail):
-    """The event dict of a payload that is exactly one of the two template shapes (at ``p``,
-    ``avail`` bytes at hand), else None. The dict equals what unpackb returns, key order and
-    value types included."""
-    cdef int tile
+cdef int _shape(const uint8_t *p, Py_ssize_t avail) noexcept nogil:
+    """Which template shape the payload at ``p`` is exactly (``avail`` bytes at hand): 1
+    dahai, 2 tsumo, 0 neither. A template payload is one whole msgpack map of 37 or 41
+    bytes; any other bytes at ``p`` are not one (the walk decides where they end)."""
     if avail >= _DAHAI_LEN and memcmp(p, _DAHAI_HEAD, 18) == 0:
         if (p[18] <= 3 and memcmp(p + 19, _PAI, 5) == 0 and memcmp(p + 26, _TSUMOGIRI, 10) == 0
-                and _is_bool(p[36])):
-            tile = _tile(p + 24)
-            if tile >= 0:
-                return {_K_TYPE: _S_DAHAI, _K_ACTOR: <long>p[18], _K_PAI: _TILE_NAMES[tile],
-                        _K_TSUMOGIRI: p[36] == 0xC3}
-        return None
+                and _is_bool(p[36]) and _tile(p + 24) >= 0):
+            return 1
+        return 0
     if avail >= _TSUMO_LEN and memcmp(p, _TSUMO_HEAD, 18) == 0:
         if (p[18] <= 3 and memcmp(p + 19, _PAI, 5) == 0 and memcmp(p + 26, _RINSHAN, 8) == 0
-                and _is_bool(p[34]) and memcmp(p + 35, _LEFT, 5) == 0 and p[40] <= 0x7F):
-            tile = _tile(p + 24)
-            if tile >= 0:
-                return {_K_TYPE: _S_TSUMO, _K_ACTOR: <long>p[18], _K_PAI: _TILE_NAMES[tile],
-                        _K_RINSHAN: p[34] == 0xC3, _K_LEFT: <long>p[40]}
-    return None
+                and _is_bool(p[34]) and memcmp(p + 35, _LEFT, 5) == 0 and p[40] <= 0x7F
+                and _tile(p + 24) >= 0):
+            return 2
+    return 0
+
+
+cdef object _template(int shape, const uint8_t *p):
+    """The event dict of a payload of template shape ``shape`` (1 or 2, from _shape): equal
+    to what unpackb returns, key order and value types included."""
+    cdef str tile = _TILE_NAMES[_tile(p + 24)]
+    if shape == 1:
+        return {_K_TYPE: _S_DAHAI, _K_ACTOR: <long>p[18], _K_PAI: tile,
+                _K_TSUMOGIRI: p[36] == 0xC3}
+    return {_K_TYPE: _S_TSUMO, _K_ACTOR: <long>p[18], _K_PAI: tile,
+            _K_RINSHAN: p[34] == 0xC3, _K_LEFT: <long>p[40]}
 
 
 # -- decoding everything else ----------------------------------------------------------------
@@ -339,7 +345,7 @@ cdef Py_ssize_t _check_hash(const uint8_t *d, Py_ssize_t n, Py_ssize_t rec_start
     hash is BLAKE2b-256(prev ‖ record bytes before it) (L2), ``prev`` being the stored hash of
     the record before (or the game's ``prev``). Returns ``end``, or _NEED / _BAD (the twin's
     ``_Game.record``, in the same order). A one-block record is only queued in ``batch``:
-    its check is done with seven others (or by _flush) and may fail later."""
+    its check is done with seven others (or by the final batch check) and may fail later."""
     cdef uint8_t out[_HASH]
     cdef size_t size = <size_t>(end - rec_start)
     if end < n and d[end] != 0xC4:
@@ -425,7 +431,8 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     cdef Py_ssize_t *grown
     cdef Py_ssize_t cap = 0, n_events = 0, pos = start, rec_start, end, tag, total, i
     cdef object event
-    cdef list events = [], offsets = []
+    cdef list events = [], offsets = [], others = []
+    cdef int shape
     cdef bytes bodies, final
     cdef char *out
     try:
@@ -451,18 +458,22 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
                 return _stop(tag if tag < 0 else _BAD, &batch)
             if n_events >= lim.events or rec_start - start > lim.game:
                 return None  # L6
-            event = _template(d + pos + 2, n - pos - 2) if lim.templates else None
-            if event is None:
-                end = _record(d, n, pos, &lim, chained, &batch)
-            else:
-                end = pos + 2 + (_DAHAI_LEN if d[pos + 2] == 0x84 else _TSUMO_LEN)
+            shape = _shape(d + pos + 2, n - pos - 2)
+            if shape and lim.templates:
+                end = pos + 2 + (_DAHAI_LEN if shape == 1 else _TSUMO_LEN)
                 end = _BAD if end + _TAIL - pos > lim.record else _check_hash(
                     d, n, pos, end, chained, &batch)
+            else:
+                end = _record(d, n, pos, &lim, chained, &batch)
             if end < 0:
                 return _stop(end, &batch)
             chained = d + end + 2
-            if event is None:
+            if shape and lim.templates:
+                event = _template(shape, d + pos + 2)
+            else:
                 event = decoder.decode(d, pos + 2, end)
+            if not shape:
+                others.append(n_events)
             events.append(event)
             offsets.append(base + rec_start)
             if n_events == cap:
@@ -509,7 +520,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             memcpy(out, d + spans[2 * i], spans[2 * i + 1] - spans[2 * i])
             out += spans[2 * i + 1] - spans[2 * i]
         return (pos, header, events, offsets, claims, claims_at, close, close_at, final,
-                PyBytes_FromStringAndSize(<const char *>chained, _HASH), bodies)
+                PyBytes_FromStringAndSize(<const char *>chained, _HASH), bodies, others)
     except _Declined:
         return None
     finally:

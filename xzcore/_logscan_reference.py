@@ -7,13 +7,15 @@ in-memory buffer, or answers :data:`NEED_MORE` (the game is not all there yet) o
 
 Where the compiled scanner builds the two commonest event shapes (``dahai``, ``tsumo``)
 directly, this twin decodes every payload with ``msgpack.unpackb``: it is the oracle the
-compiled one is tested against. Both find where a payload ends by the same structural walk
-(:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None`` as well.
+compiled one is tested against; ``others`` (the events not of those two shapes) it finds by
+matching each payload's bytes against the shapes. Both find where a payload ends by the same
+structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import msgpack
@@ -43,9 +45,19 @@ BIG_LIMIT = 1 << 62
 HASH_TAIL = 2 + HASH_SIZE
 """Bytes after a payload: ``c4 20`` (bin 8 of 32 bytes) and the hash itself (L1, L2)."""
 
-ScanResult = tuple[int, Any, list[Any], list[int], Any, int, Any, int, bytes, bytes, bytes]
+ScanResult = tuple[
+    int, Any, list[Any], list[int], Any, int, Any, int, bytes, bytes, bytes, list[int]
+]
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies)``: see :mod:`xzcore.logscan`."""
+bodies, others)``: see :mod:`xzcore.logscan`."""
+
+# The two template event shapes the compiled scanner builds without the decoder, byte for
+# byte: a dahai and a tsumo of an actor 0-3, a suited tile, bool flags, a fixint "left".
+_TEMPLATES = re.compile(
+    rb"\x84\xa4type\xa5dahai\xa5actor[\x00-\x03]\xa3pai\xa2[1-9][mps]\xa9tsumogiri[\xc2\xc3]"
+    rb"|\x85\xa4type\xa5tsumo\xa5actor[\x00-\x03]\xa3pai\xa2[1-9][mps]\xa7rinshan[\xc2\xc3]"
+    rb"\xa4left[\x00-\x7f]"
+)
 
 
 class _NeedMore(Exception):
@@ -242,6 +254,7 @@ def _scan(data: bytes, start: int, base: int, prev: bytes, limits: Limits) -> Sc
     events: list[Any] = []
     offsets: list[int] = []
     bodies: list[bytes] = []
+    others: list[int] = []
     while True:
         rec_start = g.pos
         tag = g.tag((TAG_EVENT, TAG_CLAIMS))
@@ -253,6 +266,8 @@ def _scan(data: bytes, start: int, base: int, prev: bytes, limits: Limits) -> Sc
             raise _Decline("a game past max_game_bytes")  # L6
         first, end = g.record()
         body = data[first:end]
+        if _TEMPLATES.fullmatch(body) is None:
+            others.append(len(events))
         events.append(_decode(body, limits))
         offsets.append(base + rec_start)
         bodies.append(body)
@@ -280,6 +295,7 @@ def _scan(data: bytes, start: int, base: int, prev: bytes, limits: Limits) -> Sc
         final,
         g.running,
         b"".join(bodies),
+        others,
     )
 
 

@@ -29,7 +29,8 @@ the record's bytes before the ``c4 20`` and running starts at ``prev`` and becom
 record's hash in turn (exactly ``xzcore.log._chain``).
 
 Returns, when the whole game is there and everything checks:
-``(end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies)``
+``(end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies,
+others)``
 
 - ``end``: index in ``data`` just past the closing record;
 - ``header``, ``claims``, ``close``: the decoded payloads (Python objects, as msgpack decodes
@@ -42,7 +43,14 @@ Returns, when the whole game is there and everything checks:
 - ``bodies``: bytes, the concatenation of every event record's payload bytes (each event
   record's bytes without its 2-byte ``93 01`` prefix and without the 34-byte hash suffix) —
   i.e. exactly what ``msgpack.packb(events)`` gives after its array header when the log was
-  written by LogWriter.
+  written by LogWriter;
+- ``others``: list of the indices (into ``events``, ascending) of the events whose payload
+  bytes are NOT exactly one of the two template shapes — ``{"type": "dahai", "actor",
+  "pai", "tsumogiri"}`` and ``{"type": "tsumo", "actor", "pai", "rinshan", "left"}``, keys
+  in that order, an actor 0-3 as a positive fixint, a suited tile ``1m``-``9s`` as a fixstr,
+  the flags as msgpack bools, ``left`` a positive fixint — whatever the limits. An event not
+  listed is such a dahai or tsumo, so it has no ``transfers``, is no ``hora`` and no
+  ``end_kyoku``: a caller after those (the claims of L5) needs to look only at ``others``.
 
 Returns ``NEED_MORE`` (0) when the bytes seen are all well-formed so far but ``data`` ends
 before the closing record is complete (the caller reads more and calls again).
