@@ -1,4 +1,5 @@
-"""The quiet discard, in plain Python: the twin of the compiled ``xzcore._replay``.
+"""The quiet discard and the quiet run, in plain Python: the twin of the compiled
+``xzcore._replay``.
 
 A game is ~65 actions, and ~50 of them are the same step: the seat on its turn discards a tile
 that no other seat can do anything with, and the next seat in play draws. :func:`quiet_discard`
@@ -10,17 +11,35 @@ This module decides in the most direct words (:func:`quiet_decline` names the re
 every decline, for tests and measurements) and then lets the engine apply the step itself.
 The compiled module decides the same way and applies the step in C; the differential tests
 hold the two to this module and both to ``Round.play``.
+
+:func:`quiet_run` walks a recorded event list as the audit's replay loop
+(``xzcore.auditcmp.compare_events``) does, for as long as each event is one the loop skips, a
+quiet discard, or a discard whose claim window ends with every asked seat passing (the
+discard, then exactly one recorded plain ``none`` per asked seat, R5.2/R5.3) — and no seat
+is offered 胡 (no R7.4 lock, no R5.7 consequence). :func:`run_decline` says why it stops.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from xzcore.actions import Action
+from xzcore.auditactions import _KIND, _NOT_ACTIONS
 from xzcore.round import Round
-from xzcore.round_base import TURN
+from xzcore.round_base import _DAIMINKAN, _NONE, _PON, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 
-__all__ = ["REASONS", "STEP_METHODS", "engine_intact", "quiet_decline", "quiet_discard"]
+__all__ = [
+    "REASONS",
+    "RUN_REASONS",
+    "STEP_METHODS",
+    "engine_intact",
+    "quiet_decline",
+    "quiet_discard",
+    "quiet_run",
+    "run_decline",
+    "window_decline",
+]
 
 STEP_METHODS = (
     ("play", "xzcore.round", "Round.play"),
@@ -31,14 +50,17 @@ STEP_METHODS = (
     ("_forced", "xzcore.round_claims", "ClaimsMixin._forced"),
     ("_dahai", "xzcore.round", "Round._dahai"),
     ("_open_claims", "xzcore.round_claims", "ClaimsMixin._open_claims"),
+    ("_resolve_claims", "xzcore.round_claims", "ClaimsMixin._resolve_claims"),
+    ("_note_passes", "xzcore.round_claims", "ClaimsMixin._note_passes"),
     ("_next_turn", "xzcore.round", "Round._next_turn"),
     ("_draw", "xzcore.round", "Round._draw"),
     ("_in_play_count", "xzcore.round_base", "RoundBase._in_play_count"),
     ("_note_forfeit_self_draw", "xzcore.round_base", "RoundBase._note_forfeit_self_draw"),
 )
-"""The methods of ``Round`` that ``Round.play`` runs for this step, and where the engine
-defines them: the step is taken only while they are the engine's own (a test may patch one
-to make the engine fail; then every action goes through ``Round.play``)."""
+"""The methods of ``Round`` that ``Round.play`` runs for this step (and for an all-pass claim
+window, :func:`quiet_run`), and where the engine defines them: the step is taken only while
+they are the engine's own (a test may patch one to make the engine fail; then every action
+goes through ``Round.play``)."""
 
 
 def engine_intact() -> bool:
@@ -129,3 +151,128 @@ def quiet_discard(rnd: Round, seat: int, tile: int) -> bool:
     # which finds nobody to ask and draws for the next seat in play (R5.5, R7.4, R5.7).
     rnd._dahai(tile)
     return True
+
+
+# -- the quiet run ------------------------------------------------------------------------------
+
+WINDOW_REASONS = ("win_offered", "winner_gang", "answers")
+"""Why :func:`window_decline` refuses a claim window: a seat it would ask holds a winning
+shape with the tile (it might be offered 胡: R7.4 locks, R5.7, R5.3 — left to the engine); a
+血流 winner might gang (R11.2: whether its waits stay is the engine's to work out); the
+recorded events after the discard are not one plain ``none`` from each asked seat."""
+
+RUN_REASONS = (
+    "end",
+    "event",
+    "not_quiet",
+    *(r for r in REASONS if r != "claimable"),
+    *WINDOW_REASONS,
+)
+"""Every reason :func:`run_decline` may give: ``end`` (no event left), ``event`` (not a map
+with a str ``type``: the loop reports it), ``not_quiet`` (an action other than a well-formed
+discard, or a discard with a ``baige`` key: the loop plays it), a reason of
+:func:`quiet_decline` (but ``claimable``) or of :data:`WINDOW_REASONS`."""
+
+
+def window_decline(
+    rnd: Any, seat: int, tile: int, events: list[Any], at: int
+) -> tuple[str | None, dict[int, list[Action]], list[int]]:
+    """For a discard of ``tile`` by ``seat`` that :func:`quiet_decline` refuses only as
+    ``claimable``, recorded at ``events[at]``: ``(None, opts, answers)`` when the claim
+    window ``Round._open_claims`` opens offers nobody 胡 and the recorded events after the
+    discard are exactly one plain ``none`` (no ``claim`` key) from each asked seat, in any
+    order (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``:
+    the seats in the recorded order); else ``(reason, {}, [])``. Changes nothing."""
+    hands = rnd.hands
+    in_play = rnd.in_play
+    xueliu = rnd.rules.xueliu
+    suit = tile // 9
+    opts: dict[int, list[Action]] = {}
+    for i in (1, 2, 3):  # Round._open_claims (R5.2), in play order from the discarder
+        o = (seat + i) % 4
+        h = hands[o]
+        if not in_play[o] or not h.claimable(tile):
+            continue
+        n = h.count(tile)
+        if n < 2 or h.is_win_with(tile):
+            return "win_offered", {}, []  # R7.1: a win may be on offer (R7.4, R5.7, R5.3)
+        winner = xueliu and rnd.won[o]
+        mine: list[Action] = []
+        if suit != rnd.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
+            if n == 3:
+                if winner:
+                    return "winner_gang", {}, []  # R11.2: only a gang that keeps the waits
+                mine.append(_DAIMINKAN[o][tile])
+            if not winner:  # R11.2: a winner may not 碰
+                mine.append(_PON[o][tile])
+        if mine:
+            mine.append(_NONE[o])
+            opts[o] = mine
+    answers: list[int] = []
+    for j in range(at + 1, at + 1 + len(opts)):  # the loop plays each as _NONE[actor]
+        ev = events[j] if j < len(events) else None
+        if type(ev) is not dict or type(w := ev.get("type")) is not str or w != "none":
+            return "answers", {}, []
+        if "claim" in ev:  # a claim superseded by R5.3: action_of reads it otherwise
+            return "answers", {}, []
+        actor = ev.get("actor")
+        if type(actor) is not int or actor not in opts or actor in answers:
+            return "answers", {}, []  # R5.2/R5.3: not asked, or answered already
+        answers.append(actor)
+    return None, opts, answers
+
+
+def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
+    """Why :func:`quiet_run` stops at ``events[i]`` (one of :data:`RUN_REASONS`), or
+    ``(None, n)`` when it consumes the ``n`` events from ``i`` as one step: a skipped event
+    or a quiet discard (1), or a discard with its all-pass window (1 + the answers).
+    Changes nothing."""
+    if i >= len(events):
+        return "end", 0
+    ev = events[i]
+    # compare_events: a map with a str 'type'; _NOT_ACTIONS are skipped.
+    if type(ev) is not dict or type(word := ev.get("type")) is not str:
+        return "event", 0
+    if word in _NOT_ACTIONS:
+        return None, 1
+    if word != "dahai" or "baige" in ev:
+        return "not_quiet", 0
+    actor, pai = ev.get("actor"), ev.get("pai")
+    if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
+        return "not_quiet", 0  # the loop's action_of reports it
+    tile = _KIND[pai]
+    reason = quiet_decline(rnd, actor, tile)
+    if reason != "claimable":
+        return reason, 1
+    why, opts, _ = window_decline(rnd, actor, tile, events, i)
+    return why, 1 + len(opts)
+
+
+def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
+    """Do what ``compare_events``' loop does for ``events[i]``, ``events[i + 1]``, … as long
+    as each is an event it skips, a quiet discard (:func:`quiet_discard`) or a discard whose
+    claim window ends with every asked seat passing (:func:`window_decline`); return the
+    index of the first event not consumed (``len(events)`` at the end), which the caller
+    handles the slow way. Raises nothing, and a stop changes nothing of that event."""
+    if type(events) is not list or type(i) is not int or not 0 <= i <= len(events):
+        return i
+    while True:
+        try:
+            reason, n = run_decline(rnd, events, i)
+        except Exception:  # a damaged round: the engine reports it
+            return i
+        if reason is not None:
+            return i
+        ev = events[i]
+        if ev["type"] == "dahai":
+            tile = _KIND[ev["pai"]]
+            # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
+            # the window opens (R5.2) and each recorded pass is applied as play() would
+            # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5).
+            _, _, answers = (
+                window_decline(rnd, ev["actor"], tile, events, i) if n > 1 else (None, {}, [])
+            )
+            rnd._dahai(tile)
+            for o in answers:
+                rnd.apply(_NONE[o])
+        i += n

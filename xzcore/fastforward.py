@@ -1,4 +1,5 @@
-"""The round engine's commonest step, fast: a discard nobody can claim, then the next draw.
+"""The round engine's commonest steps, fast: a discard nobody can claim, then the next draw;
+and, for the audit, runs of recorded events made of such steps and of all-pass claim windows.
 
 :func:`quiet_discard` ``(rnd, seat, tile)`` applies the discard of ``tile`` by ``seat`` and
 the next seat's draw exactly as ``rnd.play(Action("dahai", seat, tile))`` would, and returns
@@ -8,6 +9,16 @@ a test has patched one of the methods the step runs), a discard ``Round.play`` w
 (R5.1, R4.2, R11.2: a 血流 winner discards the tile it drew), a discard another seat could
 claim (R5.2: the engine works out the claim window), the last discard of the wall (R5.6) and,
 in the final round, a discard by a seat holding a self-draw win (R5.7 forced or forfeit).
+
+For the audit's replay loop (``xzcore.auditcmp.compare_events``), :func:`quiet_run`
+``(rnd, events, i)`` does what that loop does for ``events[i]``, ``events[i + 1]``, … as long
+as each event is one the loop skips (``_NOT_ACTIONS``), a recorded quiet discard, or a recorded
+discard whose claim window (R5.2) ends with every asked seat passing — nobody offered 胡 (so
+no R7.4 lock, no R5.7 consequence, no R5.3 order to work out) and the events after it exactly
+one plain ``none`` per asked seat, in any order. It returns the index of the first event it did
+not consume (``len(events)`` at the end): the caller handles that event the slow way and calls
+it again from the next index. It never raises, never consumes an event the loop would treat
+differently (a malformed one, an illegal action: it stops there), and a stop changes nothing.
 
 This module re-exports the compiled ``xzcore._replay`` when it is built and the pure-Python
 twin ``xzcore._replay_reference`` otherwise, as :mod:`xzcore.core` does for the kernel:
@@ -24,22 +35,23 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-__all__ = ["BACKEND", "quiet_discard"]
+__all__ = ["BACKEND", "quiet_discard", "quiet_run"]
 
 BACKEND: str
-"""Which implementation :func:`quiet_discard` is: ``"cython"`` or ``"python"``."""
+"""Which implementation :func:`quiet_discard` and :func:`quiet_run` are: ``"cython"`` or
+``"python"``."""
 
 if TYPE_CHECKING:
-    from xzcore._replay_reference import quiet_discard
+    from xzcore._replay_reference import quiet_discard, quiet_run
 elif os.environ.get("XZ_PUREPYTHON"):
     if os.environ.get("XZ_REQUIRE_COMPILED"):
         raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
-    from xzcore._replay_reference import quiet_discard
+    from xzcore._replay_reference import quiet_discard, quiet_run
 
     BACKEND = "python"
 else:
     try:
-        from xzcore._replay import quiet_discard
+        from xzcore._replay import quiet_discard, quiet_run
 
         BACKEND = "cython"
     except ImportError as exc:
@@ -48,6 +60,6 @@ else:
                 "XZ_REQUIRE_COMPILED=1 but the compiled xzcore._replay is missing: "
                 "reinstall with `pip install -e .` (or `pip install .`) to build it"
             ) from exc
-        from xzcore._replay_reference import quiet_discard
+        from xzcore._replay_reference import quiet_discard, quiet_run
 
         BACKEND = "python"
