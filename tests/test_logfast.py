@@ -182,7 +182,9 @@ def test_visitor_default_visit_events_matches_visit_event() -> None:
     seen: list[Any] = []
 
     class V(AuditVisitor):
-        def visit_events(self, events: Any, offsets: Any, bodies: Any, location: Any) -> None:
+        def visit_events(
+            self, events: Any, offsets: Any, bodies: Any, location: Any, others: Any = None
+        ) -> None:
             CollectingBuilder.visit_events(self, events, offsets, bodies, location)  # type: ignore[arg-type]
 
         def visit_event(self, index: int, event: Any, location: Any) -> None:
@@ -233,3 +235,24 @@ def test_mutated_logs_same_reports(ops: list[tuple[str, int, int]]) -> None:
     data = _mutate(SAMPLE, ops)
     fast, slow = _reports(data, limits=SMALL)
     assert fast == slow
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "xueliu", "leshan"])
+def test_claims_of_the_others_alone(preset: str) -> None:
+    """claims_of over the scanner's ``others`` equals claims_of over every event (the plain
+    dahai/tsumo events carry no transfers, win or end)."""
+    from xzcore.auditcmp import claims_of
+    from xzcore.logscan import scan_game
+    from xzcore.logtypes import GENESIS
+
+    data = _record(preset, 6, 9)
+    pos, prev, n = 0, GENESIS, 0
+    while pos < len(data):
+        got = scan_game(data, pos, 0, prev, Limits())
+        assert type(got) is tuple
+        events, others = got[2], got[11]
+        assert len(others) < len(events) / 2
+        assert claims_of(events, others) == claims_of(events)
+        assert claims_of(events)["wins"] or claims_of(events)["transfers"]
+        pos, prev, n = got[0], got[9], n + 1
+    assert n == 6

@@ -110,6 +110,8 @@ class AuditVisitor(BaseVisitor[GameReport]):
         """Each event record's hashed bytes, filled by the reader (:mod:`xzcore.log`)."""
         self.bodies: bytes | None = None
         """Or all event payloads' bytes joined, from the fast reader (:mod:`xzcore.logfast`)."""
+        self.others: list[int] | None = None
+        """From the fast reader: the events that are not plain dahai/tsumo (claims_of's)."""
 
     def begin_game(self, location: Location) -> None:
         self.report = GameReport(self.path, location.game or 0, location.offset or 0)
@@ -118,6 +120,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.offsets = []
         self.raw_events = []
         self.bodies = None
+        self.others = None
         self.claims = None
 
     def visit_header(self, header: Header, location: Location) -> None:
@@ -129,11 +132,17 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.offsets.append(location.offset or 0)
 
     def visit_events(
-        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
     ) -> None:
         self.events = events
         self.offsets = offsets
         self.bodies = bodies
+        self.others = others
 
     def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
         self.claims = claims
@@ -183,7 +192,9 @@ class AuditVisitor(BaseVisitor[GameReport]):
             return
         self.report.findings.extend(findings.findings)
         if self.claims is not None and self.claims_loc is not None:
-            self.report.findings.extend(compare_claims(self.claims, self.events, self.claims_loc))
+            self.report.findings.extend(
+                compare_claims(self.claims, self.events, self.claims_loc, self.others)
+            )
 
     def result(self) -> GameReport:
         return self.report
@@ -266,7 +277,12 @@ class _Starts(BaseVisitor[int]):
         self.offset = location.offset or 0
 
     def visit_events(
-        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
     ) -> None:
         pass
 

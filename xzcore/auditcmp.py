@@ -120,15 +120,21 @@ def _transfers(ev: Any) -> Any:
     return ev.get("transfers") if isinstance(ev, Mapping) else None
 
 
-def claims_of(events: Sequence[Any]) -> dict[str, Any]:
+def claims_of(events: Sequence[Any], only: Sequence[int] | None = None) -> dict[str, Any]:
     """The claims record (L5) of an event stream: each win's figures, the number of
     transfers, each seat's total and the next dealer. Entries that are not events, or
-    malformed transfers and scores, count for nothing (the replay reports them)."""
+    malformed transfers and scores, count for nothing (the replay reports them).
+
+    ``only``: the indices of the events to look at, in order, when the others are known to
+    hold no transfers and to be neither a win nor the round's end — the fast reader's
+    ``dahai``/``tsumo`` events of their exact recorded shape (``others`` of
+    :func:`xzcore.logscan.scan_game`)."""
     wins = []
     transfers = 0
     totals = [0, 0, 0, 0]
     next_dealer = None
-    for i, ev in enumerate(events):
+    for i in range(len(events)) if only is None else only:
+        ev = events[i]
         if type(ev) is not dict:
             continue
         tr = ev.get("transfers")
@@ -586,13 +592,16 @@ def _figures(
 
 
 def compare_claims(
-    claimed: Mapping[str, Any], recorded: Sequence[Any], where: Location
+    claimed: Mapping[str, Any],
+    recorded: Sequence[Any],
+    where: Location,
+    only: Sequence[int] | None = None,
 ) -> list[Finding]:
     """Check the claims record (L5) against the claims its own events make
-    (:func:`claims_of`). The events themselves are checked against the replay, so a claims
-    record that agrees with wrong events adds nothing, and one that disagrees with them is
-    reported here, with the money difference of its totals."""
-    expected = claims_of(recorded)
+    (:func:`claims_of`, with ``only``). The events themselves are checked against the
+    replay, so a claims record that agrees with wrong events adds nothing, and one that
+    disagrees with them is reported here, with the money difference of its totals."""
+    expected = claims_of(recorded, only)
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)

@@ -216,12 +216,19 @@ class BaseVisitor(Generic[T]):
         """Event ``index`` (0-based) of the engine's stream."""
 
     def visit_events(
-        self, events: list[Any], offsets: list[int], bodies: bytes, location: Location
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
     ) -> None:
         """All of a game's events at once, from the compiled reader (:mod:`xzcore.logfast`):
-        ``offsets`` are their records' byte offsets and ``bodies`` their payloads' bytes
-        joined. By default one :meth:`visit_event` each, with the location
-        :class:`LogReader` gives (``location`` is the header's)."""
+        ``offsets`` are their records' byte offsets, ``bodies`` their payloads' bytes
+        joined, ``others`` the indices of the events not of the two plain shapes (``dahai``,
+        ``tsumo``: see :func:`xzcore.logscan.scan_game`). By default one
+        :meth:`visit_event` each, with the location :class:`LogReader` gives (``location``
+        is the header's)."""
         path, game = location.path, location.game
         for i, (ev, off) in enumerate(zip(events, offsets, strict=True)):
             self.visit_event(i, ev, Location(path, game, i, off, i + 1))

@@ -183,7 +183,7 @@ class FastReader:
             return False
         visitor.begin_game(loc)
         visitor.visit_header(header, loc)
-        visitor.visit_events(events, offsets, got[10], loc)
+        visitor.visit_events(events, offsets, got[10], loc, got[11])
         visitor.visit_claims(claims, Location(path, game, None, claims_at, n + 1))
         visitor.visit_close(close, Location(path, game, None, close_at, n + 2))
         visitor.end_game(True)
