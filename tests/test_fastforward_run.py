@@ -5,15 +5,18 @@ stops, it changed nothing of the event it stopped at."""
 
 from __future__ import annotations
 
+import copy
 import importlib
 import io
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
 import msgpack
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_fastforward import (
     _KERNELS,
     VARIANTS,
@@ -32,6 +35,7 @@ from xzcore.leshan_bots import LeshanAgent
 from xzcore.leshan_round import LeshanRound
 from xzcore.log import CollectingBuilder, LogReader, LogWriter
 from xzcore.recording import bot_chooser, record_games
+from xzcore.round import Round
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
 
@@ -115,27 +119,37 @@ def recorded(rules: RuleSet, seed: int, bots: str = "greedy") -> list[Any]:
 
 
 def lockstep(
-    run: RunFn, rules: RuleSet, seed: int, events: list[Any], stride: int | None = None
+    run: RunFn,
+    rules: RuleSet,
+    seed: int,
+    events: list[Any],
+    stride: int | None = None,
+    other: Run | None = None,
 ) -> Counter[str]:
     """Round A runs the loop alone over ``events``; round B calls ``run`` from each index
     (over ``events[:i + stride]`` when ``stride`` is given, so that runs are cut short),
     then takes the event it stopped at through the loop. A and B must agree after every
-    run and every event; ``run`` never consumes an event the loop stops at. Returns counts
-    of the events ``run`` consumed by type, and of its stops."""
+    run and every event; ``run`` never consumes an event the loop stops at. ``other`` (the
+    other backend) must return the same indices on a round C and leave it the same. Returns
+    counts of the events ``run`` consumed by type, and of its stops."""
     a = new_round(rules, seed, run.kernel)
-    b = new_round(rules, seed, run.kernel)
+    rounds = [new_round(rules, seed, run.kernel) for _ in range(1 if other is None else 2)]
+    runs = [run.fn] if other is None else [run.fn, other]
     seen: Counter[str] = Counter()
     n = len(events)
     i = 0
     while i < n:
         limit = n if stride is None else min(n, i + stride)
         view = events if limit == n else events[:limit]
-        j = run(b, view, i)
+        j = runs[0](rounds[0], view, i)
         assert type(j) is int and i <= j <= limit, (i, j, limit)
+        for fn, rnd in zip(runs[1:], rounds[1:], strict=True):
+            assert fn(rnd, view, i) == j
         for t in range(i, j):
             assert loop_step(a, events, t), f"consumed event {t}, where the loop stops"
             seen[str(events[t]["type"])] += 1
-        assert_same(state(b), state(a), f"after the run {i}..{j}")
+        for rnd in rounds:
+            assert_same(state(rnd), state(a), f"after the run {i}..{j}")
         if j == limit < n:
             i = j  # cut short by the view: go on from there
             continue
@@ -143,8 +157,9 @@ def lockstep(
             break
         seen["stops"] += 1
         go_a = loop_step(a, events, j)
-        assert loop_step(b, events, j) is go_a
-        assert_same(state(b), state(a), f"after the loop's event {j}")
+        for rnd in rounds:
+            assert loop_step(rnd, events, j) is go_a
+            assert_same(state(rnd), state(a), f"after the loop's event {j}")
         if not go_a:
             break
         i = j + 1
@@ -229,3 +244,279 @@ def test_twin_on_twin_hands_and_compiled_declines() -> None:
 def test_selector() -> None:
     mod = "xzcore._replay" if fastforward.BACKEND == "cython" else "xzcore._replay_reference"
     assert fastforward.quiet_run is importlib.import_module(mod).quiet_run
+
+
+# -- stops: the index of the event, and nothing changed -----------------------------------------
+
+
+def round_at(rules: RuleSet, seed: int, events: list[Any], i: int, kernel: ModuleType) -> Any:
+    """The round of ``deal(seed)`` after the loop has handled ``events[:i]``."""
+    rnd = new_round(rules, seed, kernel)
+    for t in range(i):
+        assert loop_step(rnd, events, t)
+    return rnd
+
+
+def found(
+    kernel: ModuleType, want: Callable[[Any, list[Any], int], bool], limit: int = 12
+) -> Iterator[tuple[int, list[Any], int]]:
+    """``(seed, events, i)`` of the first ``limit`` events of greedy 血战 games (seeds 0-29)
+    at which ``want(round, events, i)`` holds (the round as the loop leaves it before
+    ``events[i]``)."""
+    n = 0
+    rules = RuleSet()
+    for seed in range(30):
+        events = recorded(rules, seed)
+        rnd = new_round(rules, seed, kernel)
+        for i in range(len(events)):
+            if want(rnd, events, i):
+                yield seed, events, i
+                n += 1
+                if n == limit:
+                    return
+            assert loop_step(rnd, events, i)
+    assert n, "no such event in 30 games"
+
+
+def _window(rnd: Any, events: list[Any], i: int) -> bool:
+    """A discard the run takes with its all-pass window."""
+    reason, n = twin.run_decline(rnd, events, i)
+    return reason is None and n > 1
+
+
+def _quiet(rnd: Any, events: list[Any], i: int) -> bool:
+    reason, n = twin.run_decline(rnd, events, i)
+    return reason is None and events[i]["type"] == "dahai" and n == 1
+
+
+def assert_stops(run: RunFn, rnd: Any, events: Any, i: Any, at: Any = None) -> None:
+    """``run`` returns ``at`` (default: ``i`` itself) and changes nothing."""
+    before = state(rnd)
+    j = run(rnd, events, i)
+    assert j is (i if at is None else at) or (at is not None and j == at), (j, i, at)
+    assert_same(state(rnd), before, "stopped")
+
+
+def _asked(events: list[Any], i: int, m: int) -> list[int]:
+    return [events[t]["actor"] for t in range(i + 1, i + 1 + m)]
+
+
+def test_stops_at_a_window_with_a_claim(run: RunFn) -> None:
+    """A 碰/杠/胡 among the answers, a missing answer, a second answer of a seat, an answer
+    by a seat not asked, a superseded claim (``claim`` key) or a malformed answer: the
+    window is the engine's (R5.2, R5.3); the run stops at the discard."""
+    rules = RuleSet()
+    n = 0
+    for seed, events, i in found(run.kernel, _window):
+        m = twin.run_decline(round_at(rules, seed, events, i, run.kernel), events, i)[1] - 1
+        asked = _asked(events, i, m)
+        src, pai = events[i]["actor"], events[i]["pai"]
+        first = events[i + 1]
+        bad: list[Any] = [
+            {"type": "pon", "actor": asked[0], "target": src, "pai": pai},
+            {"type": "daiminkan", "actor": asked[0], "target": src, "pai": pai},
+            {"type": "hora", "actor": asked[0], "target": src, "pai": pai},
+            {**first, "claim": "pon"},
+            {**first, "claim": None},
+            {**first, "actor": True},
+            {**first, "actor": float(asked[0])},
+            {**first, "actor": str(asked[0])},
+            {**first, "actor": 4},
+            {**first, "type": "None"},
+            {"actor": asked[0], "pai": pai},
+            [first],
+            None,
+        ]
+        bad += [{**first, "actor": o} for o in range(4) if o not in asked]  # src included
+        if m > 1:
+            bad.append(dict(first))  # its second answer, in place of another seat's
+        for ev in bad:
+            where = i + 1 if ev is not bad[-1] or m == 1 else i + 2
+            mutated = [*events[:where], ev, *events[where + 1 :]]
+            assert_stops(run, round_at(rules, seed, mutated, i, run.kernel), mutated, i)
+            n += 1
+        missing = [*events[: i + 1], *events[i + 2 :]]
+        assert_stops(run, round_at(rules, seed, missing, i, run.kernel), missing, i)
+        cut = events[: i + m]  # the last answer not recorded (yet)
+        assert_stops(run, round_at(rules, seed, cut, i, run.kernel), cut, i)
+    assert n > 100
+
+
+def test_an_answer_after_the_window(run: RunFn) -> None:
+    """A second ``none`` of an asked seat after the window's answers is out of window: the
+    run takes the window and stops there, where the loop finds the action illegal."""
+    rules = RuleSet()
+    for seed, events, i in found(run.kernel, _window, 4):
+        m = twin.run_decline(round_at(rules, seed, events, i, run.kernel), events, i)[1] - 1
+        again = [*events[: i + 1 + m], dict(events[i + 1]), *events[i + 1 + m :]]
+        lockstep(run, rules, seed, again)
+        rnd = round_at(rules, seed, again, i, run.kernel)
+        assert run(rnd, again, i) == i + 1 + m
+        assert not loop_step(rnd, again, i + 1 + m)
+
+
+def test_stops_where_a_win_is_offered(run: RunFn) -> None:
+    """A seat that can win on the discard may be offered 胡 (R7.1; R7.4 locks, R5.7 forced
+    or forfeit, R5.3): the engine's window, even when every seat then passes."""
+    rules = RuleSet()
+    n = 0
+    for seed, events, i in found(
+        run.kernel, lambda r, e, i: twin.run_decline(r, e, i)[0] == "win_offered"
+    ):
+        assert_stops(run, round_at(rules, seed, events, i, run.kernel), events, i)
+        n += 1
+    assert n == 12
+
+
+def test_stops_at_a_malformed_event(run: RunFn) -> None:
+    """What the loop reports, or reads with ``action_of``: never consumed."""
+    rules = RuleSet()
+    for seed, events, i in found(run.kernel, _quiet, 4):
+        ev = events[i]
+        bad: list[Any] = [
+            None,
+            [],
+            "dahai",
+            {},
+            {"type": None},
+            {"type": b"dahai"},
+            {**ev, "type": "Dahai"},
+            {**ev, "baige": False},
+            {**ev, "baige": True},
+            {**ev, "actor": True},
+            {**ev, "actor": 4},
+            {**ev, "actor": -1},
+            {**ev, "actor": str(ev["actor"])},
+            {**ev, "actor": float(ev["actor"])},
+            {**ev, "actor": (ev["actor"] + 1) % 4},  # R5.1: not its turn
+            {**ev, "pai": "0m"},
+            {**ev, "pai": "1z"},
+            {**ev, "pai": 5},
+            {k: v for k, v in ev.items() if k != "pai"},
+        ]
+        for b in bad:
+            mutated = [*events[:i], b, *events[i + 1 :]]
+            assert_stops(run, round_at(rules, seed, mutated, i, run.kernel), mutated, i)
+
+
+def test_skips_what_the_loop_skips(run: RunFn) -> None:
+    """An event the loop skips is consumed whatever else it holds."""
+    rules = RuleSet()
+    for seed, events, i in found(run.kernel, _quiet, 3):
+        junk = [{"type": t, "actor": 9, "pai": None} for t in sorted(_NOT_ACTIONS)]
+        more = [*events[:i], *junk, *events[i:]]
+        lockstep(run, rules, seed, more)
+        rnd = round_at(rules, seed, more, i, run.kernel)
+        assert run(rnd, more, i) > i + len(junk)
+
+
+def test_stops_on_a_leshan_round(run: RunFn) -> None:
+    """LeshanRound (R13) plays discards its own way: the run only skips events."""
+    rules = RuleSet.preset("leshan")
+    for seed in range(2):
+        events = recorded(rules, seed)
+        rnd = new_round(rules, seed, run.kernel)
+        assert type(rnd) is LeshanRound
+        for i in range(len(events)):
+            nxt = next(
+                (t for t in range(i, len(events)) if events[t]["type"] not in _NOT_ACTIONS),
+                len(events),
+            )
+            assert_stops(run, rnd, events, i, nxt)
+            assert loop_step(rnd, events, i)
+
+
+def test_bad_arguments(run: RunFn) -> None:
+    rules = RuleSet()
+    for seed, events, i in found(run.kernel, _window, 1):
+        rnd = round_at(rules, seed, events, i, run.kernel)
+        for arg in (-1, len(events) + 1, True, float(i), str(i), None, 1 << 70):
+            assert_stops(run, rnd, events, arg)
+        assert_stops(run, rnd, tuple(events), i)
+        assert_stops(run, rnd, None, i)
+        assert_stops(run, rnd, events, len(events), len(events))
+        assert run(None, events, i) is i  # not a round
+        assert run(rnd, events, i) > i  # the right call is taken
+
+
+@pytest.mark.parametrize("name", ["_resolve_claims", "_note_passes", "_open_claims", "apply"])
+def test_stops_while_the_engine_is_patched(
+    run: RunFn, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A test may patch a method of the window to make the engine fail: the window then
+    reaches the patched engine. Once the patch is undone the run takes it again."""
+    rules = RuleSet()
+    seed, events, i = next(found(run.kernel, _window, 1))
+    rnd = round_at(rules, seed, events, i, run.kernel)
+    original = getattr(Round, name)
+    with monkeypatch.context() as m:
+        m.setattr(Round, name, lambda *args, **kw: original(*args, **kw))
+        assert_stops(run, rnd, events, i)
+    assert run(rnd, events, i) > i + 1
+
+
+def test_stops_at_a_hand_the_kernel_refuses(run: RunFn) -> None:
+    """A damaged round (an asked seat's hand of a size no turn leaves): no error, nothing
+    changed; the loop's ``play`` meets the kernel's error."""
+    rules = RuleSet()
+    for seed, events, i in found(run.kernel, _window, 3):
+        rnd = round_at(rules, seed, events, i, run.kernel)
+        o = events[i + 1]["actor"]
+        k = _KIND[events[i]["pai"]]
+        h = rnd.hands[o]
+        h.remove(next(t for t, c in enumerate(h.counts()) if c and t != k))
+        assert_stops(run, rnd, events, i)
+
+
+# -- both backends ---------------------------------------------------------------------------------
+
+
+def _mutate(events: list[Any], how: str, p: int) -> None:
+    """One change to a recorded event list, at position ``p`` (1 ≤ p < len)."""
+    ev = events[p]
+    if how == "drop":
+        del events[p]
+    elif how == "dup":
+        events.insert(p, copy.deepcopy(ev))
+    elif how == "swap" and p + 1 < len(events):
+        events[p], events[p + 1] = events[p + 1], ev
+    elif how == "none" and isinstance(ev, dict):
+        events.insert(p, {"type": "none", "actor": (ev.get("actor", 0) or 0) % 4, "pai": "1m"})
+    elif how == "claim" and isinstance(ev, dict):
+        events[p] = {**ev, "claim": "pon"}
+    elif how == "actor" and isinstance(ev, dict) and type(ev.get("actor")) is int:
+        events[p] = {**ev, "actor": (ev["actor"] + 1) % 4}
+    elif how == "pai" and isinstance(ev, dict) and type(ev.get("pai")) is str:
+        events[p] = {**ev, "pai": "5p" if ev["pai"] != "5p" else "5s"}
+    elif how == "junk":
+        events[p] = None
+
+
+@given(
+    seed=st.integers(0, 10**6),
+    variant=st.sampled_from(VARIANTS),
+    bots=st.sampled_from(["greedy", "random", "passive"]),
+    changes=st.lists(
+        st.tuples(
+            st.sampled_from(["drop", "dup", "swap", "none", "claim", "actor", "pai", "junk"]),
+            st.integers(1, 10**6),
+        ),
+        max_size=3,
+    ),
+    stride=st.sampled_from([None, None, 2, 5]),
+)
+def test_backends_agree(
+    seed: int,
+    variant: tuple[str, dict[str, Any]],
+    bots: str,
+    changes: list[tuple[str, int]],
+    stride: int | None,
+) -> None:
+    """Compiled and twin over a recorded game, changed here and there: the same stops, the
+    same states, each the loop's."""
+    rules = _rules(*variant)
+    events = recorded(rules, seed, bots)
+    for how, p in changes:
+        _mutate(events, how, 1 + p % (len(events) - 1))
+    compiled = RunFn(_quiet_module("cython").quiet_run, importlib.import_module(_KERNELS["cython"]))
+    lockstep(compiled, rules, seed, events, stride, other=twin.quiet_run)
