@@ -19,6 +19,9 @@ event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
 into Python code but msgpack.
+
+The module also holds the audit's type-strict equality, :func:`same` and :func:`same_events`
+(``_logscan_same.pxi``): the twin's ``same`` — a copy of ``xzcore.auditeq.same`` — in C.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -29,7 +32,16 @@ from libc.string cimport memcmp, memcpy
 import msgpack
 
 
-__all__ = ["MAX_DEPTH", "NEED_MORE", "ScanResult", "blake2b_256", "chain_hash", "scan_game"]
+__all__ = [
+    "MAX_DEPTH",
+    "NEED_MORE",
+    "ScanResult",
+    "blake2b_256",
+    "chain_hash",
+    "same",
+    "same_events",
+    "scan_game",
+]
 
 
 cdef extern from "_logscan_blake2b.h":
@@ -575,3 +587,8 @@ def _check_batch(list prevs not None, list bodies not None, list wants not None)
         if batch.n == XZ_B2B_LANES:
             ok &= xz_b2b_batch_check(&batch, _lanes)
     return bool(ok & xz_b2b_batch_check(&batch, _lanes))
+
+
+# -- the audit's type-strict equality (same, same_events) -------------------------------------
+
+include "_logscan_same.pxi"
