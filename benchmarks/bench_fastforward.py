@@ -1,4 +1,5 @@
-"""The quiet discard (xzcore.fastforward) against ``Round.play``, compiled and twin side by side.
+"""The quiet discard and the quiet run (xzcore.fastforward) against ``Round.play``, compiled and
+twin side by side.
 
 The corpus is the actions of 200 seeded greedy-bot 血战 games (as ``xz audit`` replays them).
 Two measures:
@@ -10,6 +11,9 @@ Two measures:
   ``Round.play`` or by ``quiet_discard`` — ns per discard. Target: compiled ``quiet_discard``
   ≤ 1,200 ns. (Copies of rounds made ahead of a timed loop are cold in cache and read ~3×
   slower: not what an audit sees.)
+* the audit's replay loop (``xzcore.auditcmp.compare_events``' loop, without the comparison)
+  over the recorded events of the same games: with ``quiet_discard`` for each discard, or
+  with ``quiet_run`` taking the runs of events it can and the loop the rest — µs per game.
 
     python -m pytest benchmarks/bench_fastforward.py --benchmark-only -q
     python benchmarks/bench_fastforward.py      # the same figures as a table (CPU time)
@@ -31,6 +35,7 @@ import pytest
 from xzcore import _replay_reference
 from xzcore.actions import Action
 from xzcore.agents import GreedyAgent, SeatView
+from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.round import Round
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
@@ -39,6 +44,7 @@ RULES = RuleSet.preset("xuezhan")
 GAMES = 200
 Quiet = Callable[[Round, int, int], bool]
 Game = tuple[list[int], int, list[Action]]  # wall, dealer, actions
+Run = Callable[[Round, list[Any], int], int]
 
 
 @functools.cache
@@ -59,15 +65,76 @@ def corpus(n: int = GAMES) -> tuple[Game, ...]:
     return tuple(games)
 
 
-def _quiet(backend: str) -> Quiet:
+@functools.cache
+def recorded() -> tuple[list[Any], ...]:
+    """The events of the corpus games (what an audit reads back from their log)."""
+    out = []
+    for wall, dealer, actions in corpus():
+        rnd = Round(RULES, wall, dealer)
+        for a in actions:
+            rnd.apply(a)
+        out.append([dict(e) for e in rnd.events])
+    return tuple(out)
+
+
+def _quiet(backend: str, name: str = "quiet_discard") -> Any:
     if backend == "twin":
-        return _replay_reference.quiet_discard
+        return getattr(_replay_reference, name)
     try:
-        fn: Quiet = importlib.import_module("xzcore._replay").quiet_discard
+        module = importlib.import_module("xzcore._replay")
     except ImportError:  # pragma: no cover - not built
         pytest.skip("compiled xzcore._replay is not built")
         raise
-    return fn
+    return getattr(module, name)
+
+
+def _loop_event(rnd: Round, ev: Any, quiet: Quiet) -> None:
+    """``compare_events``' loop body for one (well-formed, legal) recorded event."""
+    word = ev.get("type")
+    if word in _NOT_ACTIONS:
+        return
+    action = None
+    row = _TILE_ACTIONS.get(word)
+    if row is not None and (word != "dahai" or not ev.get("baige")):
+        actor = ev.get("actor")
+        pai = ev.get("pai")
+        if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
+            k = _KIND.get(pai)
+            if k is not None:
+                if word == "dahai" and quiet(rnd, actor, k):
+                    return
+                action = row[actor][k]
+    if action is None:
+        action = action_of(ev)
+        if action is None:
+            return
+    rnd.play(action)
+
+
+def audit_loop(games: tuple[Game, ...], events: tuple[list[Any], ...], quiet: Quiet) -> int:
+    """The audit's replay loop over every game's events, ``quiet`` for each discard."""
+    for (wall, dealer, _), evs in zip(games, events, strict=True):
+        rnd = Round(RULES, wall, dealer)
+        for ev in evs:
+            _loop_event(rnd, ev, quiet)
+    return len(games)
+
+
+def audit_run(
+    games: tuple[Game, ...], events: tuple[list[Any], ...], run: Run, quiet: Quiet
+) -> int:
+    """The same loop, ``run`` first from each index (the loop takes the event it stops
+    at); returns how many times ``run`` stopped."""
+    stops = 0
+    for (wall, dealer, _), evs in zip(games, events, strict=True):
+        rnd = Round(RULES, wall, dealer)
+        n = len(evs)
+        i = 0
+        while (i := run(rnd, evs, i)) < n:
+            _loop_event(rnd, evs[i], quiet)
+            stops += 1
+            i += 1
+    return stops
 
 
 def replay_play(games: tuple[Game, ...]) -> int:
@@ -156,6 +223,23 @@ def test_replay_per_game(benchmark: Any, way: str) -> None:
     assert applied > 30 * GAMES  # most discards take the quiet step
 
 
+@pytest.mark.parametrize("backend", ["compiled", "twin"])
+@pytest.mark.parametrize("way", ["quiet_discard", "quiet_run"])
+def test_audit_loop_per_game(benchmark: Any, way: str, backend: str) -> None:
+    """The audit's replay loop over all 200 games' events: divide by 200 for µs per game."""
+    games, events = corpus(), recorded()
+    quiet = _quiet(backend)
+    benchmark.group = "fastforward: the audit's replay loop, 200 greedy games"
+    if way == "quiet_discard":
+        benchmark.pedantic(audit_loop, args=(games, events, quiet), rounds=5, warmup_rounds=1)
+        return
+    run = _quiet(backend, "quiet_run")
+    stops = benchmark.pedantic(
+        audit_run, args=(games, events, run, quiet), rounds=5, warmup_rounds=1
+    )
+    assert stops < 25 * GAMES  # most events are taken in runs
+
+
 # -- a table in CPU time ---------------------------------------------------------------------
 
 
@@ -200,7 +284,38 @@ def main() -> int:
             f"| {name} | {per_game / len(games) * 1e6:,.0f} "
             f"| {statistics.median(each):,.0f} | {statistics.mean(each):,.0f} |"
         )
+    _loop_table(games)
     return 0
+
+
+def _loop_table(games: tuple[Game, ...]) -> None:
+    """Where quiet_run stops on the corpus, and the audit loop's µs per game both ways."""
+    events = recorded()
+    stops: Counter[str] = Counter()
+    windows = 0
+    for (wall, dealer, _), evs in zip(games, events, strict=True):
+        rnd = Round(RULES, wall, dealer)
+        for i, ev in enumerate(evs):
+            reason, n = _replay_reference.run_decline(rnd, evs, i)
+            if ev["type"] == "dahai":
+                stops[reason or ("window" if n > 1 else "quiet")] += 1
+                windows += n > 1
+            _loop_event(rnd, ev, _replay_reference.quiet_discard)
+    print()
+    print(
+        "discards by quiet_run: "
+        + ", ".join(f"{k} {v / len(games):.2f}/game" for k, v in stops.most_common())
+    )
+    print("| backend | audit loop, quiet_discard µs/game | audit loop, quiet_run µs/game |")
+    print("|---|---|---|")
+    for backend in ("compiled", "twin"):
+        try:
+            quiet, run = _quiet(backend), _quiet(backend, "quiet_run")
+        except BaseException:  # pytest.skip outside pytest: not built
+            continue
+        old = _cpu(functools.partial(audit_loop, games, events, quiet), 5)
+        new = _cpu(functools.partial(audit_run, games, events, run, quiet), 5)
+        print(f"| {backend} | {old / len(games) * 1e6:,.0f} | {new / len(games) * 1e6:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -151,75 +151,177 @@ cdef int _is_win_with(Hand h, object tile):
         return -1
 
 
-cdef Py_ssize_t _step(object rnd, object seat, object tile, object rec, Py_ssize_t at):
+
+
+cdef class _Run:
+    """A round read once for a run of steps: the containers the steps update in place, the
+    facts that stay put while they run, and the scalar attributes they change, kept here
+    and written back by :func:`_flush` (no Python code sees the round between two steps:
+    the kernel's ``Hand`` methods and ``RuleSet.last_round_n`` are the only calls)."""
+
+    cdef dict d
+    cdef object hands, won, in_play, voids, rivers, draws, locked, lock_values, events, wall
+    cdef object rules, dihu, clean
+    cdef bint xueliu, r57, final, must_discard, rinshan, new_final, dirty
+    cdef long cur, pos, drawn, turn_no, final_from, dealer
+    cdef object drawn_obj
+    # the last claim window applied: Round._open_claims and Round.apply leave these
+    cdef object c_opts, c_dec, c_tile, c_from, c_first, c_after
+
+
+cdef _Run _load(object rnd, object rec):
+    """The round as a :class:`_Run`, or None when it is not one the steps may take (never a
+    subclass, nor a round whose step a test has patched; not on its turn; malformed)."""
+    cdef _Run r
+    cdef dict d
+    cdef long ph = 0
+    cdef object x, rules
+    if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
+        return None
+    if not _engine_intact():  # nor a Round whose step a test has patched
+        return None
+    d = rnd.__dict__
+    if not _small(_item(d, "phase"), 0, 6, &ph) or ph != _TURN:
+        return None  # a claim window, the setup phases or the end (R5.2, R3, R4.1, R5.6)
+    r = _Run.__new__(_Run)
+    r.d = d
+    r.hands = _list4(d, "hands")
+    r.won = _list4(d, "won")
+    r.in_play = _list4(d, "in_play")
+    r.voids = _list4(d, "voids")
+    r.rivers = _list4(d, "rivers")
+    r.draws = _list4(d, "draws")
+    r.locked = _list4(d, "locked")
+    r.lock_values = _list4(d, "lock_value")
+    r.events = _item(d, "events")
+    r.wall = _item(d, "wall")
+    rules = r.rules = _item(d, "rules")
+    if (
+        r.hands is None
+        or r.won is None
+        or r.in_play is None
+        or r.voids is None
+        or r.rivers is None
+        or r.draws is None
+        or r.locked is None
+        or r.lock_values is None
+        or type(r.events) is not list
+        or r.events is rec
+        or type(r.wall) is not list
+        or PyList_GET_SIZE(r.wall) != 108
+        or rules is None
+    ):
+        return None
+    if not _small(_item(d, "cur"), 0, 4, &r.cur):
+        return None
+    if not _small(_item(d, "pos"), 0, 109, &r.pos):
+        return None
+    if not _small(_item(d, "drawn"), -1, 27, &r.drawn):
+        return None
+    if not _small(_item(d, "turn_no"), 0, 1 << 20, &r.turn_no):
+        return None
+    if not _small(_item(d, "_final_from"), -1, 1 << 20, &r.final_from):
+        return None
+    x = _item(d, "final")
+    if type(x) is not bool:
+        return None
+    r.final = x
+    x = _item(d, "_must_discard")
+    if type(x) is not bool:
+        return None
+    r.must_discard = x
+    x = _item(d, "_rinshan")
+    if type(x) is not bool:
+        return None
+    r.rinshan = x
+    r.dihu = _item(d, "_dihu_discard")
+    r.clean = _item(d, "clean")
+    if type(r.dihu) is not bool or type(r.clean) is not bool:
+        return None
+    r.dealer = -1
+    if r.dihu and r.clean and not _small(_item(d, "dealer"), 0, 4, &r.dealer):
+        return None
+    r.xueliu = rules.xueliu
+    # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
+    # forfeited by the discard.
+    r.r57 = rules.last_round_scope is _ANY and (
+        rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
+    )
+    r.drawn_obj = None
+    r.new_final = r.dirty = False
+    r.c_opts = None
+    return r
+
+
+cdef void _flush(_Run r):
+    """Write the scalar attributes of the steps taken back to the round."""
+    cdef dict d = r.d
+    if not r.dirty:
+        return
+    if r.c_opts is not None:  # Round._open_claims, then Round.apply of each answer
+        d["_claim_tile"] = r.c_tile
+        d["_claim_from"] = r.c_from
+        d["_robbing"] = False
+        d["_claim_first"] = r.c_first
+        d["_claim_after_gang"] = r.c_after
+        d["_claim_scores"] = {}
+        d["_claim_dec"] = r.c_dec
+        d["_claim_opts"] = r.c_opts
+    if r.new_final:
+        d["final"] = True
+    # Round._draw (a new turn); phase: TURN all along
+    d["cur"] = r.cur
+    d["turn_no"] = r.turn_no
+    d["_rinshan"] = False
+    d["_gang_from"] = -1
+    d["_must_discard"] = False
+    d["pos"] = r.pos
+    d["drawn"] = r.drawn_obj
+    d["_turn_drawn"] = _BITS[r.drawn]
+    r.dirty = False
+
+
+cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at):
     """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
     (a discard another seat can claim is declined)."""
-    cdef long s = 0, k = 0, ph = 0, cur = 0, pos = 0, drawn = 0, final_from = 0, turn_no = 0
-    cdef long void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, dealer = 0, ds = 0, n, i, o, left
+    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
+    cdef long n, i, o, left, pos = r.pos
     cdef Py_ssize_t j, n_asked = 0
     cdef long order[3]
     cdef int asked = 0, answered = 0, cnt, c
-    cdef dict d, ev, opts = None, dec = None
+    cdef dict ev, opts = None, dec
     cdef Hand h, hn, ho
-    cdef object hands, voids, in_play, won, rivers, river, events, draws, locked, wall
-    cdef object rules, final, must_discard, lock_values, k2obj, w, mine, rinshan
+    cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj, mine
     cdef object first = False
-    cdef bint locked_winner, release, xueliu, new_final = False
+    cdef bint release, new_final = False
 
     # -- check everything, change nothing -------------------------------------------------
     try:
-        if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
-            return -1
-        if not _engine_intact():  # nor a Round whose step a test has patched
-            return -1
         if not _small(seat, 0, 4, &s) or not _small(tile, 0, 27, &k):
             return -1
-        d = rnd.__dict__
-        if not _small(_item(d, "phase"), 0, 6, &ph) or ph != _TURN:
-            return -1
-        if not _small(_item(d, "cur"), 0, 4, &cur) or cur != s:
+        if r.cur != s:
             return -1  # R5.1
-        hands = _list4(d, "hands")
-        won = _list4(d, "won")
-        in_play = _list4(d, "in_play")
-        voids = _list4(d, "voids")
-        if hands is None or won is None or in_play is None or voids is None:
-            return -1
-        final = _item(d, "final")
-        must_discard = _item(d, "_must_discard")
-        rules = _item(d, "rules")
-        if final is None or must_discard is None or rules is None:
-            return -1
         if type(_at(hands, s)) is not _HAND:
             return -1  # a round on the twin kernel
         h = <Hand>_at(hands, s)
         if not h.c[k]:
             return -1  # R5.1: not held
-        xueliu = rules.xueliu
-        locked_winner = _at(won, s) and not must_discard and xueliu  # R11.2
-        if final and not must_discard:
-            # R5.7: a self-draw win in hand in the final round is forced or forfeited by
-            # the discard (scope ``any``): left to the engine.
-            if rules.last_round_scope is _ANY and (
-                rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
-            ) and _is_win(h) != 0:
-                return -1
-        if not _small(_item(d, "drawn"), -1, 27, &drawn):
-            return -1
-        if locked_winner:
-            if k != drawn:
+        if r.final and not r.must_discard and r.r57 and _is_win(h) != 0:
+            return -1  # R5.7 (scope any): forced, or forfeited by the discard
+        if _at(r.won, s) and not r.must_discard and r.xueliu:
+            if k != r.drawn:
                 return -1  # R11.2: a 血流 winner discards the tile it drew
         else:
-            if not _small(_at(voids, s), -1, 3, &void_suit):
+            if not _small(_at(r.voids, s), -1, 3, &void_suit):
                 return -1
             if void_suit >= 0 and k // 9 != void_suit:  # R4.2: the void suit goes first
                 for i in range(9 * void_suit, 9 * void_suit + 9):
                     if h.c[i]:
                         return -1
-        if not _small(_item(d, "pos"), 0, 108, &pos):
-            return -1  # R5.6: the wall is empty (or a position out of range)
+        if pos >= 108:
+            return -1  # R5.6: the last discard ends the round
         for i in range(1, 4):  # Round._dahai's order, then Round._open_claims (R5.2)
             o = (s + i) % 4
             if not _at(in_play, o):
@@ -237,11 +339,11 @@ cdef Py_ssize_t _step(object rnd, object seat, object tile, object rec, Py_ssize
                 return -1  # R7.1: 胡 may be on offer (R7.4 locks, R5.7, R5.3): the engine's
             if opts is None:
                 opts = {}
-            if not _small(_at(voids, o), -1, 3, &vo):
+            if not _small(_at(r.voids, o), -1, 3, &vo):
                 return -1
             if vo == k // 9:
                 continue  # R4.3: no 碰/杠 of the void suit (the wall is not empty, R5.6)
-            if xueliu and _at(won, o):
+            if r.xueliu and _at(r.won, o):
                 if cnt == 3:
                     return -1  # R11.2: a winner's gang must keep its waits: the engine's
                 continue  # R11.2: a winner may not 碰
@@ -273,20 +375,11 @@ cdef Py_ssize_t _step(object rnd, object seat, object tile, object rec, Py_ssize
                 answered |= 1 << a
                 order[j] = a
             # Round._dahai: R7.5 地胡 on the dealer's first discard, as an option.
-            first = _item(d, "_dihu_discard")
-            rinshan = _item(d, "_rinshan")
-            if type(first) is not bool or type(rinshan) is not bool:
-                return -1
+            first = r.dihu and r.clean
             if first:
-                first = _item(d, "clean")
-                if type(first) is not bool:
+                if not _small(_at(r.draws, s), 0, 1 << 20, &ds):
                     return -1
-                if first:
-                    if not _small(_item(d, "dealer"), 0, 4, &dealer):
-                        return -1
-                    if not _small(_at(_list4(d, "draws"), s), 0, 1 << 20, &ds):
-                        return -1
-                    first = s == dealer and ds == 0
+                first = s == r.dealer and ds == 0
         # Round._next_turn: the next seat in play (R5.5).
         n = (s + 1) % 4
         while not _at(in_play, n):
@@ -294,44 +387,23 @@ cdef Py_ssize_t _step(object rnd, object seat, object tile, object rec, Py_ssize
             if n == s:
                 return -1
         hn = <Hand>_at(hands, n)
-        wall = _item(d, "wall")
-        if type(wall) is not list or PyList_GET_SIZE(wall) != 108:
-            return -1
-        k2obj = _at(wall, pos)
+        k2obj = _at(r.wall, pos)
         if not _small(k2obj, 0, 27, &k2) or hn.c[k2] >= 4 or hn.n >= 14:
             return -1  # Hand.add would refuse it: let the engine say so
-        rivers = _list4(d, "rivers")
-        draws = _list4(d, "draws")
-        locked = _list4(d, "locked")
-        lock_values = _list4(d, "lock_value")
-        events = _item(d, "events")
-        if (
-            rivers is None
-            or draws is None
-            or locked is None
-            or lock_values is None
-            or type(events) is not list
-            or events is rec
-        ):
-            return -1
-        river = _at(rivers, s)
+        river = _at(r.rivers, s)
         if type(river) is not list:
             return -1
-        if not _small(_at(draws, n), 0, 1 << 20, &nd):
-            return -1
-        if not _small(_item(d, "turn_no"), 0, 1 << 20, &turn_no):
-            return -1
-        if not _small(_item(d, "_final_from"), -1, 1 << 20, &final_from):
+        if not _small(_at(r.draws, n), 0, 1 << 20, &nd):
             return -1
         left = 108 - pos
-        if left <= final_from and not final:
-            new_final = left <= rules.last_round_n(sum(in_play))  # R5.7: the final round
-        release = _at(locked, n)  # R7.4: the draw ends the seat's pass lock
+        if left <= r.final_from and not r.final:
+            new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: the final round
+        release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
     except Exception:  # a damaged round: the engine reports it
         return -1
 
     # -- apply: Round._dahai (and the window: _open_claims, apply, _resolve_claims), then
-    # -- Round._draw(n, False) -----------------------------------------------------------
+    # -- Round._draw(n, False); the scalar attributes are written by _flush ---------------
     h.c[k] -= 1
     h.wmask_ok = 0
     h.k[k // 9] -= POW5[k % 9]
@@ -340,52 +412,49 @@ cdef Py_ssize_t _step(object rnd, object seat, object tile, object rec, Py_ssize
     ev = PyDict_Copy(_DAHAI_EVENT)
     ev["actor"] = seat
     ev["pai"] = _NAMES[k]
-    ev["tsumogiri"] = k == drawn
-    PyList_Append(events, ev)
+    ev["tsumogiri"] = k == r.drawn
+    PyList_Append(r.events, ev)
     if opts is not None:
-        d["_claim_tile"] = tile
-        d["_claim_from"] = seat
-        d["_robbing"] = False
-        d["_claim_first"] = first
-        d["_claim_after_gang"] = rinshan
-        d["_claim_scores"] = {}
+        r.c_tile = tile
+        r.c_from = seat
+        r.c_first = first
+        r.c_after = r.rinshan  # _rinshan and not robbing
         dec = {}
         for j in range(n_asked):  # Round.apply: the answers in the order given
             dec[order[j]] = _NONE_T[order[j]]
-        d["_claim_dec"] = dec
-        d["_claim_opts"] = opts
+        r.c_dec = dec
+        r.c_opts = opts
         for i in range(1, 4):  # Round._resolve_claims: the passes in play order (R5.3)
             o = (s + i) % 4
             if (asked >> o) & 1:
                 ev = PyDict_Copy(_NONE_EVENT)
                 ev["actor"] = o
                 ev["pai"] = _NAMES[k]
-                PyList_Append(events, ev)
+                PyList_Append(r.events, ev)
         # _note_passes: nobody was offered 胡, so no lock (R7.4) and no forfeit (R5.7).
     if new_final:
-        d["final"] = True
-    d["cur"] = n
-    d["turn_no"] = turn_no + 1
-    d["_rinshan"] = False
-    d["_gang_from"] = -1
-    d["_must_discard"] = False
-    # phase: already TURN (checked above), as Round._draw sets it
-    d["pos"] = pos + 1
+        r.final = r.new_final = True
+    r.cur = n
+    r.turn_no += 1
+    r.rinshan = False
+    r.must_discard = False
+    r.pos = pos + 1
     hn.c[k2] += 1
     hn.wmask_ok = 0
     hn.k[k2 // 9] += POW5[k2 % 9]
     hn.n += 1
-    d["drawn"] = k2obj
-    d["_turn_drawn"] = _BITS[k2]
-    _put(draws, n, nd + 1)
+    r.drawn = k2
+    r.drawn_obj = k2obj
+    r.dirty = True
+    _put(r.draws, n, nd + 1)
     if release:
-        _put(locked, n, False)
-        _put(lock_values, n, 0)
+        _put(r.locked, n, False)
+        _put(r.lock_values, n, 0)
     ev = PyDict_Copy(_TSUMO_EVENT)
     ev["actor"] = n
     ev["pai"] = _NAMES[k2]
     ev["left"] = left - 1
-    PyList_Append(events, ev)
+    PyList_Append(r.events, ev)
     return n_asked
 
 
@@ -396,7 +465,15 @@ def quiet_discard(rnd, seat, tile):
     nothing. See ``xzcore._replay_reference.quiet_decline`` for the cases declined. A hand
     the kernel refuses while checking (a damaged round) makes it decline, not raise:
     ``Round.play`` then meets the same error where the caller reports it."""
-    return _step(rnd, seat, tile, None, 0) >= 0
+    cdef _Run r
+    try:
+        r = _load(rnd, None)
+    except Exception:
+        return False
+    if r is None or _step(r, seat, tile, None, 0) < 0:
+        return False
+    _flush(r)
+    return True
 
 
 def quiet_run(rnd, events, i):
@@ -407,8 +484,10 @@ def quiet_run(rnd, events, i):
     event not consumed (``len(events)`` at the end). See
     ``xzcore._replay_reference.run_decline``. Raises nothing; a stop changes nothing."""
     cdef long start = 0
-    cdef Py_ssize_t j, n, r
+    cdef Py_ssize_t j, n, m
     cdef object ev, word, k
+    cdef _Run r = None
+    cdef bint loaded = False
     if type(events) is not list or not _small(i, 0, PyList_GET_SIZE(events) + 1, &start):
         return i
     n = PyList_GET_SIZE(events)
@@ -433,10 +512,17 @@ def quiet_run(rnd, events, i):
             k = _item(_KINDS, word)
             if k is None:
                 break
-            r = _step(rnd, _item(<dict>ev, "actor"), k, events, j)
-            if r < 0:
+            if not loaded:
+                loaded = True
+                r = _load(rnd, events)
+            if r is None:
                 break
-            j += 1 + r
-    except Exception:  # only while checking an event (a key whose comparison raises)
+            m = _step(r, _item(<dict>ev, "actor"), k, events, j)
+            if m < 0:
+                break
+            j += 1 + m
+    except Exception:  # only while checking (a key whose comparison raises, a bad round)
         pass
+    if r is not None:
+        _flush(r)
     return j if j != start else i
