@@ -15,8 +15,15 @@ from hypothesis import strategies as st
 
 from xzcore.agents import greedy_chooser
 from xzcore.ledger import Ledger, Transfer
-from xzcore.round import _DEALT_AT, Round
-from xzcore.round_base import NAMES, format_count_bytes, format_kinds, format_wall, win_context
+from xzcore.round import Round
+from xzcore.round_base import (
+    _DEALT_AT,
+    NAMES,
+    format_count_bytes,
+    format_kinds,
+    format_wall,
+    win_context,
+)
 from xzcore.rules import LastRoundWin, PassHu, RuleSet, Scoring
 from xzcore.scoring import WinContext
 from xzcore.scoring.decompose import (

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import itemgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -33,8 +32,10 @@ from xzcore import core
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.round_base import (
     _ANKAN,
+    _BYTE_OF,
     _DAHAI,
     _DAHAI_SUIT,
+    _DEALT_AT,
     _DINGQUE,
     _HORA,
     _KAKAN,
@@ -69,22 +70,6 @@ __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
 _NEXT = (1, 2, 3, 0)
 
-
-def _dealt_positions(i: int) -> tuple[int, ...]:
-    """R2.3: the wall positions dealt to the ``i``-th seat from the dealer (4 tiles each, three
-    times; then one each; then one more to the dealer)."""
-    a = 4 * i
-    rest = (52,) if i == 0 else ()
-    return (*range(a, a + 4), *range(16 + a, 20 + a), *range(32 + a, 36 + a), 48 + i, *rest)
-
-
-_BYTE_OF = (tuple(1 << 8 * k for k in range(27))).__getitem__
-"""Kind k → 256**k: byte k of a little-endian 27-byte count vector."""
-
-_DEALT_AT = tuple(
-    tuple(itemgetter(*_dealt_positions((s - dealer) % 4)) for s in range(4)) for dealer in range(4)
-)
-"""``_DEALT_AT[dealer][seat](wall)``: the tiles seat ``seat`` is dealt (R2.3)."""
 _OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 

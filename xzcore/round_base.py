@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import add
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xzcore.actions import Action
@@ -114,6 +114,22 @@ def format_meld_list(melds: Sequence[Meld]) -> str:
     """:func:`xzcore.tiles.format_melds` by table look-up (the same text)."""
     return ", ".join(map(_MELD_TEXT.__getitem__, melds))
 
+
+def _dealt_positions(i: int) -> tuple[int, ...]:
+    """R2.3: the wall positions dealt to the ``i``-th seat from the dealer (4 tiles each, three
+    times; then one each; then one more to the dealer)."""
+    a = 4 * i
+    rest = (52,) if i == 0 else ()
+    return (*range(a, a + 4), *range(16 + a, 20 + a), *range(32 + a, 36 + a), 48 + i, *rest)
+
+
+_BYTE_OF = (tuple(1 << 8 * k for k in range(27))).__getitem__
+"""Kind k → 256**k: byte k of a little-endian 27-byte count vector."""
+
+_DEALT_AT = tuple(
+    tuple(itemgetter(*_dealt_positions((s - dealer) % 4)) for s in range(4)) for dealer in range(4)
+)
+"""``_DEALT_AT[dealer][seat](wall)``: the tiles seat ``seat`` is dealt (R2.3)."""
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
 _PENG = MeldKind.PENG
