@@ -144,10 +144,6 @@ def _check_payers(payers: Sequence[int], receiver: int, name: str = "payers") ->
     return out
 
 
-def _add(led: Ledger, out: list[Transfer], t: Transfer) -> None:
-    out.append(led.add(t))
-
-
 # -- R6.2–R6.3 gang money -------------------------------------------------------------------
 #
 # pay_gang and pay_win build their transfers with Transfer._trusted: every seat, amount and turn
@@ -193,7 +189,7 @@ def pay_gang(
             t = Transfer._trusted(
                 discarder, ganger, units, "gang_direct", "R6.2", f"turn {turn}", turn
             )
-            _add(ledger, out, t)
+            out.append(ledger.add(t))
         return out
     if kind not in (MeldKind.BUGANG, MeldKind.ANGANG):
         raise SettlementError(f"pay_gang: {kind!r} is not a gang (R6.1)")
@@ -208,11 +204,8 @@ def pay_gang(
         units, reason = rules.gang_concealed_units, "gang_concealed"
     if units:
         for p in who:
-            _add(
-                ledger,
-                out,
-                Transfer._trusted(p, ganger, units, reason, "R6.2", f"turn {turn}", turn),
-            )
+            t = Transfer._trusted(p, ganger, units, reason, "R6.2", f"turn {turn}", turn)
+            out.append(ledger.add(t))
     return out
 
 
@@ -283,7 +276,7 @@ def pay_win(
                 "R9.3",
                 f"×{capped}; the seat whose discard was ganged pays alone, no self-draw unit",
             )
-            _add(ledger, out, t)
+            out.append(ledger.add(t))
             return out
         return _pay_as_self_draw(
             ledger, rules, winner, capped, special, payers, "dianganghua", "R9.3", out
@@ -301,7 +294,7 @@ def pay_win(
                 "R9.4",
                 f"×{capped}; the robbed seat pays as a discarder (R6.4)",
             )
-            _add(ledger, out, t)
+            out.append(ledger.add(t))
             return out
         return _pay_as_self_draw(
             ledger, rules, winner, capped, special, payers, "qianggang", "R9.4", out
@@ -311,11 +304,8 @@ def pay_win(
         _check_payers((discarder,), winner, "discarder")
         if payers:
             raise SettlementError("pay_win: a win on a discard is paid by the discarder alone")
-        _add(
-            ledger,
-            out,
-            Transfer._trusted(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}"),
-        )
+        t = Transfer._trusted(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}")
+        out.append(ledger.add(t))
         return out
 
     return _pay_as_self_draw(
@@ -340,16 +330,11 @@ def _pay_as_self_draw(
     if not who:
         raise SettlementError(f"pay_win: a win paid as a self-draw needs its payers ({rule})")
     for p in who:
-        _add(ledger, out, Transfer._trusted(p, winner, capped, reason, rule, f"×{capped}"))
+        out.append(ledger.add(Transfer._trusted(p, winner, capped, reason, rule, f"×{capped}")))
     if rules.zimo_bonus is ZimoBonus.BASE and special is None:
+        unit = "one unit after the cap (zimo_bonus=base)"
         for p in who:
-            _add(
-                ledger,
-                out,
-                Transfer._trusted(
-                    p, winner, 1, "zimo_unit", "R9.2", "one unit after the cap (zimo_bonus=base)"
-                ),
-            )
+            out.append(ledger.add(Transfer._trusted(p, winner, 1, "zimo_unit", "R9.2", unit)))
     return out
 
 
@@ -414,7 +399,7 @@ def call_transfer(
     for w in targets:
         held = min(amount, ledger.unspent_gang_income(discarder, turn=scope))
         detail = f"{what}: {amount} ({held} handed on, {amount - held} from its own pocket)"
-        _add(ledger, out, Transfer(discarder, w, amount, reason, "R9.5", detail, turn=turn))
+        out.append(ledger.add(Transfer(discarder, w, amount, reason, "R9.5", detail, turn=turn)))
     return out
 
 
@@ -455,7 +440,7 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
         what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
         for pig in pigs:
             for p in payees:
-                _add(ledger, out, Transfer(pig, p, units, "huazhu", "R10.1", what))
+                out.append(ledger.add(Transfer(pig, p, units, "huazhu", "R10.1", what)))
     # R10.2 查大叫
     ready = [e for e in active if e.ready]
     for e in active:
@@ -466,18 +451,9 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
                 continue  # R5.7: it passed a final-round win
             assert r.ready_multiplier is not None
             m = r.ready_multiplier
-            _add(
-                ledger,
-                out,
-                Transfer._trusted(
-                    e.seat,
-                    r.seat,
-                    m,
-                    "chajiao",
-                    "R10.2",
-                    f"seat {r.seat} ready for ×{m} ({rules.chajiao.value})",
-                ),
-            )
+            detail = f"seat {r.seat} ready for ×{m} ({rules.chajiao.value})"
+            t = Transfer._trusted(e.seat, r.seat, m, "chajiao", "R10.2", detail)
+            out.append(ledger.add(t))
     # R10.3 退税
     if rules.refund_gang_money:
         for e in active:
@@ -492,7 +468,7 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
             for payer in sorted(owed):
                 detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
                 t = Transfer._trusted(e.seat, payer, owed[payer], "refund", "R10.3", detail)
-                _add(ledger, out, t)
+                out.append(ledger.add(t))
     return out
 
 
