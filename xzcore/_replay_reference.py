@@ -182,7 +182,9 @@ def window_decline(
     window ``Round._open_claims`` opens offers nobody 胡 and the recorded events after the
     discard are exactly one plain ``none`` (no ``claim`` key) from each asked seat, in any
     order (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``:
-    the seats in the recorded order); else ``(reason, {}, [])``. Changes nothing."""
+    the seats in the recorded order); else ``(reason, {}, [])``. Changes nothing. (In a
+    round that keeps R1.1 at most one seat is asked here: two, without 胡, would hold two
+    pairs of the discarded kind.)"""
     hands = rnd.hands
     in_play = rnd.in_play
     xueliu = rnd.rules.xueliu
