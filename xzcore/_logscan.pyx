@@ -12,10 +12,11 @@ the record before it — the running hash, if all check — so the one-block rec
 them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when the CPU has
 them (chosen at import); a bad one found late still declines the game. The two commonest event payloads (``dahai``,
 ``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
-built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
-slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
-be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits), and its
-event's index is listed in ``others``.
+built as dicts here; every other payload is built from exactly the bytes the walk found,
+which must be one whole value, by the unpacker's own steps in C (``_logscan_decode.pxi``:
+every value xzlog holds) or, for the rest (floats, bad UTF-8 …), by a ``msgpack.Unpacker``
+with the slow reader's options (``xzcore.logread``; the twin uses ``msgpack.unpackb``: same
+decoder, same limits); its event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
 into Python code but msgpack.
@@ -25,6 +26,9 @@ The module also holds the audit's type-strict equality, :func:`same` and :func:`
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcmp, memcpy
@@ -293,6 +297,9 @@ cdef object _template(int shape, const uint8_t *p):
 
 # -- decoding everything else ----------------------------------------------------------------
 
+include "_logscan_decode.pxi"
+
+
 def _no_ext(code, data):
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
 
@@ -302,11 +309,14 @@ class _Declined(Exception):
 
 
 cdef class _Decoder:
-    """Decodes payloads exactly as the slow reader's unpacker does (xzcore.logread, L6): a
-    ``msgpack.Unpacker`` built with the same options, fed one payload at a time. A payload
-    must decode to one value taking exactly its bytes (the walk found them), else the game is
-    declined. One per scan_game call, never shared: an unpacker holds state."""
+    """Decodes payloads exactly as the slow reader's unpacker does (xzcore.logread, L6): by
+    _decode_fast (``_logscan_decode.pxi``: the unpacker's own steps, for what xzlog holds),
+    else by a ``msgpack.Unpacker`` built with the same options (made when first needed), fed
+    one payload at a time. A payload must decode to one value taking exactly its bytes (the
+    walk found them), else the game is declined. One per scan_game call, never shared: an
+    unpacker holds state."""
 
+    cdef object _limits
     cdef object _up
     cdef object _feed
     cdef object _unpack
@@ -314,6 +324,12 @@ cdef class _Decoder:
     cdef Py_ssize_t _fed  # bytes fed so far: where tell() must be after each payload
 
     def __cinit__(self, limits):
+        self._limits = limits
+        self._up = None
+        self._fed = 0
+
+    cdef _start(self):
+        limits = self._limits
         self._up = msgpack.Unpacker(
             raw=False,
             use_list=True,
@@ -330,12 +346,15 @@ cdef class _Decoder:
         self._feed = self._up.feed
         self._unpack = self._up.unpack
         self._tell = self._up.tell
-        self._fed = 0
 
     cdef object decode(self, const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
         """The value of ``d[first:end]``, or raise _Declined."""
+        cdef object value = _decode_fast(d, first, end)
+        if value is not _NOPE:
+            return value
+        if self._up is None:
+            self._start()
         cdef bytes payload = PyBytes_FromStringAndSize(<const char *>d + first, end - first)
-        cdef object value
         self._fed += end - first
         try:
             self._feed(payload)
@@ -539,54 +558,9 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         PyMem_Free(spans)
 
 
-def blake2b_256(bytes data not None):
-    """BLAKE2b-256 of ``data`` by the scanner's C code (for tests against hashlib)."""
-    cdef uint8_t out[_HASH]
-    xz_b2b256_two(<const uint8_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data),
-                  NULL, 0, out)
-    return PyBytes_FromStringAndSize(<const char *>out, _HASH)
+# -- the hash functions for tests (blake2b_256, chain_hash, _use_lanes, _check_batch) --------
 
-
-def chain_hash(bytes prev not None, bytes body not None):
-    """One L2 chain step, BLAKE2b-256(prev ‖ body), as the scanner computes it (``prev`` of
-    32 bytes by the chain step proper, of any other length by the general update)."""
-    cdef uint8_t out[_HASH]
-    cdef const uint8_t *p = <const uint8_t *>PyBytes_AS_STRING(prev)
-    cdef const uint8_t *b = <const uint8_t *>PyBytes_AS_STRING(body)
-    cdef size_t n = <size_t>PyBytes_GET_SIZE(body)
-    if PyBytes_GET_SIZE(prev) == _HASH:
-        xz_b2b256_chain(p, b, n, out)
-    else:
-        xz_b2b256_two(p, <size_t>PyBytes_GET_SIZE(prev), b, n, out)
-    return PyBytes_FromStringAndSize(<const char *>out, _HASH)
-
-
-def _use_lanes(int kind):
-    """For tests and benchmarks: check one-block records with lane kernel ``kind`` (2
-    AVX-512, 1 AVX2, 0 one at a time), or the best this CPU runs if it runs none better.
-    Returns the kernel now in use."""
-    global _lanes
-    _lanes = min(max(kind, 0), _LANES_BEST)
-    return _lanes
-
-
-def _check_batch(list prevs not None, list bodies not None, list wants not None):
-    """For tests: queue each (prev, body, want) chain step (one block each: body of at most
-    96 bytes) and check them with the lane kernel in use, eight at a time. True when every
-    step's digest is its want."""
-    cdef xz_b2b_batch batch
-    cdef bint ok = True
-    cdef bytes p, b, w
-    batch.n = 0
-    for p, b, w in zip(prevs, bodies, wants):
-        if len(p) != _HASH or len(w) != _HASH or len(b) > 128 - _HASH:
-            raise ValueError("one-block steps only: prev and want of 32 bytes, body <= 96")
-        xz_b2b_batch_add(&batch, <const uint8_t *>PyBytes_AS_STRING(p),
-                         <const uint8_t *>PyBytes_AS_STRING(b), <size_t>len(b),
-                         <const uint8_t *>PyBytes_AS_STRING(w))
-        if batch.n == XZ_B2B_LANES:
-            ok &= xz_b2b_batch_check(&batch, _lanes)
-    return bool(ok & xz_b2b_batch_check(&batch, _lanes))
+include "_logscan_hash.pxi"
 
 
 # -- the audit's type-strict equality (same, same_events) -------------------------------------
