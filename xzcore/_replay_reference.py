@@ -21,6 +21,7 @@ is offered 胡 (no R7.4 lock, no R5.7 consequence). :func:`run_decline` says why
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from xzcore.actions import Action
@@ -97,6 +98,11 @@ def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
         return "round_type"
     if not engine_intact():
         return "round_patched"
+    return _step_decline(rnd, seat, tile)
+
+
+def _step_decline(rnd: Round, seat: object, tile: object) -> str | None:
+    """:func:`quiet_decline` of a plain ``Round`` whose step is the engine's own."""
     if type(seat) is not int or type(tile) is not int or not (0 <= seat < 4 and 0 <= tile < 27):
         return "arguments"  # Round.play reports it (Action.make)
     if rnd.phase != TURN:
@@ -225,29 +231,41 @@ def window_decline(
 
 
 def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
-    """Why :func:`quiet_run` stops at ``events[i]`` (one of :data:`RUN_REASONS`), or
+    """Why :func:`quiet_run` stops at ``events[i]`` (one of :data:`RUN_REASONS`) and 0, or
     ``(None, n)`` when it consumes the ``n`` events from ``i`` as one step: a skipped event
     or a quiet discard (1), or a discard with its all-pass window (1 + the answers).
     Changes nothing."""
+    reason, n, _ = _run_decline(rnd, events, i, quiet_decline)
+    return reason, n
+
+
+def _run_decline(
+    rnd: Any, events: list[Any], i: int, decline: Callable[[Any, Any, Any], str | None]
+) -> tuple[str | None, int, list[int]]:
+    """:func:`run_decline`, with the answers of a window, deciding a discard by
+    ``decline`` (:func:`quiet_decline`, or :func:`_step_decline` once the round is known
+    to be a plain ``Round`` whose step is the engine's)."""
     if i >= len(events):
-        return "end", 0
+        return "end", 0, []
     ev = events[i]
     # compare_events: a map with a str 'type'; _NOT_ACTIONS are skipped.
     if type(ev) is not dict or type(word := ev.get("type")) is not str:
-        return "event", 0
+        return "event", 0, []
     if word in _NOT_ACTIONS:
-        return None, 1
+        return None, 1, []
     if word != "dahai" or "baige" in ev:
-        return "not_quiet", 0
+        return "not_quiet", 0, []
     actor, pai = ev.get("actor"), ev.get("pai")
     if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
-        return "not_quiet", 0  # the loop's action_of reports it
+        return "not_quiet", 0, []  # the loop's action_of reports it
     tile = _KIND[pai]
-    reason = quiet_decline(rnd, actor, tile)
+    reason = decline(rnd, actor, tile)
+    if reason is None:
+        return None, 1, []
     if reason != "claimable":
-        return reason, 1
-    why, opts, _ = window_decline(rnd, actor, tile, events, i)
-    return why, 1 + len(opts)
+        return reason, 0, []
+    why, opts, answers = window_decline(rnd, actor, tile, events, i)
+    return why, (0 if why else 1 + len(opts)), answers
 
 
 def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
@@ -258,23 +276,24 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
     handles the slow way. Raises nothing, and a stop changes nothing of that event."""
     if type(events) is not list or type(i) is not int or not 0 <= i <= len(events):
         return i
+    try:  # the round's type and its step, once for the run (as the compiled run does)
+        plain = type(rnd) is Round and engine_intact()
+    except Exception:
+        return i
+    decline = _step_decline if plain else quiet_decline
     while True:
         try:
-            reason, n = run_decline(rnd, events, i)
+            reason, n, answers = _run_decline(rnd, events, i, decline)
         except Exception:  # a damaged round: the engine reports it
             return i
         if reason is not None:
             return i
         ev = events[i]
         if ev["type"] == "dahai":
-            tile = _KIND[ev["pai"]]
             # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
             # the window opens (R5.2) and each recorded pass is applied as play() would
             # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5).
-            _, _, answers = (
-                window_decline(rnd, ev["actor"], tile, events, i) if n > 1 else (None, {}, [])
-            )
-            rnd._dahai(tile)
+            rnd._dahai(_KIND[ev["pai"]])
             for o in answers:
                 rnd.apply(_NONE[o])
         i += n
