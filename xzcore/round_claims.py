@@ -129,7 +129,10 @@ class ClaimsMixin(RoundBase):
         hands = self.hands
         # Only a seat that holds two of k or wins on it can do anything (R5.2, R7.1): most
         # offers reach none (the kernel's claimable, one call a seat).
-        seats = [o for o in _OTHERS[src] if in_play[o] and hands[o].claimable(k)]
+        seats = []
+        for o in _OTHERS[src]:
+            if in_play[o] and hands[o].claimable(k):
+                seats.append(o)
         if not seats:
             self._claim_opts = {}
             return False
