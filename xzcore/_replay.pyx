@@ -6,8 +6,9 @@ One call checks everything the engine would check for the discard of ``tile`` by
 ``Round.play``'s legality (``quick_legal``: R5.1, R4.2, R5.7, R11.2), that no other seat in
 play can claim the tile (``Round._dahai``: ``Hand.claimable``, R5.2) and that the next seat in
 play draws an ordinary tile (``Round._draw``: R2.2, R5.5, R5.7, R7.4) — before it changes
-anything, then makes the same assignments as ``Round._dahai`` and ``Round._draw``, reading and
-writing the round's instance dictionary once per attribute, and appends the same two events.
+anything, then makes the same changes as ``Round._dahai`` and ``Round._draw`` and appends the
+same two events. The round's instance dictionary is read once per call (:func:`_load`) and
+its scalar attributes written back once, after the last step of a run (:func:`_flush`).
 
 The seats' hands are the compiled kernel's ``Hand`` (declared in ``xzcore/_core.pxd``); its
 counts and suit keys are updated here as ``Hand.add``/``Hand.remove`` do (a key is the suit's
