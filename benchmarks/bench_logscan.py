@@ -1,6 +1,8 @@
 """Game scanner speed (xzcore.logscan): the games of a 1,000-game greedy corpus read by the
 compiled scanner, by its pure-Python twin and by the reader it speeds up (LogReader +
-CollectingBuilder), side by side in one run.
+CollectingBuilder), side by side in one run. Also the audit's type-strict comparison of each
+game's recorded events with the engine's replay of them: the compiled ``same_events``, its
+twin, and ``xzcore.auditeq.same_events`` (the events packed and compared with the log's bytes).
 
     python -m pytest benchmarks/bench_logscan.py --benchmark-only
     ... --benchmark-timer time.process_time     # CPU time: steadier on shared cores
@@ -21,8 +23,11 @@ from typing import Any
 import pytest
 from bench_audit import _corpus
 
+from xzcore import auditeq
+from xzcore.auditactions import action_of
+from xzcore.auditcmp import _make_round
 from xzcore.log import CollectingBuilder, LogReader
-from xzcore.logtypes import GENESIS, Limits
+from xzcore.logtypes import GENESIS, Limits, Location, parse_header
 
 GAMES = 1000
 
@@ -83,3 +88,56 @@ def test_read_games(benchmark: Any, corpus: bytes, reader: str) -> None:
     assert games == GAMES
     median = benchmark.stats.stats.median
     benchmark.extra_info["us_per_game"] = round(median / GAMES * 1e6, 1)
+
+
+def _compiled_or_skip() -> Any:
+    try:
+        return importlib.import_module(_READERS["compiled"])
+    except ImportError:
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise
+        pytest.skip("compiled scanner xzcore._logscan is not built")
+
+
+@pytest.fixture(scope="module")
+def replayed(corpus: bytes) -> list[tuple[list[Any], list[Any], bytes]]:
+    """Per game: the recorded events (as the scanner reads them), the engine's events
+    replaying them, and the events' bytes (``bodies``)."""
+    scan_game = importlib.import_module(_READERS["twin"]).scan_game
+    out = []
+    start, prev = 0, GENESIS
+    while start < len(corpus):
+        res = scan_game(corpus, start, 0, prev, Limits())
+        assert isinstance(res, tuple)
+        rnd, problem = _make_round(parse_header(res[1], Location()), res[2], Location())
+        assert problem is None
+        for event in res[2]:
+            action = action_of(event)
+            if action is not None:
+                rnd.play(action)
+        out.append((res[2], list(rnd.events), res[10]))
+        start, prev = res[0], res[9]
+    return out
+
+
+@pytest.mark.parametrize("how", ["compiled", "twin", "auditeq-bytes"])
+def test_same_events(benchmark: Any, replayed: list[Any], how: str) -> None:
+    """Every game's recorded events against the engine's: the same, type for type."""
+    if how == "auditeq-bytes":
+
+        def run() -> int:
+            return sum(auditeq.same_events(a, b, raw) for a, b, raw in replayed)
+
+    else:
+        module = (
+            _compiled_or_skip() if how == "compiled" else importlib.import_module(_READERS[how])
+        )
+        same_events = module.same_events
+
+        def run() -> int:
+            return sum(same_events(a, b) for a, b, _ in replayed)
+
+    benchmark.group = f"same_events, {GAMES} games (ms per round = µs per game)"
+    games = benchmark.pedantic(run, rounds=3 if how == "twin" else 10, warmup_rounds=1)
+    assert games == GAMES
+    benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)

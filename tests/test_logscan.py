@@ -474,6 +474,8 @@ def test_selector_exports_its_backend() -> None:
     compiled = logscan.IMPL.__name__ == "xzcore._logscan"
     assert ("cython" if compiled else "python") == logscan.BACKEND
     assert logscan.scan_game is logscan.IMPL.scan_game
+    assert logscan.same is logscan.IMPL.same
+    assert logscan.same_events is logscan.IMPL.same_events
     if os.environ.get("XZ_REQUIRE_COMPILED"):
         assert logscan.BACKEND == "cython"
 

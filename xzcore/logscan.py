@@ -75,6 +75,17 @@ its 32-byte hash themselves. The caller still checks the header's and closing re
 
 ``data`` must be ``bytes`` (TypeError otherwise); ``start`` outside ``0..len(data)`` or a
 ``prev`` that is not 32 bytes raise ValueError.
+
+The same module holds the audit's type-strict equality (issue 5 item 8)::
+
+    def same(a: Any, b: Any) -> bool           # exactly xzcore.auditeq.same
+    def same_events(a: Sequence, b: Sequence) -> bool
+        # len(a) == len(b) and all(map(same, a, b))
+
+compiled over the types msgpack and the engine make (exact str, int, bool, None, float,
+bytes, list, tuple, dict with str or bytes keys, up to 100 levels deep); any other value
+makes the compiled ``same`` hand the pair to the twin's copy of ``auditeq.same``, which
+compares it from the start — so the answer, or the exception, is always the twin's.
 """
 
 from __future__ import annotations
@@ -110,10 +121,12 @@ IMPL: ModuleType = _impl
 """The module that provides :func:`scan_game` (``xzcore._logscan`` or its twin)."""
 
 if TYPE_CHECKING:
-    from xzcore._logscan_reference import NEED_MORE, ScanResult, scan_game
+    from xzcore._logscan_reference import NEED_MORE, ScanResult, same, same_events, scan_game
 else:
     NEED_MORE = _impl.NEED_MORE
     ScanResult = _impl.ScanResult
+    same = _impl.same
+    same_events = _impl.same_events
     scan_game = _impl.scan_game
 
-__all__ = ["BACKEND", "IMPL", "NEED_MORE", "ScanResult", "scan_game"]
+__all__ = ["BACKEND", "IMPL", "NEED_MORE", "ScanResult", "same", "same_events", "scan_game"]
