@@ -256,3 +256,36 @@ def test_claims_of_the_others_alone(preset: str) -> None:
         assert claims_of(events)["wins"] or claims_of(events)["transfers"]
         pos, prev, n = got[0], got[9], n + 1
     assert n == 6
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("declare_void", 1), ("cap_fan", 6.0), ("multi_ron", 1)]
+)
+def test_rule_set_of_a_later_game_is_checked_type_strictly(option: str, value: object) -> None:
+    """A rule value equal to a good one but of the wrong type (1 for on, 6.0 for 6) is an L4
+    finding even after a game with the good value was audited (the rule-set cache must not
+    answer for it)."""
+    rules = RuleSet.preset("xuezhan")
+    good = rules.to_dict()
+    assert good[option] == value and type(good[option]) is not type(value)
+    bad = dict(good)
+    bad[option] = value
+    buf = io.BytesIO()
+    writer = LogWriter(buf)
+    for rules_dict in (good, bad):
+        game = io.BytesIO()
+        for _ in record_games(LogWriter(game), rules, 1, seed=3):
+            pass
+        from xzcore.log import read_game
+
+        g = read_game(io.BytesIO(game.getvalue()))
+        assert g is not None and g.header is not None and g.claims is not None
+        writer.begin_game(rules=rules_dict, wall=g.header.wall, dealer=g.header.dealer)
+        for ev in g.events:
+            writer.write_event(ev)
+        writer.write_claims(g.claims)
+        writer.end_game()
+    for fast in (True, False):
+        reports = audit_bytes(buf.getvalue(), fast=fast)
+        assert reports[0].status == "verified"
+        assert [f.rule for f in reports[1].findings] == ["L4"], reports[1].findings

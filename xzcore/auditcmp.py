@@ -173,17 +173,21 @@ class Replay:
     """True when the whole game replayed legally to its end."""
 
 
-_RULES_CACHE: dict[tuple[tuple[str, Any], ...], RuleSet] = {}
+_RULES_CACHE: dict[tuple[tuple[Any, ...], tuple[type, ...]], RuleSet] = {}
 
 
 def _rules_of(data: dict[str, Any]) -> RuleSet:
-    """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets."""
+    """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets.
+
+    The key holds each value's type as well as the value: ``1`` and ``True`` (or ``6`` and
+    ``6.0``) are equal and hash alike, but ``from_dict`` refuses the wrong type (L4), so a
+    header that writes ``"declare_void": 1`` must never find the rule set of ``True``."""
     try:
-        key = tuple(data.items())  # the writer's order; another order only misses the cache
-        hash(key)
+        # The writer's order; another order only misses the cache.
+        key = (tuple(data.items()), tuple(map(type, data.values())))
+        rules = _RULES_CACHE.get(key)
     except TypeError:  # unhashable values: let from_dict report them
         return RuleSet.from_dict(data)
-    rules = _RULES_CACHE.get(key)
     if rules is None:
         rules = RuleSet.from_dict(data)
         if len(_RULES_CACHE) < 64:
