@@ -8,14 +8,14 @@ claims record (docs/log-format.md L5) from an event stream, for the writer and t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.auditeq import equal, same, same_events
-from xzcore.fastforward import quiet_discard
+from xzcore.fastforward import quiet_run
 from xzcore.logtypes import Header, Location
 from xzcore.rules import RuleError, RuleSet
 
@@ -230,7 +230,7 @@ def compare_events(
     ``raw``: each event record's hashed bytes as read, or all the event payloads' bytes
     joined (optional; it makes the type-strict
     comparison of :func:`xzcore.auditeq.same_events` cheaper). ``fast=False`` plays every
-    action through ``Round.play``, without :func:`xzcore.fastforward.quiet_discard` (same
+    action through ``Round.play``, without :func:`xzcore.fastforward.quiet_run` (same
     findings, slower: for tests)."""
     out = Replay()
 
@@ -245,16 +245,26 @@ def compare_events(
     stop = len(events)  # compare the recorded prefix [0, stop)
     illegal: Finding | None = None
     play = rnd.play
-    quiet = quiet_discard if fast else _never
     tile_actions = _TILE_ACTIONS
     not_actions = _NOT_ACTIONS
     kinds = _KIND
-    for i, ev in enumerate(events):
+    # Runs of the commonest steps (quiet discards; discards every asked seat passes) are
+    # replayed in C by quiet_run, exactly as the loop below would (or not at all); the loop
+    # takes every event quiet_run stops at.
+    run: Callable[[Any, Any, int], int] = quiet_run if fast and type(events) is list else _no_run
+    n_events = len(events)
+    i = 0
+    while i < n_events:
+        i = run(rnd, events, i)
+        if i >= n_events:
+            break
+        ev = events[i]
         # msgpack decodes every map to a dict: an exact type test is enough, and cheap.
         if type(ev) is not dict or type(word := ev.get("type")) is not str:
             stop = i
             illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
             break
+        i += 1
         if word in not_actions:
             continue
         # action_of's common case inline: a well-formed tile action from the table.
@@ -266,38 +276,38 @@ def compare_events(
             if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
                 k = kinds.get(pai)
                 if k is not None:
-                    # The commonest step (a discard nobody can claim, then the next draw)
-                    # in C, exactly as play() would apply it; or declined, then play().
-                    if word == "dahai" and quiet(rnd, actor, k):
-                        continue
                     action = row[actor][k]
         if action is None:
             try:
                 action = action_of(ev)
             except InvalidActionError as exc:
-                stop = i
-                illegal = Finding("L5", f"malformed action event: {exc}", loc(i), claimed=dict(ev))
+                stop = i - 1
+                illegal = Finding(
+                    "L5", f"malformed action event: {exc}", loc(stop), claimed=dict(ev)
+                )
                 break
             if action is None:
                 continue
         try:
             play(action)
         except IllegalActionError as exc:
-            stop = i
-            rule, reason = _refine(rnd, action, exc, events, i)
-            illegal = Finding(rule, f"illegal action: {reason}", loc(i), claimed=str(action))
+            stop = i - 1
+            rule, reason = _refine(rnd, action, exc, events, stop)
+            illegal = Finding(rule, f"illegal action: {reason}", loc(stop), claimed=str(action))
             break
         except (InvalidActionError, ValueError) as exc:
-            stop = i
-            illegal = Finding("L5", f"action cannot be applied: {exc}", loc(i), claimed=str(action))
+            stop = i - 1
+            illegal = Finding(
+                "L5", f"action cannot be applied: {exc}", loc(stop), claimed=str(action)
+            )
             break
         except Exception as exc:  # an engine bug must not crash the audit of every log
-            stop = i
+            stop = i - 1
             illegal = Finding(
                 "L5",
                 f"the round engine failed on this action ({type(exc).__name__}: {exc}); "
                 "this is a bug of the engine, please report it",
-                loc(i),
+                loc(stop),
                 claimed=str(action),
             )
             break
@@ -320,8 +330,8 @@ def compare_events(
     return out
 
 
-def _never(rnd: Any, seat: int, tile: int) -> bool:
-    return False
+def _no_run(rnd: Any, events: Any, i: int) -> int:
+    return i
 
 
 def _refine(
