@@ -29,6 +29,7 @@ from xzcore._kernel_input import (
     as_rows,
     as_voids,
     check_held,
+    checked_wall,
     check_kind,
     check_value_args,
     check_void,
@@ -39,12 +40,14 @@ from xzcore.tiles import format_counts, parse_counts, tile_name
 __all__ = [
     "Hand",
     "KernelInputError",
+    "check_wall",
     "is_win",
     "is_win_batch",
     "ready_fan",
     "ready_fan_batch",
     "shanten",
     "shanten_discards",
+    "tile_counts",
     "waits",
     "waits_batch",
     "win_fan",
@@ -507,3 +510,6 @@ cdef class Hand:
     def parse(cls, text, object void=-1):
         """A hand from MPSZ text: ``Hand.parse("123m456p", void=2)``."""
         return cls(parse_counts(text), void)
+
+
+include "_core_checks.pxi"

@@ -217,3 +217,33 @@ def meld_summary(counts: object, melds: Iterable[Meld]) -> tuple[bytes, int]:
             f"melds: {held[kind]} tiles of {tile_name(kind)} with the concealed ones (R1.1)"
         )
     return bytes(held), info
+
+
+TILES = 108
+"""Number of physical tiles, four of each kind (R1.1)."""
+
+
+def checked_wall(wall: object) -> list[int]:
+    """``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly four
+    times (R1.1, R2.2); raise ``xzcore.wall.WallError`` at the first position that breaks it.
+
+    The kernels' ``check_wall`` (the compiled one off its fast path) and
+    ``xzcore.wall.check_wall`` give this answer and these errors.
+    """
+    from xzcore.wall import WallError  # imported here: xzcore.wall imports the kernel
+
+    try:
+        kinds = list(wall)  # type: ignore[call-overload]
+    except TypeError:
+        what = type(wall).__name__
+        raise WallError(f"a wall must be a sequence of tile kinds, not {what}") from None
+    if len(kinds) != TILES:
+        raise WallError(f"a wall holds {TILES} tiles (R2.2), this one {len(kinds)}")
+    counts = [0] * KINDS
+    for pos, k in enumerate(kinds):
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < KINDS:
+            raise WallError(f"wall position {pos}: {k!r} is not a tile kind 0..26 (R1.2)")
+        counts[k] += 1
+        if counts[k] > 4:
+            raise WallError(f"wall position {pos}: a fifth copy of kind {k} (R1.1)")
+    return kinds

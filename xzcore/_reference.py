@@ -20,6 +20,8 @@ Functions:
 - ``Hand`` — an incremental hand (add/remove a tile) answering ``is_win`` and ``waits``.
 - ``shanten(counts, void=-1) -> int`` — 向听: -1 complete, 0 ready, n = n more tile swaps.
 - ``shanten_discards(counts, void=-1) -> array('b')`` — the shanten after each discard.
+- ``check_wall(wall) -> list[int]`` — R1.1/R2.2: the 108 tiles, four of each kind.
+- ``tile_counts(hands, lists) -> list[int] | None`` — R1.1's tally of the round's tiles.
 - The 查叫 value kernel: ``win_fan``, ``ready_fan``, ``ready_fan_batch`` (see
   ``xzcore._value_reference``).
 """
@@ -41,6 +43,7 @@ from xzcore._kernel_input import (
     check_held,
     check_kind,
     check_void,
+    checked_wall,
     size_error,
 )
 from xzcore._value_reference import ready_fan, ready_fan_batch, win_fan
@@ -49,12 +52,14 @@ from xzcore.tiles import format_counts
 __all__ = [
     "Hand",
     "KernelInputError",
+    "check_wall",
     "is_win",
     "is_win_batch",
     "ready_fan",
     "ready_fan_batch",
     "shanten",
     "shanten_discards",
+    "tile_counts",
     "waits",
     "waits_batch",
     "win_fan",
@@ -513,3 +518,45 @@ def shanten_discards(counts: object, void: int = -1) -> array[int]:
             out[kind] = _shanten(bytes(after), void, size - 1)
             after[kind] += 1
     return out
+
+
+# --- the round's tiles (R1.1, R2.2) --------------------------------------------------------
+
+
+def check_wall(wall: object) -> list[int]:
+    """``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly four
+    times (R1.1, R2.2); ``xzcore.wall.WallError`` otherwise, naming the first bad position.
+
+    >>> check_wall(bytes(k // 4 for k in range(108)))[:6]
+    [0, 0, 0, 0, 1, 1]
+    """
+    return checked_wall(wall)
+
+
+def tile_counts(hands: object, lists: object) -> list[int] | None:
+    """R1.1's tally: the 27 counts of the tiles in ``hands`` (a list or tuple of this
+    kernel's ``Hand``) plus one per entry of each list of kinds in ``lists`` (a list or tuple
+    of lists). ``None``, and nothing counted, when an argument is not of that shape or an
+    entry is not an int 0–26: the caller then counts its own way.
+
+    >>> tile_counts([Hand(bytes([2] + [0] * 26))], [[0, 26]])[::26]
+    [3, 1]
+    >>> tile_counts([Hand()], [[27]]) is None
+    True
+    """
+    if type(hands) not in (list, tuple) or type(lists) not in (list, tuple):
+        return None
+    c = [0] * KINDS
+    for h in hands:  # type: ignore[attr-defined]
+        if type(h) is not Hand:
+            return None
+        for k, n in enumerate(h.counts()):
+            c[k] += n
+    for tiles in lists:  # type: ignore[attr-defined]
+        if type(tiles) is not list:
+            return None
+        for k in tiles:
+            if type(k) is not int or not 0 <= k < KINDS:
+                return None
+            c[k] += 1
+    return c

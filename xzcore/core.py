@@ -47,12 +47,14 @@ if TYPE_CHECKING:
     from xzcore._reference import (
         Hand,
         KernelInputError,
+        check_wall,
         is_win,
         is_win_batch,
         ready_fan,
         ready_fan_batch,
         shanten,
         shanten_discards,
+        tile_counts,
         waits,
         waits_batch,
         win_fan,
@@ -60,12 +62,14 @@ if TYPE_CHECKING:
 else:
     Hand = _impl.Hand
     KernelInputError = _impl.KernelInputError
+    check_wall = _impl.check_wall
     is_win = _impl.is_win
     is_win_batch = _impl.is_win_batch
     ready_fan = _impl.ready_fan
     ready_fan_batch = _impl.ready_fan_batch
     shanten = _impl.shanten
     shanten_discards = _impl.shanten_discards
+    tile_counts = _impl.tile_counts
     waits = _impl.waits
     waits_batch = _impl.waits_batch
     win_fan = _impl.win_fan
@@ -75,6 +79,7 @@ __all__ = [
     "IMPL",
     "Hand",
     "KernelInputError",
+    "check_wall",
     "is_win",
     "is_win_batch",
     "meld_summary",
@@ -82,6 +87,7 @@ __all__ = [
     "ready_fan_batch",
     "shanten",
     "shanten_discards",
+    "tile_counts",
     "waits",
     "waits_batch",
     "win_fan",

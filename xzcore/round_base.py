@@ -221,6 +221,7 @@ class RoundBase:
     wall: list[int]
     dealer: int
     hands: list[Any]
+    kernel: Any  # the kernel module whose Hand the seats use (Round's ``kernel``)
 
     def _init_state(self) -> None:
         self.pos = 0
@@ -366,17 +367,29 @@ class RoundBase:
     def check_tiles(self) -> None:
         """R1.1: every kind is accounted for exactly four times — hands, melds, discards,
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
-        h0, h1, h2, h3 = [h.counts() for h in self.hands]
-        c = list(map(add, map(add, h0, h1), map(add, h2, h3)))
-        for ms in self.melds:
-            for m in ms:
-                c[m.tile] += 3 if m.kind is _PENG else 4  # Meld.size
-        for tiles in (*self.rivers, self.won_tiles, self.wall[self.pos :]):
-            for k in tiles:
-                c[k] += 1
+        lists = (*self.rivers, self.won_tiles, self.wall[self.pos :])
+        tally = getattr(self.kernel, "tile_counts", None)
+        # The kernel's tally of the hands and the lists (in C when compiled); None when it
+        # declines an entry it does not count, and then the sum in Python, as before.
+        c = None if tally is None else tally(self.hands, lists)
+        if c is None:
+            h0, h1, h2, h3 = [h.counts() for h in self.hands]
+            c = list(map(add, map(add, h0, h1), map(add, h2, h3)))
+            self._count_melds(c)
+            for tiles in lists:
+                for k in tiles:
+                    c[k] += 1
+        else:
+            self._count_melds(c)
         if c != _FOURS:
             bad = {tile_name(k): n for k, n in enumerate(c) if n != 4}
             raise TileConservationError(f"tiles not conserved (R1.1): {bad}")
+
+    def _count_melds(self, c: list[int]) -> None:
+        """Add every meld's tiles to the counts ``c`` (R1.1)."""
+        for ms in self.melds:
+            for m in ms:
+                c[m.tile] += 3 if m.kind is _PENG else 4  # Meld.size
 
     def _check_ledger(self) -> None:
         """R9.6: the ledger is sound and sums to zero."""

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xzcore import core
 from xzcore.tiles import KINDS, TILES, parse_tiles
 
 __all__ = ["Deal", "Rng", "WallError", "arrange_wall", "check_wall", "deal", "shuffled_wall"]
@@ -129,7 +130,6 @@ def _batches(length: int) -> list[tuple[int, tuple[int, ...]]]:
 
 
 _BATCH_CACHE: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
-_SORTED_WALL = [i >> 2 for i in range(TILES)]
 _KINDS_IN_ID_ORDER = [i >> 2 for i in range(TILES)]
 
 
@@ -162,29 +162,12 @@ def shuffled_wall(rng: Rng) -> list[int]:
 
 def check_wall(wall: Sequence[int]) -> list[int]:
     """Return ``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly
-    four times (R1.1, R2.2); raise :class:`WallError` otherwise."""
-    if (
-        type(wall) is list
-        and len(wall) == TILES
-        and sorted(wall) == _SORTED_WALL
-        and set(map(type, wall)) == {int}
-    ):
-        return list(wall)  # the fast path: exactly the 108 tiles
-    try:
-        kinds = list(wall)
-    except TypeError:
-        what = type(wall).__name__
-        raise WallError(f"a wall must be a sequence of tile kinds, not {what}") from None
-    if len(kinds) != TILES:
-        raise WallError(f"a wall holds {TILES} tiles (R2.2), this one {len(kinds)}")
-    counts = [0] * KINDS
-    for pos, k in enumerate(kinds):
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < KINDS:
-            raise WallError(f"wall position {pos}: {k!r} is not a tile kind 0..26 (R1.2)")
-        counts[k] += 1
-        if counts[k] > 4:
-            raise WallError(f"wall position {pos}: a fifth copy of kind {k} (R1.1)")
-    return kinds
+    four times (R1.1, R2.2); raise :class:`WallError` otherwise, naming the first bad position.
+
+    The kernel's ``check_wall`` (``xzcore.core``): compiled, ``bytes`` and lists of ints are
+    checked in C; the message of a bad wall comes from ``xzcore._kernel_input.checked_wall``.
+    """
+    return core.check_wall(wall)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,103 @@
+# The round's tiles (R1.1, R2.2): included by _core.pyx. The checks run in C over exact
+# bytes, lists of exact ints and this module's Hand; anything else goes to the twin's code
+# (check_wall) or is declined (tile_counts returns None).
+
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.ref cimport PyObject
+
+
+cdef inline long _tile_kind(PyObject* item) noexcept:
+    """An exact int 0..26 as itself; -1 for anything else (no Python code runs)."""
+    cdef int overflow = 0
+    cdef long v
+    if type(<object> item) is not int:
+        return -1
+    v = PyLong_AsLongAndOverflow(<object> item, &overflow)
+    if overflow or v < 0 or v >= 27:
+        return -1
+    return v
+
+
+def check_wall(wall):
+    """``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly four
+    times (R1.1, R2.2); ``xzcore.wall.WallError`` otherwise. See
+    ``xzcore._reference.check_wall``: a ``bytes`` or a list of exact ints is checked here,
+    and whatever this loop does not accept goes through the twin's checks (same errors)."""
+    cdef uint8_t seen[27]
+    cdef const uint8_t* p
+    cdef Py_ssize_t i
+    cdef long k
+    memset(seen, 0, 27)
+    if type(wall) is bytes and PyBytes_GET_SIZE(wall) == 108:
+        p = <const uint8_t*> PyBytes_AS_STRING(wall)
+        for i in range(108):
+            if p[i] >= 27 or seen[p[i]] >= 4:
+                break
+            seen[p[i]] += 1
+        else:
+            return list(<bytes> wall)
+    elif type(wall) is list and PyList_GET_SIZE(wall) == 108:
+        for i in range(108):
+            k = _tile_kind(PyList_GET_ITEM(wall, i))
+            if k < 0 or seen[k] >= 4:
+                break
+            seen[k] += 1
+        else:
+            return (<list> wall)[:]
+    return checked_wall(wall)  # raises at the first bad position, as the twin
+
+
+cdef inline bint _count_list(object tiles, long* c) noexcept:
+    """Add the kinds of ``tiles`` (an exact list of exact ints 0..26) to ``c``; 0 if it is
+    not one (``c`` is then partly added to: the caller drops it)."""
+    cdef Py_ssize_t i
+    cdef long k
+    if type(tiles) is not list:
+        return 0
+    for i in range(PyList_GET_SIZE(tiles)):
+        k = _tile_kind(PyList_GET_ITEM(tiles, i))
+        if k < 0:
+            return 0
+        c[k] += 1
+    return 1
+
+
+def tile_counts(hands, lists):
+    """R1.1's tally: the 27 counts of the tiles in ``hands`` (a list or tuple of ``Hand``)
+    plus one per entry of each list of kinds in ``lists``; ``None`` when an argument is not
+    of that shape (see ``xzcore._reference.tile_counts``)."""
+    cdef long c[27]
+    cdef Py_ssize_t i, n
+    cdef int j
+    cdef Hand h
+    cdef object item
+    memset(c, 0, sizeof(c))
+    if type(hands) is list:
+        n = PyList_GET_SIZE(hands)
+    elif type(hands) is tuple:
+        n = PyTuple_GET_SIZE(hands)
+    else:
+        return None
+    for i in range(n):
+        if type(hands) is list:
+            item = <object> PyList_GET_ITEM(hands, i)
+        else:
+            item = <object> PyTuple_GET_ITEM(hands, i)
+        if type(item) is not Hand:
+            return None
+        h = <Hand> item
+        for j in range(27):
+            c[j] += h.c[j]
+    if type(lists) is list:
+        for i in range(PyList_GET_SIZE(lists)):
+            if not _count_list(<object> PyList_GET_ITEM(lists, i), c):
+                return None
+    elif type(lists) is tuple:
+        for i in range(PyTuple_GET_SIZE(lists)):
+            if not _count_list(<object> PyTuple_GET_ITEM(lists, i), c):
+                return None
+    else:
+        return None
+    return [c[j] for j in range(27)]
