@@ -10,6 +10,10 @@ directly, this twin decodes every payload with ``msgpack.unpackb``: it is the or
 compiled one is tested against; ``others`` (the events not of those two shapes) it finds by
 matching each payload's bytes against the shapes. Both find where a payload ends by the same
 structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
+
+:func:`same` and :func:`same_events` are the audit's type-strict equality (issue 5 item 8):
+``same`` a copy of ``xzcore.auditeq.same``, which the compiled ``same`` hands the values it
+does not compare itself.
 """
 
 from __future__ import annotations
