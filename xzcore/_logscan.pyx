@@ -349,7 +349,11 @@ cdef class _Decoder:
 
     cdef object decode(self, const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
         """The value of ``d[first:end]``, or raise _Declined."""
-        cdef object value = _decode_fast(d, first, end)
+        cdef object value
+        try:
+            value = _decode_fast(d, first, end)
+        except Exception:  # MemoryError: declined, as when msgpack raises it
+            raise _Declined from None
         if value is not _NOPE:
             return value
         if self._up is None:
