@@ -25,6 +25,7 @@ from xzcore.scoring.decompose import (
     summarize,
 )
 from xzcore.scoring.vocab import (
+    _BLOCK_TEXT,
     Block,
     Extra,
     HandError,
@@ -135,8 +136,20 @@ class Score:
             "capped": self.capped,
             "special": self.special,
             "model": self.model.value,
-            "decomposition": " ".join(map(str, self.decomposition)),
+            "decomposition": _decomposition_text(self.decomposition),
         }
+
+
+def _decomposition_text(blocks: Sequence[Block]) -> str:
+    """``" ".join(map(str, blocks))``: the texts ``Block.__str__`` keeps, read in one pass
+    (``str`` is called only when a block's text is not kept yet, which then keeps it)."""
+    texts = list(map(_BLOCK_TEXT_GET, blocks))
+    if None in texts:
+        return " ".join(map(str, blocks))
+    return " ".join(texts)  # type: ignore[arg-type]  # no None in texts
+
+
+_BLOCK_TEXT_GET = _BLOCK_TEXT.get
 
 
 # -- input checks -----------------------------------------------------------------------------
