@@ -19,7 +19,10 @@ kernel is declined.
 seat could claim, also applies the claim window when nobody is offered 胡 and the recorded
 answers are exactly one plain ``none`` per asked seat: the same ``_claim_*`` state as
 ``Round._open_claims`` and ``Round.apply`` leave, the ``none`` events ``Round._resolve_claims``
-writes (in play order from the discarder), then the same draw.
+writes (in play order from the discarder), then the same draw; or the answer of the one seat
+asked is its ``pon``: then what ``Round._pon`` does (R5.4: the tile leaves the river, the 碰
+meld, the ``pon`` event, the claimer's turn without a draw). In the 定缺 phase it applies the
+four recorded declarations as ``Round._do_dingque`` and ``Round._begin_play`` do (R4.1).
 """
 
 from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError
@@ -27,6 +30,7 @@ from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE, PyLis
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
+from cpython.set cimport PySet_Add
 
 from xzcore._core cimport Hand
 
@@ -39,8 +43,9 @@ cdef extern from "Python.h":
 from xzcore._replay_reference import engine_intact
 from xzcore.auditactions import _KIND, _NOT_ACTIONS
 from xzcore.round import Round
-from xzcore.round_base import _DAIMINKAN, _NONE, _PON, NAMES, TURN
+from xzcore.round_base import _DAIMINKAN, _NONE, _PON, DINGQUE, MELDS, NAMES, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
+from xzcore.tiles import MeldKind
 
 __all__ = ["quiet_discard", "quiet_run"]
 
@@ -49,6 +54,11 @@ cdef object _HAND = Hand
 cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
 cdef tuple _NAMES = tuple(NAMES)
 cdef long _TURN = TURN
+cdef long _DINGQUE = DINGQUE
+cdef object _TURN_OBJ = TURN
+cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
+cdef dict _SUITS = {"m": 0, "p": 1, "s": 2}  # R4.1: a dingque event's suit, as action_of reads it
+cdef tuple _SUIT_TEXT = ("m", "p", "s")  # Round._do_dingque's "mps"[v]
 cdef object _FORCED = LastRoundWin.FORCED
 cdef object _FORFEIT = LastRoundWin.FORFEIT
 cdef object _ANY = LastRoundScope.ANY
@@ -58,6 +68,8 @@ cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a
 cdef dict _DAHAI_EVENT = {"type": "dahai", "actor": 0, "pai": "", "tsumogiri": False}
 cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": False, "left": 0}
 cdef dict _NONE_EVENT = {"type": "none", "actor": 0, "pai": ""}  # Round._resolve_claims
+cdef dict _PON_EVENT = {"type": "pon", "actor": 0, "target": 0, "pai": ""}  # Round._pon
+cdef dict _DINGQUE_EVENT = {"type": "dingque", "actor": 0, "suit": ""}  # Round._do_dingque
 cdef dict _KINDS = dict(_KIND)  # tile text -> kind, as compare_events reads 'pai'
 cdef frozenset _SKIPPED = frozenset(_NOT_ACTIONS)  # events compare_events skips
 cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
@@ -162,17 +174,21 @@ cdef class _Run:
 
     cdef dict d
     cdef object hands, won, in_play, voids, rivers, draws, locked, lock_values, events, wall
-    cdef object rules, dihu, clean
+    cdef object melds, pengs, rules, dihu, clean
     cdef bint xueliu, r57, final, must_discard, rinshan, new_final, dirty
-    cdef long cur, pos, drawn, turn_no, final_from, dealer
-    cdef object drawn_obj
+    # what the steps taken changed, for _flush: a turn (a discard, then a draw or a 碰), a
+    # 碰 (R7.5: the round is no longer clean), the 定缺 phase ended (R4.1)
+    cdef bint turned, ponned, begun
+    cdef long phase, cur, pos, drawn, turn_no, final_from, dealer
+    cdef object drawn_obj, turn_drawn
     # the last claim window applied: Round._open_claims and Round.apply leave these
     cdef object c_opts, c_dec, c_tile, c_from, c_first, c_after
 
 
 cdef _Run _load(object rnd, object rec):
     """The round as a :class:`_Run`, or None when it is not one the steps may take (never a
-    subclass, nor a round whose step a test has patched; not on its turn; malformed)."""
+    subclass, nor a round whose step a test has patched; neither on a turn nor in the 定缺
+    phase; malformed)."""
     cdef _Run r
     cdef dict d
     cdef long ph = 0
@@ -182,10 +198,11 @@ cdef _Run _load(object rnd, object rec):
     if not _engine_intact():  # nor a Round whose step a test has patched
         return None
     d = rnd.__dict__
-    if not _small(_item(d, "phase"), 0, 6, &ph) or ph != _TURN:
-        return None  # a claim window, the setup phases or the end (R5.2, R3, R4.1, R5.6)
+    if not _small(_item(d, "phase"), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
+        return None  # a claim window, the exchange or the end (R5.2, R3, R5.6)
     r = _Run.__new__(_Run)
     r.d = d
+    r.phase = ph
     r.hands = _list4(d, "hands")
     r.won = _list4(d, "won")
     r.in_play = _list4(d, "in_play")
@@ -194,6 +211,8 @@ cdef _Run _load(object rnd, object rec):
     r.draws = _list4(d, "draws")
     r.locked = _list4(d, "locked")
     r.lock_values = _list4(d, "lock_value")
+    r.melds = _list4(d, "melds")
+    r.pengs = _list4(d, "pengs")
     r.events = _item(d, "events")
     r.wall = _item(d, "wall")
     rules = r.rules = _item(d, "rules")
@@ -206,6 +225,8 @@ cdef _Run _load(object rnd, object rec):
         or r.draws is None
         or r.locked is None
         or r.lock_values is None
+        or r.melds is None
+        or r.pengs is None
         or type(r.events) is not list
         or r.events is rec
         or type(r.wall) is not list
@@ -248,8 +269,9 @@ cdef _Run _load(object rnd, object rec):
     r.r57 = rules.last_round_scope is _ANY and (
         rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
     )
-    r.drawn_obj = None
-    r.new_final = r.dirty = False
+    r.drawn_obj = _item(d, "drawn")
+    r.turn_drawn = None
+    r.new_final = r.dirty = r.turned = r.ponned = r.begun = False
     r.c_opts = None
     return r
 
@@ -270,15 +292,20 @@ cdef void _flush(_Run r):
         d["_claim_opts"] = r.c_opts
     if r.new_final:
         d["final"] = True
-    # Round._draw (a new turn); phase: TURN all along
+    if r.begun:  # Round._do_dingque, Round._begin_play
+        d["_pending"] = {}
+        d["phase"] = _TURN_OBJ
+    if r.ponned:
+        d["clean"] = False
     d["cur"] = r.cur
     d["turn_no"] = r.turn_no
-    d["_rinshan"] = False
-    d["_gang_from"] = -1
-    d["_must_discard"] = False
-    d["pos"] = r.pos
     d["drawn"] = r.drawn_obj
-    d["_turn_drawn"] = _BITS[r.drawn]
+    if r.turned:  # Round._draw (a new turn) or Round._begin_turn (a 碰); phase: TURN
+        d["_rinshan"] = False
+        d["_gang_from"] = -1
+        d["_must_discard"] = r.must_discard
+        d["pos"] = r.pos
+        d["_turn_drawn"] = r.turn_drawn
     r.dirty = False
 
 
@@ -287,19 +314,21 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
     (a discard another seat can claim is declined)."""
-    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
-    cdef long n, i, o, left, pos = r.pos
+    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0, kp = 0
+    cdef long n = -1, i, o, left, pos = r.pos, taker = -1
     cdef Py_ssize_t j, n_asked = 0
     cdef long order[3]
     cdef int asked = 0, answered = 0, cnt, c
     cdef dict ev, opts = None, dec
-    cdef Hand h, hn, ho
-    cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj, mine
-    cdef object first = False
-    cdef bint release, new_final = False
+    cdef Hand h, hn = None, ho
+    cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
+    cdef object first = False, melds = None, pengs = None
+    cdef bint release = False, new_final = False
 
     # -- check everything, change nothing -------------------------------------------------
     try:
+        if r.phase != _TURN:
+            return -1  # the 定缺 phase (R4.1)
         if not _small(seat, 0, 4, &s) or not _small(tile, 0, 27, &k):
             return -1
         if r.cur != s:
@@ -356,9 +385,11 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             asked |= 1 << o
             n_asked += 1
         if opts is not None:
-            # The recorded answers: one plain none (no 'claim') from each asked seat, in
-            # any order, each as compare_events reads it (action_of: _NONE[actor]) and as
-            # Round.play accepts it (R5.2: asked; R5.3: not answered yet).
+            # The recorded answers, each as compare_events reads it (action_of) and as
+            # Round.play accepts it (R5.2: asked; R5.3: not answered yet): one plain none (no
+            # 'claim': _NONE[actor]) from each asked seat, in any order; or, when one seat
+            # is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every asked seat is
+            # offered the 碰 here).
             if at + n_asked >= PyList_GET_SIZE(rec):
                 return -1
             for j in range(n_asked):
@@ -367,11 +398,23 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                     return -1
                 ev = <dict>w
                 w = _item(ev, "type")
-                if type(w) is not str or w != "none" or PyDict_Contains(ev, "claim"):
+                if type(w) is not str:
                     return -1
                 if not _small(_item(ev, "actor"), 0, 4, &a):
                     return -1
                 if not (asked >> a) & 1 or (answered >> a) & 1:
+                    return -1
+                if w == "none":
+                    if PyDict_Contains(ev, "claim"):
+                        return -1  # a claim superseded by R5.3: action_of reads it otherwise
+                elif w == "pon" and n_asked == 1:
+                    w = _item(ev, "pai")
+                    if type(w) is not str:
+                        return -1
+                    if not _small(_item(_KINDS, w), 0, 27, &kp) or kp != k:
+                        return -1  # another tile: the loop plays (or refuses) that
+                    taker = a
+                else:
                     return -1
                 answered |= 1 << a
                 order[j] = a
@@ -381,40 +424,48 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 if not _small(_at(r.draws, s), 0, 1 << 20, &ds):
                     return -1
                 first = s == r.dealer and ds == 0
-        # Round._next_turn: the next seat in play (R5.5).
-        n = (s + 1) % 4
-        while not _at(in_play, n):
-            n = (n + 1) % 4
-            if n == s:
-                return -1
-        hn = <Hand>_at(hands, n)
-        k2obj = _at(r.wall, pos)
-        if not _small(k2obj, 0, 27, &k2) or hn.c[k2] >= 4 or hn.n >= 14:
-            return -1  # Hand.add would refuse it: let the engine say so
         river = _at(r.rivers, s)
         if type(river) is not list:
             return -1
-        if not _small(_at(r.draws, n), 0, 1 << 20, &nd):
-            return -1
-        left = 108 - pos
-        if left <= r.final_from and not r.final:
-            new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: the final round
-        release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
+        if taker >= 0:  # Round._pon: the claimer's melds and pengs
+            melds = _at(r.melds, taker)
+            pengs = _at(r.pengs, taker)
+            if type(melds) is not list or type(pengs) is not set:
+                return -1
+        else:
+            # Round._next_turn: the next seat in play (R5.5).
+            n = (s + 1) % 4
+            while not _at(in_play, n):
+                n = (n + 1) % 4
+                if n == s:
+                    return -1
+            hn = <Hand>_at(hands, n)
+            k2obj = _at(r.wall, pos)
+            if not _small(k2obj, 0, 27, &k2) or hn.c[k2] >= 4 or hn.n >= 14:
+                return -1  # Hand.add would refuse it: let the engine say so
+            if not _small(_at(r.draws, n), 0, 1 << 20, &nd):
+                return -1
+            left = 108 - pos
+            if left <= r.final_from and not r.final:
+                new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: final round
+            release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
     except Exception:  # a damaged round: the engine reports it
         return -1
 
     # -- apply: Round._dahai (and the window: _open_claims, apply, _resolve_claims), then
-    # -- Round._draw(n, False); the scalar attributes are written by _flush ---------------
+    # -- Round._draw(n, False) or Round._pon; the scalar attributes are written by _flush --
     h.c[k] -= 1
     h.wmask_ok = 0
     h.k[k // 9] -= POW5[k % 9]
     h.n -= 1
-    PyList_Append(river, tile)
+    if taker < 0:
+        PyList_Append(river, tile)  # (Round._pon takes it back: rivers[src].pop())
     ev = PyDict_Copy(_DAHAI_EVENT)
     ev["actor"] = seat
     ev["pai"] = _NAMES[k]
     ev["tsumogiri"] = k == r.drawn
     PyList_Append(r.events, ev)
+    r.dirty = r.turned = True
     if opts is not None:
         r.c_tile = tile
         r.c_from = seat
@@ -422,17 +473,21 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
         r.c_after = r.rinshan  # _rinshan and not robbing
         dec = {}
         for j in range(n_asked):  # Round.apply: the answers in the order given
-            dec[order[j]] = _NONE_T[order[j]]
+            o = order[j]
+            dec[o] = _PON_T[o][k] if o == taker else _NONE_T[o]
         r.c_dec = dec
         r.c_opts = opts
         for i in range(1, 4):  # Round._resolve_claims: the passes in play order (R5.3)
             o = (s + i) % 4
-            if (asked >> o) & 1:
+            if (asked >> o) & 1 and o != taker:
                 ev = PyDict_Copy(_NONE_EVENT)
                 ev["actor"] = o
                 ev["pai"] = _NAMES[k]
                 PyList_Append(r.events, ev)
         # _note_passes: nobody was offered 胡, so no lock (R7.4) and no forfeit (R5.7).
+    if taker >= 0:
+        _pon(r, <Hand>_at(hands, taker), taker, seat, k, tile, melds, pengs)
+        return n_asked
     if new_final:
         r.final = r.new_final = True
     r.cur = n
@@ -446,7 +501,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     hn.n += 1
     r.drawn = k2
     r.drawn_obj = k2obj
-    r.dirty = True
+    r.turn_drawn = _BITS[k2]
     _put(r.draws, n, nd + 1)
     if release:
         _put(r.locked, n, False)
@@ -457,6 +512,102 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     ev["left"] = left - 1
     PyList_Append(r.events, ev)
     return n_asked
+
+
+cdef void _pon(_Run r, Hand ho, long o, object src, long k, object tile, object melds,
+               object pengs):
+    """``Round._pon(o, src, k)`` (R5.4): seat ``o`` takes the discard (the caller left it
+    out of the river) and makes the 碰; its turn begins without a draw, discard only."""
+    cdef dict ev
+    ho.c[k] -= 2
+    ho.wmask_ok = 0
+    ho.k[k // 9] -= 2 * POW5[k % 9]
+    ho.n -= 2
+    PyList_Append(melds, _PENG_MELDS[k])
+    PySet_Add(pengs, tile)
+    r.clean = False  # R7.5: a claim
+    r.ponned = True
+    ev = PyDict_Copy(_PON_EVENT)
+    ev["actor"] = o
+    ev["target"] = src
+    ev["pai"] = _NAMES[k]
+    PyList_Append(r.events, ev)
+    # Round._begin_turn(o), then drawn -1 and _must_discard (R5.4)
+    r.cur = o
+    r.turn_no += 1
+    r.rinshan = False
+    r.must_discard = True
+    r.drawn = -1
+    r.drawn_obj = -1
+    r.turn_drawn = 0
+
+
+cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
+    """The 定缺 phase's four declarations from ``events[at]``, as the loop plays them and
+    ``Round._do_dingque`` and ``Round._begin_play`` apply them (R4.1, R5.1): 4, or -1 when
+    declined (nothing changed): not the phase, a seat declared already, or the four events
+    not one well-formed ``dingque`` of each seat (``actor`` an int 0-3, ``suit`` m/p/s)."""
+    cdef long a = 0, dealer = 0, k52 = 0, s
+    cdef Py_ssize_t t
+    cdef int seen = 0
+    cdef long vs[4]
+    cdef object w, wall52
+    cdef dict ev
+    cdef Hand h
+    try:
+        if r.phase != _DINGQUE:
+            return -1
+        w = _item(r.d, "_pending")
+        if type(w) is not dict or len(<dict>w) != 0:
+            return -1  # R4.1: a seat declared already: the loop's
+        if at + 4 > PyList_GET_SIZE(events):
+            return -1
+        for t in range(4):
+            w = _at(events, at + t)
+            if type(w) is not dict:
+                return -1
+            ev = <dict>w
+            w = _item(ev, "type")
+            if type(w) is not str or w != "dingque":
+                return -1
+            if not _small(_item(ev, "actor"), 0, 4, &a) or (seen >> a) & 1:
+                return -1
+            seen |= 1 << a
+            w = _item(ev, "suit")
+            if type(w) is not str or not _small(_item(_SUITS, w), 0, 3, &vs[a]):
+                return -1
+        for s in range(4):
+            if type(_at(r.hands, s)) is not _HAND:
+                return -1  # a round on the twin kernel
+        if not _small(_item(r.d, "dealer"), 0, 4, &dealer):
+            return -1
+        wall52 = _at(r.wall, 52)
+        if not _small(wall52, 0, 27, &k52):
+            return -1
+    except Exception:
+        return -1
+    for s in range(4):  # Round._do_dingque: the voids, the hands' voids, the events
+        _put(r.voids, s, vs[s])
+        h = <Hand>_at(r.hands, s)
+        h.v = vs[s]
+        h.wmask_ok = 0
+        ev = PyDict_Copy(_DINGQUE_EVENT)
+        ev["actor"] = s
+        ev["suit"] = _SUIT_TEXT[vs[s]]
+        PyList_Append(r.events, ev)
+    # Round._begin_play: the dealer's first turn, no draw (R5.1)
+    r.phase = _TURN
+    r.begun = r.dirty = True
+    r.cur = dealer
+    r.turn_no = 1
+    h = <Hand>_at(r.hands, dealer)
+    if h.c[k52]:
+        r.drawn = k52
+        r.drawn_obj = wall52
+    else:
+        r.drawn = -1
+        r.drawn_obj = -1
+    return 4
 
 
 def quiet_discard(rnd, seat, tile):
@@ -479,11 +630,12 @@ def quiet_discard(rnd, seat, tile):
 
 def quiet_run(rnd, events, i):
     """Do what ``xzcore.auditcmp.compare_events``' loop does for ``events[i]``,
-    ``events[i + 1]``, … while each is an event it skips, a quiet discard, or a discard
-    whose claim window ends with every asked seat passing (nobody offered 胡; the recorded
-    answers exactly one plain ``none`` per asked seat); return the index of the first
-    event not consumed (``len(events)`` at the end). See
-    ``xzcore._replay_reference.run_decline``. Raises nothing; a stop changes nothing."""
+    ``events[i + 1]``, … while each is an event it skips, a quiet discard, a discard whose
+    claim window offers nobody 胡 and ends with every asked seat passing (the recorded
+    answers exactly one plain ``none`` per asked seat) or with the 碰 of the one seat asked,
+    or the 定缺 phase's four declarations; return the index of the first event not consumed
+    (``len(events)`` at the end). See ``xzcore._replay_reference.run_decline``. Raises
+    nothing; a stop changes nothing."""
     cdef long start = 0
     cdef Py_ssize_t j, n, m
     cdef object ev, word, k
@@ -504,6 +656,14 @@ def quiet_run(rnd, events, i):
                 break
             if word in _SKIPPED:
                 j += 1
+                continue
+            if word == "dingque":
+                if not loaded:
+                    loaded = True
+                    r = _load(rnd, events)
+                if r is None or _dingque(r, events, j) < 0:
+                    break
+                j += 4
                 continue
             if word != "dahai" or PyDict_Contains(ev, "baige"):
                 break

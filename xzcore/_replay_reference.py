@@ -14,26 +14,29 @@ hold the two to this module and both to ``Round.play``.
 
 :func:`quiet_run` walks a recorded event list as the audit's replay loop
 (``xzcore.auditcmp.compare_events``) does, for as long as each event is one the loop skips, a
-quiet discard, or a discard whose claim window ends with every asked seat passing (the
-discard, then exactly one recorded plain ``none`` per asked seat, R5.2/R5.3) — and no seat
-is offered 胡 (no R7.4 lock, no R5.7 consequence). :func:`run_decline` says why it stops.
+quiet discard, a discard whose claim window (R5.2) offers nobody 胡 (no R7.4 lock, no R5.7
+consequence) and ends with every asked seat passing (exactly one recorded plain ``none`` per
+asked seat) or with the one asked seat's 碰 (R5.3, R5.4), or the four declarations of the 定缺
+phase (R4.1). :func:`run_decline` says why it stops.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from xzcore.actions import Action
 from xzcore.auditactions import _KIND, _NOT_ACTIONS
 from xzcore.round import Round
-from xzcore.round_base import _DAIMINKAN, _NONE, _PON, TURN
+from xzcore.round_base import _DAIMINKAN, _DINGQUE, _NONE, _PON, DINGQUE, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 
 __all__ = [
+    "DINGQUE_REASONS",
     "REASONS",
     "RUN_REASONS",
     "STEP_METHODS",
+    "WINDOW_REASONS",
+    "dingque_decline",
     "engine_intact",
     "quiet_decline",
     "quiet_discard",
@@ -57,11 +60,15 @@ STEP_METHODS = (
     ("_draw", "xzcore.round", "Round._draw"),
     ("_in_play_count", "xzcore.round_base", "RoundBase._in_play_count"),
     ("_note_forfeit_self_draw", "xzcore.round_base", "RoundBase._note_forfeit_self_draw"),
+    ("_pon", "xzcore.round_claims", "ClaimsMixin._pon"),
+    ("_begin_turn", "xzcore.round", "Round._begin_turn"),
+    ("_do_dingque", "xzcore.round", "Round._do_dingque"),
+    ("_begin_play", "xzcore.round", "Round._begin_play"),
 )
-"""The methods of ``Round`` that ``Round.play`` runs for this step (and for an all-pass claim
-window, :func:`quiet_run`), and where the engine defines them: the step is taken only while
-they are the engine's own (a test may patch one to make the engine fail; then every action
-goes through ``Round.play``)."""
+"""The methods of ``Round`` that ``Round.play`` runs for this step (and, for :func:`quiet_run`,
+for a claim window that ends in passes or a 碰, and for the 定缺 phase), and where the engine
+defines them: the steps are taken only while they are the engine's own (a test may patch one
+to make the engine fail; then every action goes through ``Round.play``)."""
 
 
 def engine_intact() -> bool:
@@ -94,11 +101,17 @@ def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
     """Why :func:`quiet_discard` declines the discard of ``tile`` by ``seat`` (one of
     :data:`REASONS`), or ``None`` when it applies the step. Changes nothing (it may let a
     seat's hand cache its waits, as ``Hand.claimable`` does)."""
-    if type(rnd) is not Round:  # a subclass (LeshanRound) may play a discard differently
+    return _plain_decline(rnd) or _step_decline(rnd, seat, tile)
+
+
+def _plain_decline(rnd: Any) -> str | None:
+    """``round_type`` unless ``rnd`` is a plain ``Round`` (a subclass, LeshanRound, may play
+    a step differently), ``round_patched`` unless its steps are the engine's own."""
+    if type(rnd) is not Round:
         return "round_type"
     if not engine_intact():
         return "round_patched"
-    return _step_decline(rnd, seat, tile)
+    return None
 
 
 def _step_decline(rnd: Round, seat: object, tile: object) -> str | None:
@@ -165,7 +178,14 @@ WINDOW_REASONS = ("win_offered", "winner_gang", "answers")
 """Why :func:`window_decline` refuses a claim window: a seat it would ask holds a winning
 shape with the tile (it might be offered 胡: R7.4 locks, R5.7, R5.3 — left to the engine); a
 血流 winner might gang (R11.2: whether its waits stay is the engine's to work out); the
-recorded events after the discard are not one plain ``none`` from each asked seat."""
+recorded events after the discard are not one plain ``none`` from each asked seat, nor the
+``pon`` of the one seat asked."""
+
+DINGQUE_REASONS = ("dingque_phase", "dingques")
+"""Why :func:`dingque_decline` refuses a ``dingque`` event: the round is not in the 定缺 phase
+with no declaration made yet (R4.1: a declaration out of phase, or after others, is the
+loop's); the four events from it are not one well-formed declaration (``actor`` an int 0-3,
+``suit`` ``"m"``, ``"p"`` or ``"s"``) of each seat."""
 
 RUN_REASONS = (
     "end",
@@ -173,24 +193,30 @@ RUN_REASONS = (
     "not_quiet",
     *(r for r in REASONS if r != "claimable"),
     *WINDOW_REASONS,
+    *DINGQUE_REASONS,
 )
 """Every reason :func:`run_decline` may give: ``end`` (no event left), ``event`` (not a map
 with a str ``type``: the loop reports it), ``not_quiet`` (an action other than a well-formed
-discard, or a discard with a ``baige`` key: the loop plays it), a reason of
-:func:`quiet_decline` (but ``claimable``) or of :data:`WINDOW_REASONS`."""
+discard or declaration, or a discard with a ``baige`` key: the loop plays it), a reason of
+:func:`quiet_decline` (but ``claimable``), of :data:`WINDOW_REASONS` or of
+:data:`DINGQUE_REASONS`."""
+
+_SUITS = {"m": 0, "p": 1, "s": 2}
+"""R4.1: the suits a ``dingque`` event may name (as ``action_of`` reads them)."""
 
 
 def window_decline(
     rnd: Any, seat: int, tile: int, events: list[Any], at: int
-) -> tuple[str | None, dict[int, list[Action]], list[int]]:
+) -> tuple[str | None, dict[int, list[Action]], list[Action]]:
     """For a discard of ``tile`` by ``seat`` that :func:`quiet_decline` refuses only as
     ``claimable``, recorded at ``events[at]``: ``(None, opts, answers)`` when the claim
     window ``Round._open_claims`` opens offers nobody 胡 and the recorded events after the
-    discard are exactly one plain ``none`` (no ``claim`` key) from each asked seat, in any
-    order (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``:
-    the seats in the recorded order); else ``(reason, {}, [])``. Changes nothing. (In a
-    round that keeps R1.1 at most one seat is asked here: two, without 胡, would hold two
-    pairs of the discarded kind.)"""
+    discard are exactly one answer from each asked seat, in any order, each a plain
+    ``none`` (no ``claim`` key) or, when one seat is asked, its ``pon`` of the tile
+    (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``: the
+    actions the loop plays for them, in the recorded order); else ``(reason, {}, [])``.
+    Changes nothing. (In a round that keeps R1.1 at most one seat is asked here: two,
+    without 胡, would hold two pairs of the discarded kind.)"""
     hands = rnd.hands
     in_play = rnd.in_play
     xueliu = rnd.rules.xueliu
@@ -216,35 +242,72 @@ def window_decline(
         if mine:
             mine.append(_NONE[o])
             opts[o] = mine
-    answers: list[int] = []
-    for j in range(at + 1, at + 1 + len(opts)):  # the loop plays each as _NONE[actor]
+    answers: list[Action] = []
+    for j in range(at + 1, at + 1 + len(opts)):  # as the loop reads each (action_of)
         ev = events[j] if j < len(events) else None
-        if type(ev) is not dict or type(w := ev.get("type")) is not str or w != "none":
-            return "answers", {}, []
-        if "claim" in ev:  # a claim superseded by R5.3: action_of reads it otherwise
+        if type(ev) is not dict or type(w := ev.get("type")) is not str:
             return "answers", {}, []
         actor = ev.get("actor")
-        if type(actor) is not int or actor not in opts or actor in answers:
+        if type(actor) is not int or actor not in opts or actor in (a.seat for a in answers):
             return "answers", {}, []  # R5.2/R5.3: not asked, or answered already
-        answers.append(actor)
+        if w == "none":
+            if "claim" in ev:  # a claim superseded by R5.3: action_of reads it otherwise
+                return "answers", {}, []
+            answers.append(_NONE[actor])
+        elif w == "pon" and len(opts) == 1:  # R5.3: one seat asked, its 碰 takes the tile
+            pai = ev.get("pai")
+            if type(pai) is not str or _KIND.get(pai) != tile:
+                return "answers", {}, []  # another tile: the loop plays (or refuses) that
+            answers.append(_PON[actor][tile])
+        else:
+            return "answers", {}, []
+        if answers[-1] not in opts[actor]:
+            return "answers", {}, []
     return None, opts, answers
+
+
+def dingque_decline(rnd: Any, events: list[Any], at: int) -> tuple[str | None, list[Action]]:
+    """For the ``dingque`` event ``events[at]``, with ``rnd`` a plain ``Round`` whose steps
+    are the engine's: ``(None, actions)`` when the round is in the 定缺 phase with nobody
+    declared yet and ``events[at:at + 4]`` declare each seat's void once (R4.1), as
+    ``action_of`` reads them (``actions``, in the recorded order: after the fourth,
+    ``Round._do_dingque`` and ``Round._begin_play``); else ``(reason, [])`` (one of
+    :data:`DINGQUE_REASONS`). Changes nothing."""
+    if rnd.phase != DINGQUE or type(rnd._pending) is not dict or rnd._pending:
+        return "dingque_phase", []
+    actions: list[Action] = []
+    for j in range(at, at + 4):
+        ev = events[j] if j < len(events) else None
+        if type(ev) is not dict or type(w := ev.get("type")) is not str or w != "dingque":
+            return "dingques", []
+        actor, suit = ev.get("actor"), ev.get("suit")
+        if type(actor) is not int or not 0 <= actor < 4 or actor in (a.seat for a in actions):
+            return "dingques", []  # R4.1: one declaration a seat
+        if type(suit) is not str or suit not in _SUITS:
+            return "dingques", []  # action_of reports it
+        actions.append(_DINGQUE[actor][_SUITS[suit]])
+    return None, actions
 
 
 def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
     """Why :func:`quiet_run` stops at ``events[i]`` (one of :data:`RUN_REASONS`) and 0, or
     ``(None, n)`` when it consumes the ``n`` events from ``i`` as one step: a skipped event
-    or a quiet discard (1), or a discard with its all-pass window (1 + the answers).
-    Changes nothing."""
-    reason, n, _ = _run_decline(rnd, events, i, quiet_decline)
+    or a quiet discard (1), a discard with its window (1 + the answers), or the four
+    declarations of the 定缺 phase (4). Changes nothing."""
+    try:
+        plain = _plain_decline(rnd) is None
+    except Exception:
+        plain = False
+    reason, n, _ = _run_decline(rnd, events, i, plain)
     return reason, n
 
 
 def _run_decline(
-    rnd: Any, events: list[Any], i: int, decline: Callable[[Any, Any, Any], str | None]
-) -> tuple[str | None, int, list[int]]:
-    """:func:`run_decline`, with the answers of a window, deciding a discard by
-    ``decline`` (:func:`quiet_decline`, or :func:`_step_decline` once the round is known
-    to be a plain ``Round`` whose step is the engine's)."""
+    rnd: Any, events: list[Any], i: int, plain: bool
+) -> tuple[str | None, int, list[Action]]:
+    """:func:`run_decline`, with the actions the loop plays after a discard's own step (a
+    window's answers) or for the declarations; ``plain``: ``rnd`` is known to be a plain
+    ``Round`` whose steps are the engine's."""
     if i >= len(events):
         return "end", 0, []
     ev = events[i]
@@ -253,13 +316,18 @@ def _run_decline(
         return "event", 0, []
     if word in _NOT_ACTIONS:
         return None, 1, []
+    if word == "dingque":
+        if not plain:
+            return _plain_decline(rnd) or "round_type", 0, []
+        why, actions = dingque_decline(rnd, events, i)
+        return why, (0 if why else 4), actions
     if word != "dahai" or "baige" in ev:
         return "not_quiet", 0, []
     actor, pai = ev.get("actor"), ev.get("pai")
     if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
         return "not_quiet", 0, []  # the loop's action_of reports it
     tile = _KIND[pai]
-    reason = decline(rnd, actor, tile)
+    reason = _step_decline(rnd, actor, tile) if plain else quiet_decline(rnd, actor, tile)
     if reason is None:
         return None, 1, []
     if reason != "claimable":
@@ -270,20 +338,20 @@ def _run_decline(
 
 def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
     """Do what ``compare_events``' loop does for ``events[i]``, ``events[i + 1]``, … as long
-    as each is an event it skips, a quiet discard (:func:`quiet_discard`) or a discard whose
-    claim window ends with every asked seat passing (:func:`window_decline`); return the
-    index of the first event not consumed (``len(events)`` at the end), which the caller
-    handles the slow way. Raises nothing, and a stop changes nothing of that event."""
+    as each is an event it skips, a quiet discard (:func:`quiet_discard`), a discard whose
+    claim window ends with every asked seat passing or with the one asked seat's 碰
+    (:func:`window_decline`), or the 定缺 phase's four declarations (:func:`dingque_decline`);
+    return the index of the first event not consumed (``len(events)`` at the end), which the
+    caller handles the slow way. Raises nothing, and a stop changes nothing of that event."""
     if type(events) is not list or type(i) is not int or not 0 <= i <= len(events):
         return i
     try:  # the round's type and its step, once for the run (as the compiled run does)
-        plain = type(rnd) is Round and engine_intact()
+        plain = _plain_decline(rnd) is None
     except Exception:
         return i
-    decline = _step_decline if plain else quiet_decline
     while True:
         try:
-            reason, n, answers = _run_decline(rnd, events, i, decline)
+            reason, n, actions = _run_decline(rnd, events, i, plain)
         except Exception:  # a damaged round: the engine reports it
             return i
         if reason is not None:
@@ -291,9 +359,10 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
         ev = events[i]
         if ev["type"] == "dahai":
             # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
-            # the window opens (R5.2) and each recorded pass is applied as play() would
-            # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5).
+            # the window opens (R5.2) and each recorded answer is applied as play() would
+            # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5; or
+            # the 碰, R5.4).
             rnd._dahai(_KIND[ev["pai"]])
-            for o in answers:
-                rnd.apply(_NONE[o])
+        for action in actions:  # legal: asked and not answered yet; or not declared yet
+            rnd.apply(action)
         i += n
