@@ -12,11 +12,10 @@ the record before it — the running hash, if all check — so the one-block rec
 them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when the CPU has
 them (chosen at import); a bad one found late still declines the game. The two commonest event payloads (``dahai``,
 ``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
-built as dicts here; every other payload is built from exactly the bytes the walk found,
-which must be one whole value, by the unpacker's own steps in C (``_logscan_decode.pxi``:
-every value xzlog holds) or, for the rest (floats, bad UTF-8 …), by a ``msgpack.Unpacker``
-with the slow reader's options (``xzcore.logread``; the twin uses ``msgpack.unpackb``: same
-decoder, same limits); its event's index is listed in ``others``.
+built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
+slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
+be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits), and its
+event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
 into Python code but msgpack.
@@ -26,9 +25,6 @@ The module also holds the audit's type-strict equality, :func:`same` and :func:`
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
-from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcmp, memcpy
@@ -297,9 +293,6 @@ cdef object _template(int shape, const uint8_t *p):
 
 # -- decoding everything else ----------------------------------------------------------------
 
-include "_logscan_decode.pxi"
-
-
 def _no_ext(code, data):
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
 
@@ -309,11 +302,10 @@ class _Declined(Exception):
 
 
 cdef class _Decoder:
-    """Decodes payloads exactly as the slow reader's unpacker does (xzcore.logread, L6): by
-    _decode_fast (``_logscan_decode.pxi``: the unpacker's own steps, for what xzlog holds),
-    else by a ``msgpack.Unpacker`` built with the same options (made when first needed), fed
-    one payload at a time. A payload must decode to one value taking exactly its bytes (the
-    walk found them), else the game is declined. One per scan_game call, never shared: an
+    """Decodes payloads exactly as the slow reader's unpacker does (xzcore.logread, L6): a
+    ``msgpack.Unpacker`` built with the same options (made when first needed), fed one
+    payload at a time. A payload must decode to one value taking exactly its bytes (the walk
+    found them), else the game is declined. One per scan_game call, never shared: an
     unpacker holds state."""
 
     cdef object _limits
@@ -350,12 +342,6 @@ cdef class _Decoder:
     cdef object decode(self, const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
         """The value of ``d[first:end]``, or raise _Declined."""
         cdef object value
-        try:
-            value = _decode_fast(d, first, end)
-        except Exception:  # MemoryError: declined, as when msgpack raises it
-            raise _Declined from None
-        if value is not _NOPE:
-            return value
         if self._up is None:
             self._start()
         cdef bytes payload = PyBytes_FromStringAndSize(<const char *>d + first, end - first)
