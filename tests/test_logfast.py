@@ -289,3 +289,40 @@ def test_rule_set_of_a_later_game_is_checked_type_strictly(option: str, value: o
         reports = audit_bytes(buf.getvalue(), fast=fast)
         assert reports[0].status == "verified"
         assert [f.rule for f in reports[1].findings] == ["L4"], reports[1].findings
+
+
+def test_same_events_paths_agree() -> None:
+    """auditeq.same_events (the compiled walk when built) and its bytes-first fallback
+    give the same answers on recorded vs replayed events, also with one value's type
+    changed (2 → 2.0, False → 0) — a wrong type is a finding either way (issue 5 item 8)."""
+    from xzcore.auditcmp import _make_round
+    from xzcore.auditeq import _same_events, same_events
+    from xzcore.logscan import scan_game
+    from xzcore.logtypes import GENESIS, Location, parse_header
+
+    data = _record("xuezhan", 4, 17)
+    pos, prev = 0, GENESIS
+    while pos < len(data):
+        got = scan_game(data, pos, 0, prev, Limits())
+        assert type(got) is tuple
+        header = parse_header(got[1], Location())
+        events, bodies = got[2], got[10]
+        rnd, problem = _make_round(header, events, Location())
+        assert problem is None
+        from xzcore.auditactions import action_of
+
+        for ev in events:
+            a = action_of(ev)
+            if a is not None:
+                rnd.play(a)
+        engine = rnd.events
+        assert same_events(events, engine) and _same_events(events, engine, bodies)
+        hora = next(i for i, e in enumerate(events) if e["type"] == "hora")
+        for field, wrong in (("multiplier", float), ("gen", bool)):
+            edited = [dict(e) for e in events]
+            score = dict(edited[hora]["score"])
+            score[field] = wrong(score[field])
+            edited[hora]["score"] = score
+            assert not same_events(edited, engine)
+            assert not _same_events(edited, engine, None)
+        pos, prev = got[0], got[9]

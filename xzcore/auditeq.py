@@ -10,6 +10,9 @@ from typing import Any
 
 import msgpack
 
+from xzcore.logscan import BACKEND as _SCAN_BACKEND
+from xzcore.logscan import same_events as _compiled_same_events
+
 __all__ = ["equal", "same", "same_events"]
 
 
@@ -42,6 +45,18 @@ def equal(a: Any, b: Any) -> bool:
 
 
 def same_events(
+    a: Sequence[Any], b: Sequence[Any], raw_a: Sequence[bytes | bytearray] | bytes | None = None
+) -> bool:
+    """:func:`same` for two event lists: the compiled walk (:func:`xzcore.logscan.same_events`,
+    C over the types msgpack and the engine make) when it is built, else :func:`_same_events`.
+    The two agree: the engine's events hold only dicts, lists, str, int, bool and None
+    (docs/events.md), so equal bytes and :func:`same` say the same of them."""
+    if _COMPILED:
+        return bool(_compiled_same_events(a, b))
+    return _same_events(a, b, raw_a)
+
+
+def _same_events(
     a: Sequence[Any], b: Sequence[Any], raw_a: Sequence[bytes | bytearray] | bytes | None = None
 ) -> bool:
     """:func:`same` for two event lists, fast when they are the same.
@@ -81,6 +96,7 @@ def same_events(
 
 
 _PACKER = msgpack.Packer(use_bin_type=True)
+_COMPILED = _SCAN_BACKEND == "cython"
 
 
 def _pack(v: Any) -> bytes:
