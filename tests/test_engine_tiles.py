@@ -1,7 +1,8 @@
 """``Round.check_tiles`` (R1.1) with the kernel's ``tile_counts``: the same answer and the
 same error as the plain count it replaced (written out here as the oracle), in every state of
 seeded games on both kernels, and in states broken on purpose (a tile lost or doubled, an
-entry that is not a kind, a foreign hand)."""
+entry that is not a kind, a foreign hand). And whole rounds with the kernel's helpers
+(``dealt_hands``, ``tile_counts``) equal rounds without them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from xzcore.agents import greedy_chooser
 from xzcore.leshan_round import new_round
 from xzcore.round_base import TileConservationError
 from xzcore.rules import RuleSet
-from xzcore.tiles import MeldKind, tile_name
+from xzcore.tiles import MeldKind, format_counts, tile_name
 from xzcore.wall import deal
 
 
@@ -141,3 +142,40 @@ def test_check_tiles_without_the_kernel_helper(kernel: ModuleType) -> None:
         _same(r)
         r.rivers[0].pop()
         r.kernel = kernel
+
+
+class _WithoutHelpers:
+    """A kernel module without the round helpers (``dealt_hands``, ``tile_counts``): the
+    round deals and counts its own way."""
+
+    def __init__(self, kernel: ModuleType) -> None:
+        self._kernel = kernel
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("dealt_hands", "tile_counts"):
+            raise AttributeError(name)
+        return getattr(self._kernel, name)
+
+
+def _game(kernel: Any, rules: RuleSet, seed: int) -> tuple[list[Any], list[bytes], Any]:
+    d = deal(seed)
+    direction = d.exchange_direction if rules.exchange_three else None
+    r = new_round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=kernel)
+    dealt = [h.counts() for h in r.hands]
+    bots = [greedy_chooser(s) for s in range(4)]
+    while not r.over:
+        for seat in r.to_act():
+            r.play(bots[seat](r, seat, r.legal_actions(seat)))
+    return r.events, dealt, r.result().totals
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "xueliu", "leshan", "chengdu-classic"])
+def test_rounds_with_and_without_the_kernel_helpers(kernel: ModuleType, preset: str) -> None:
+    """The same deal, events (start_kyoku's tehais included) and totals."""
+    rules = RuleSet.preset(preset)
+    for seed in range(8):
+        with_helpers = _game(kernel, rules, seed)
+        assert with_helpers == _game(_WithoutHelpers(kernel), rules, seed)
+        assert with_helpers[0][0]["tehais"] == [
+            format_counts(c) for c in with_helpers[1]
+        ]  # the texts name the dealt tiles

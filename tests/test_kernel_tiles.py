@@ -1,9 +1,11 @@
-"""The kernel's round-tile helpers: ``check_wall`` (R1.1, R2.2) and ``tile_counts`` (R1.1).
+"""The kernel's round-tile helpers: ``check_wall`` (R1.1, R2.2), ``tile_counts`` (R1.1) and
+``dealt_hands`` (R2.3).
 
 Both backends are compared with oracles written out here as the engine's code was before the
 helpers: ``check_wall`` must give the same list or raise the same ``WallError`` with the same
 message; ``tile_counts`` must give the plain tally, or decline (``None``) on anything that is
-not a list/tuple of the kernel's ``Hand`` and lists of ints 0–26.
+not a list/tuple of the kernel's ``Hand`` and lists of ints 0–26; ``dealt_hands`` must deal
+the hands and texts the round dealt before, or decline.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import enum
 import importlib
 import os
 from collections.abc import Callable
+from operator import itemgetter
 from types import ModuleType
 from typing import Any
 
@@ -20,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xzcore import core, wall
+from xzcore.round_base import _BYTE_OF, _DEALT_AT, format_kinds
 from xzcore.wall import WallError, deal
 
 _FOURS = [k // 4 for k in range(108)]
@@ -231,3 +235,77 @@ def _compiled_or_skip() -> ModuleType:
     if len(mods) < 2:  # pragma: no cover
         pytest.skip("compiled kernel not built")
     return mods[1]
+
+
+# --- dealt_hands ------------------------------------------------------------------------------
+
+
+def _old_deal(w: list[int], dealer: int) -> tuple[list[bytes], list[str]]:
+    """R2.3 as the round dealt before the kernel's helper."""
+    by_seat = [itemgetter(*_dealt_positions(dealer, s))(w) for s in range(4)]
+    return (
+        [sum(map(_BYTE_OF, t)).to_bytes(27, "little") for t in by_seat],
+        [format_kinds(t) for t in by_seat],
+    )
+
+
+def _dealt_positions(dealer: int, seat: int) -> list[int]:
+    i = (seat - dealer) % 4
+    return [16 * r + 4 * i + j for r in range(3) for j in range(4)] + [48 + i] + [52] * (i == 0)
+
+
+@given(st.permutations(_FOURS), st.integers(0, 3))
+def test_dealt_hands_is_the_old_deal(w: list[int], dealer: int) -> None:
+    counts, texts = _old_deal(w, dealer)
+    for mod in _backends():
+        got = mod.dealt_hands(w, dealer)
+        assert got is not None
+        hands, got_texts = got
+        assert type(hands) is list and type(got_texts) is list
+        assert [type(h) for h in hands] == [mod.Hand] * 4
+        assert [h.counts() for h in hands] == counts, mod.__name__
+        assert got_texts == texts, mod.__name__
+        assert [h.size for h in hands] == [14 if s == dealer else 13 for s in range(4)]
+        assert [h.void for h in hands] == [-1] * 4
+        assert hands == [mod.Hand(c) for c in counts]  # the same state as a fresh Hand
+
+
+def test_dealt_hands_matches_the_round_table() -> None:
+    for dealer in range(4):
+        for seat in range(4):
+            positions = _DEALT_AT[dealer][seat](list(range(108)))
+            assert list(positions) == _dealt_positions(dealer, seat)
+
+
+@given(st.permutations(_FOURS), st.sampled_from(_ODD_ITEMS), st.integers(0, 107))
+def test_dealt_hands_declines_odd_entries(w: list[Any], odd: Any, pos: int) -> None:
+    """An entry that is not an exact int 0–26 among the dealt 53: None; past them the
+    entries are not read (nor were they by the old deal)."""
+    w[pos] = odd
+    for mod in _backends():
+        got = mod.dealt_hands(w, 0)
+        if pos < 53:
+            assert got is None, mod.__name__
+        else:
+            assert got is not None and got[1] == _old_deal(w, 0)[1], mod.__name__
+
+
+def test_dealt_hands_declines_other_shapes(kernel: ModuleType) -> None:
+    w = deal(3).wall
+    five = w[:]
+    for pos in (0, 1, 2, 3, 16):  # five 1m among the dealer's tiles
+        five[pos] = 0
+    for wall_arg, dealer in [
+        (tuple(w), 0),
+        (bytes(w), 0),
+        (w[:107], 0),
+        ([*w, 0], 0),
+        (w, 4),
+        (w, -1),
+        (w, True),
+        (w, 0.0),
+        (w, None),
+        (five, 0),
+        ([0] * 108, 1),
+    ]:
+        assert kernel.dealt_hands(wall_arg, dealer) is None, (wall_arg, dealer)

@@ -41,6 +41,7 @@ __all__ = [
     "Hand",
     "KernelInputError",
     "check_wall",
+    "dealt_hands",
     "is_win",
     "is_win_batch",
     "ready_fan",

@@ -6,6 +6,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport PyObject
+from cpython.unicode cimport PyUnicode_DecodeASCII
 
 
 cdef inline long _tile_kind(PyObject* item) noexcept:
@@ -101,3 +102,67 @@ def tile_counts(hands, lists):
     else:
         return None
     return [c[j] for j in range(27)]
+
+
+cdef extern from *:
+    """
+    static const char XZ_SUIT_LETTER[3] = {'m', 'p', 's'};
+    """
+    const char* XZ_SUIT_LETTER
+
+
+cdef object _counts_text(const uint8_t* c):
+    """The canonical MPSZ text of 27 counts of at most 14 tiles (``tiles.format_counts``)."""
+    cdef char buf[32]
+    cdef int n = 0, s, r, j, held
+    for s in range(3):
+        held = 0
+        for r in range(9):
+            for j in range(c[9 * s + r]):
+                buf[n] = <char> (49 + r)  # the rank digit
+                n += 1
+                held = 1
+        if held:
+            buf[n] = XZ_SUIT_LETTER[s]
+            n += 1
+    return PyUnicode_DecodeASCII(buf, n, NULL)
+
+
+def dealt_hands(wall, dealer):
+    """R2.3's deal: the four seats' ``Hand`` (void -1) and the canonical texts of their
+    tiles, in seat order; ``None`` when ``wall`` is not a list of 108 whose first 53 entries
+    are ints 0–26 dealing at most four of a kind to a seat, or ``dealer`` not a seat 0–3.
+    See ``xzcore._reference.dealt_hands``."""
+    cdef uint8_t kinds[53]
+    cdef Py_ssize_t i
+    cdef int off, r, j, seat, size
+    cdef long k, d
+    cdef Hand h
+    if type(wall) is not list or PyList_GET_SIZE(wall) != 108:
+        return None
+    d = _tile_kind(<PyObject*> dealer)  # an exact int 0..26, or -1
+    if d < 0 or d > 3:
+        return None
+    for i in range(53):
+        k = _tile_kind(PyList_GET_ITEM(wall, i))
+        if k < 0:
+            return None
+        kinds[i] = <uint8_t> k
+    hands = [None, None, None, None]
+    texts = [None, None, None, None]
+    for off in range(4):
+        seat = (d + off) % 4
+        h = Hand.__new__(Hand)  # empty, void -1
+        for r in range(3):  # four tiles to each seat from the dealer, three times
+            for j in range(4):
+                h.c[kinds[16 * r + 4 * off + j]] += 1
+        h.c[kinds[48 + off]] += 1  # then one each
+        if off == 0:
+            h.c[kinds[52]] += 1  # and one more to the dealer
+        size = _keys_of(h.c, h.k)
+        if size < 0:  # a fifth copy: not a wall of the 108 tiles
+            return None
+        h.n = size
+        hands[seat] = h
+        texts[seat] = _counts_text(h.c)
+    return hands, texts

@@ -22,6 +22,7 @@ Functions:
 - ``shanten_discards(counts, void=-1) -> array('b')`` — the shanten after each discard.
 - ``check_wall(wall) -> list[int]`` — R1.1/R2.2: the 108 tiles, four of each kind.
 - ``tile_counts(hands, lists) -> list[int] | None`` — R1.1's tally of the round's tiles.
+- ``dealt_hands(wall, dealer) -> (hands, texts) | None`` — R2.3's deal.
 - The 查叫 value kernel: ``win_fan``, ``ready_fan``, ``ready_fan_batch`` (see
   ``xzcore._value_reference``).
 """
@@ -35,6 +36,7 @@ from xzcore._kernel_input import (
     KINDS,
     READY_SIZES,
     SHANTEN_SIZES,
+    TILES,
     WIN_SIZES,
     KernelInputError,
     as_counts,
@@ -53,6 +55,7 @@ __all__ = [
     "Hand",
     "KernelInputError",
     "check_wall",
+    "dealt_hands",
     "is_win",
     "is_win_batch",
     "ready_fan",
@@ -523,14 +526,8 @@ def shanten_discards(counts: object, void: int = -1) -> array[int]:
 # --- the round's tiles (R1.1, R2.2) --------------------------------------------------------
 
 
-def check_wall(wall: object) -> list[int]:
-    """``wall`` as a list of kinds after checking it holds each of the 27 kinds exactly four
-    times (R1.1, R2.2); ``xzcore.wall.WallError`` otherwise, naming the first bad position.
-
-    >>> check_wall(bytes(k // 4 for k in range(108)))[:6]
-    [0, 0, 0, 0, 1, 1]
-    """
-    return checked_wall(wall)
+check_wall = checked_wall
+"""``check_wall(wall) -> list[int]``: the shared check (``xzcore._kernel_input``)."""
 
 
 def tile_counts(hands: object, lists: object) -> list[int] | None:
@@ -560,3 +557,40 @@ def tile_counts(hands: object, lists: object) -> list[int] | None:
                 return None
             c[k] += 1
     return c
+
+
+def dealt_hands(wall: object, dealer: object) -> tuple[list[Hand], list[str]] | None:
+    """R2.3's deal: four tiles to each seat from the dealer, three times; then one each; then
+    one more to the dealer. Returns the four seats' ``Hand`` (void -1) and the canonical
+    MPSZ texts of their tiles (``xzcore.tiles.format_counts``), in seat order.
+
+    ``None``, and nothing dealt, when ``wall`` is not a list of 108 whose first 53 entries
+    (the dealt ones) are ints 0–26 giving no seat a fifth copy, or ``dealer`` is not an int
+    0–3: the caller then deals its own way.
+
+    >>> hands, texts = dealt_hands([k // 4 for k in range(108)], 1)
+    >>> texts[1], hands[1].size, hands[0].size
+    ('111155559999m45p', 14, 13)
+    """
+    if type(wall) is not list or len(wall) != TILES or type(dealer) is not int:
+        return None
+    if not 0 <= dealer < 4:
+        return None
+    hands: list[Hand] = []
+    texts: list[str] = []
+    for seat in range(4):
+        i = (seat - dealer) % 4  # the seat's turn in the deal, the dealer first
+        positions = [16 * r + 4 * i + j for r in range(3) for j in range(4)] + [48 + i]
+        if i == 0:
+            positions.append(52)
+        counts = [0] * KINDS
+        for pos in positions:
+            k = wall[pos]
+            if type(k) is not int or not 0 <= k < KINDS:
+                return None
+            counts[k] += 1
+        if max(counts) > 4:
+            return None
+        hands.append(Hand(bytes(counts)))
+        texts.append(format_counts(counts))
+    return hands, texts

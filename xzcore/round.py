@@ -118,12 +118,18 @@ class Round(ClaimsMixin):
         # R2.3: 4 tiles to each seat from the dealer, three times; then one each; then one
         # more to the dealer (the wall positions of each seat's tiles: _DEALT_AT).
         w = self.wall
-        dealt = [tiles(w) for tiles in _DEALT_AT[dealer]]
         self.pos = 53
-        hand = self.kernel.Hand
-        # Each hand's 27 counts, one byte a kind: the sum of 256**k over its tiles k (a count
-        # is at most 4, so no byte carries into the next).
-        self.hands = [hand(sum(map(_BYTE_OF, tiles)).to_bytes(27, "little")) for tiles in dealt]
+        deal = getattr(self.kernel, "dealt_hands", None)
+        dealt = None if deal is None else deal(w, dealer)  # the kernel's (None: declined)
+        if dealt is None:
+            by_seat = [tiles(w) for tiles in _DEALT_AT[dealer]]
+            hand = self.kernel.Hand
+            # Each hand's 27 counts, one byte a kind: the sum of 256**k over its tiles k (a
+            # count is at most 4, so no byte carries into the next).
+            self.hands = [hand(sum(map(_BYTE_OF, t)).to_bytes(27, "little")) for t in by_seat]
+            tehais = [format_kinds(tiles) for tiles in by_seat]
+        else:
+            self.hands, tehais = dealt
         # R5.7: the final round can begin only once the wall holds this many or fewer.
         self._final_from = (
             -1
@@ -136,7 +142,7 @@ class Round(ClaimsMixin):
                 "type": "start_kyoku",
                 "dealer": dealer,
                 "wall": format_wall(w),
-                "tehais": [format_kinds(tiles) for tiles in dealt],
+                "tehais": tehais,
                 "exchange_direction": exchange_direction,
             }
         )
