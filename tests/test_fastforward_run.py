@@ -53,13 +53,18 @@ class RunFn:
         return self.fn(rnd, events, i)
 
 
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
+def run_fn(backend: str) -> RunFn:
     """``quiet_run`` of one backend: compiled (on the compiled kernel) or twin (on the
     kernel ``xzcore.core`` selects)."""
-    fn = _quiet_module(request.param).quiet_run
-    name = "cython" if request.param == "cython" else core.BACKEND
+    fn = _quiet_module(backend).quiet_run
+    name = "cython" if backend == "cython" else core.BACKEND
     return RunFn(fn, importlib.import_module(_KERNELS[name]))
+
+
+@pytest.fixture(params=["cython", "python"])
+def run(request: pytest.FixtureRequest) -> RunFn:
+    """:func:`run_fn` of each backend."""
+    return run_fn(request.param)
 
 
 # -- the audit's loop, one event at a time ----------------------------------------------------
@@ -177,6 +182,8 @@ def test_lockstep_greedy(run: RunFn, preset: str, overrides: dict[str, Any]) -> 
     for seed in range(4):
         seen += lockstep(run, rules, seed, recorded(rules, seed))
     assert seen["dahai"] > 100, seen  # the runs are taken
+    assert seen["pon"] > 0, seen  # with their 碰 windows
+    assert seen["dingque"] == (16 if rules.declare_void else 0), seen  # and the 定缺 phase
     assert seen["stops"] > 0, seen
 
 
@@ -237,7 +244,7 @@ def test_twin_on_twin_hands_and_compiled_declines() -> None:
     assert seen["dahai"] > 20
     compiled = _quiet_module("cython").quiet_run
     seen = lockstep(RunFn(compiled, ref), rules, 3, recorded(rules, 3))
-    assert seen["dahai"] == 0 and seen["none"] == 0, seen
+    assert seen["dahai"] == seen["none"] == seen["pon"] == seen["dingque"] == 0, seen
     assert seen["tsumo"] > 20 and seen["start_kyoku"] == 1, seen
 
 
@@ -530,6 +537,10 @@ def _mutate(events: list[Any], how: str, p: int) -> None:
         events.insert(p, {"type": "none", "actor": (ev.get("actor", 0) or 0) % 4, "pai": "1m"})
     elif how == "claim" and isinstance(ev, dict):
         events[p] = {**ev, "claim": "pon"}
+    elif how == "pon" and isinstance(ev, dict) and ev.get("type") in ("none", "dahai"):
+        events[p] = {**ev, "type": "pon"}  # a pass, or a discard, turned into a 碰
+    elif how == "suit" and isinstance(ev, dict) and ev.get("type") == "dingque":
+        events[p] = {**ev, "suit": "mps"[("mps".index(ev["suit"]) + p) % 3]}
     elif how == "actor" and isinstance(ev, dict) and type(ev.get("actor")) is int:
         events[p] = {**ev, "actor": (ev["actor"] + 1) % 4}
     elif how == "pai" and isinstance(ev, dict) and type(ev.get("pai")) is str:
@@ -544,7 +555,9 @@ def _mutate(events: list[Any], how: str, p: int) -> None:
     bots=st.sampled_from(["greedy", "random", "passive"]),
     changes=st.lists(
         st.tuples(
-            st.sampled_from(["drop", "dup", "swap", "none", "claim", "actor", "pai", "junk"]),
+            st.sampled_from(
+                ["drop", "dup", "swap", "none", "claim", "actor", "pai", "junk", "pon", "suit"]
+            ),
             st.integers(1, 10**6),
         ),
         max_size=3,
