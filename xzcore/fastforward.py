@@ -1,5 +1,6 @@
 """The round engine's commonest steps, fast: a discard nobody can claim, then the next draw;
-and, for the audit, runs of recorded events made of such steps and of all-pass claim windows.
+and, for the audit, runs of recorded events made of such steps, of claim windows that end in
+passes or in a 碰, and of the 定缺 phase.
 
 :func:`quiet_discard` ``(rnd, seat, tile)`` applies the discard of ``tile`` by ``seat`` and
 the next seat's draw exactly as ``rnd.play(Action("dahai", seat, tile))`` would, and returns
@@ -12,13 +13,16 @@ in the final round, a discard by a seat holding a self-draw win (R5.7 forced or 
 
 For the audit's replay loop (``xzcore.auditcmp.compare_events``), :func:`quiet_run`
 ``(rnd, events, i)`` does what that loop does for ``events[i]``, ``events[i + 1]``, … as long
-as each event is one the loop skips (``_NOT_ACTIONS``), a recorded quiet discard, or a recorded
-discard whose claim window (R5.2) ends with every asked seat passing — nobody offered 胡 (so
-no R7.4 lock, no R5.7 consequence, no R5.3 order to work out) and the events after it exactly
-one plain ``none`` per asked seat, in any order. It returns the index of the first event it did
-not consume (``len(events)`` at the end): the caller handles that event the slow way and calls
-it again from the next index. It never raises, never consumes an event the loop would treat
-differently (a malformed one, an illegal action: it stops there), and a stop changes nothing.
+as each event is one the loop skips (``_NOT_ACTIONS``), a recorded quiet discard, a recorded
+discard whose claim window (R5.2) offers nobody 胡 (so no R7.4 lock, no R5.7 consequence)
+and ends with every asked seat passing (the events after it exactly one plain ``none`` per
+asked seat, in any order) or with the ``pon`` of the one seat asked (R5.3 has nothing to order;
+R5.4: that seat's turn, discard only, follows), or the four ``dingque`` declarations of the
+定缺 phase (R4.1: one per seat, in any order; then the dealer's first turn). It returns the
+index of the first event it did not consume (``len(events)`` at the end): the caller handles
+that event the slow way and calls it again from the next index. It never raises, never
+consumes an event the loop would treat differently (a malformed one, an illegal action: it
+stops there), and a stop changes nothing.
 
 This module re-exports the compiled ``xzcore._replay`` when it is built and the pure-Python
 twin ``xzcore._replay_reference`` otherwise, as :mod:`xzcore.core` does for the kernel:
