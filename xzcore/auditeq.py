@@ -11,6 +11,7 @@ from typing import Any
 import msgpack
 
 from xzcore.logscan import BACKEND as _SCAN_BACKEND
+from xzcore.logscan import same as _compiled_same
 from xzcore.logscan import same_events as _compiled_same_events
 
 __all__ = ["equal", "same", "same_events"]
@@ -32,8 +33,12 @@ def same(a: Any, b: Any) -> bool:
 
 
 def equal(a: Any, b: Any) -> bool:
-    """:func:`same`, faster for equal values: ``==`` (C), then both packed with msgpack (C),
-    then :func:`same` only where the bytes differ (another key order, or a wrong type)."""
+    """:func:`same`, faster: the compiled walk (:func:`xzcore.logscan.same`) when it is
+    built; else ``==`` (C), then both packed with msgpack (C), then :func:`same` only where
+    the bytes differ (another key order, or a wrong type). The audit's values hold no tuples
+    (msgpack gives lists, the claims are built as lists), so the two say the same."""
+    if _COMPILED:
+        return bool(_compiled_same(a, b))
     if a != b:
         return False
     try:
