@@ -560,13 +560,10 @@ def tile_counts(hands: object, lists: object) -> list[int] | None:
 
 
 def dealt_hands(wall: object, dealer: object) -> tuple[list[Hand], list[str]] | None:
-    """R2.3's deal: four tiles to each seat from the dealer, three times; then one each; then
-    one more to the dealer. Returns the four seats' ``Hand`` (void -1) and the canonical
-    MPSZ texts of their tiles (``xzcore.tiles.format_counts``), in seat order.
-
-    ``None``, and nothing dealt, when ``wall`` is not a list of 108 whose first 53 entries
-    (the dealt ones) are ints 0–26 giving no seat a fifth copy, or ``dealer`` is not an int
-    0–3: the caller then deals its own way.
+    """R2.3's deal (4 tiles to each seat from the dealer, three times; one each; one more to
+    the dealer): the seats' ``Hand`` (void -1) and the canonical MPSZ texts of their tiles.
+    ``None`` when ``wall`` is not a list of 108 whose dealt 53 are ints 0–26 giving no seat a
+    fifth copy, or ``dealer`` is not an int 0–3: the caller then deals its own way.
 
     >>> hands, texts = dealt_hands([k // 4 for k in range(108)], 1)
     >>> texts[1], hands[1].size, hands[0].size
@@ -576,21 +573,28 @@ def dealt_hands(wall: object, dealer: object) -> tuple[list[Hand], list[str]] | 
         return None
     if not 0 <= dealer < 4:
         return None
-    hands: list[Hand] = []
-    texts: list[str] = []
+    hands, texts = [], []
     for seat in range(4):
-        i = (seat - dealer) % 4  # the seat's turn in the deal, the dealer first
-        positions = [16 * r + 4 * i + j for r in range(3) for j in range(4)] + [48 + i]
-        if i == 0:
-            positions.append(52)
+        kinds = [wall[p] for p in _DEALT_POSITIONS[(seat - dealer) % 4]]
+        if set(map(type, kinds)) != {int} or min(kinds) < 0 or max(kinds) >= KINDS:
+            return None
+        kinds.sort()
         counts = [0] * KINDS
-        for pos in positions:
-            k = wall[pos]
-            if type(k) is not int or not 0 <= k < KINDS:
-                return None
+        for k in kinds:
             counts[k] += 1
         if max(counts) > 4:
             return None
         hands.append(Hand(bytes(counts)))
-        texts.append(format_counts(counts))
+        text = ""
+        for su, letter in enumerate("mps"):
+            ranks = "".join([str(k - 9 * su + 1) for k in kinds if k // 9 == su])
+            text += ranks + letter if ranks else ""
+        texts.append(text)
     return hands, texts
+
+
+_DEALT_POSITIONS = tuple(
+    [16 * r + 4 * i + j for r in range(3) for j in range(4)] + [48 + i] + [52] * (i == 0)
+    for i in range(4)
+)
+"""The wall positions dealt to the seat ``i`` turns after the dealer (R2.3)."""
