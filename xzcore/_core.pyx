@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The compiled kernel: win detection, waits, shanten and the 查叫 value over per-suit tables.
+"""The compiled kernel: win detection, waits, shanten and the 查叫 value over per-suit tables;
+the round's tile helpers (``check_wall``, ``dealt_hands``, ``tile_counts``: _core_checks.pxi).
 
 Same names, signatures and errors as the pure-Python twin ``xzcore._reference`` (read its
 docstrings for the rules; R7.1, R7.3, R4.4). The technique (../shared/PERF.md): a suit's nine

@@ -1,6 +1,6 @@
-# The round's tiles (R1.1, R2.2): included by _core.pyx. The checks run in C over exact
-# bytes, lists of exact ints and this module's Hand; anything else goes to the twin's code
-# (check_wall) or is declined (tile_counts returns None).
+# The round's tiles (R1.1, R2.2, R2.3): included by _core.pyx. check_wall, dealt_hands and
+# tile_counts run in C over exact bytes, lists of exact ints and this module's Hand; anything
+# else goes to the shared slow path (check_wall) or is declined (the others return None).
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow

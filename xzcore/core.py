@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         Hand,
         KernelInputError,
         check_wall,
+        dealt_hands,
         is_win,
         is_win_batch,
         ready_fan,
@@ -63,6 +64,7 @@ else:
     Hand = _impl.Hand
     KernelInputError = _impl.KernelInputError
     check_wall = _impl.check_wall
+    dealt_hands = _impl.dealt_hands
     is_win = _impl.is_win
     is_win_batch = _impl.is_win_batch
     ready_fan = _impl.ready_fan
@@ -80,6 +82,7 @@ __all__ = [
     "Hand",
     "KernelInputError",
     "check_wall",
+    "dealt_hands",
     "is_win",
     "is_win_batch",
     "meld_summary",
