@@ -483,3 +483,59 @@ def test_quiet_run_odd_events_change_nothing() -> None:
         assert fastforward.quiet_run(rnd, evs, i) == i
     rnd.phase = saved
     assert state(rnd) == before
+
+
+# -- an unreadable record whose error depends on where the reader's chunks fall ---------------
+
+
+def _across_a_chunk(bad: bytes) -> bytes:
+    """Games laid so that game k (the one over the first ``chunk_size`` boundary) ends with
+    an event record opened by ``bad`` — a payload msgpack refuses early — whose later str 32
+    declaring 4 GiB starts exactly at the boundary."""
+    chunk = Limits().chunk_size
+    gs = games("xuezhan", 6, "greedy", 1)
+    k = 0
+    while len(lay(gs[: k + 1])) < chunk - 200:
+        k += 1
+    out = bytearray(lay(gs[:k]))
+    run = prev = bytes(out[-32:])
+
+    def record(payload: bytes, tag: bytes = b"\x01") -> None:
+        nonlocal run
+        body = b"\x93" + tag + payload
+        run = _chain(run, body)
+        out.extend(body + b"\xc4\x20" + run)
+
+    header, evs, _ = gs[k]
+    record(msgpack.packb({**header, "prev": prev}, use_bin_type=True), b"\x00")
+    i = 0
+    while len(out) < chunk - 400:
+        record(msgpack.packb(evs[i]))
+        i += 1
+    target = chunk - len(bad) - len(out)
+    pad = next(
+        p
+        for n in range(target, 0, -1)
+        if 2 + len(p := msgpack.packb({"type": "zz", "p": "x" * n})) + 34 == target
+    )
+    record(pad)
+    assert len(out) + len(bad) == chunk
+    return bytes(out + bad + b"\xdb\xff\xff\xff\xff" + b"y" * 100)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RecordStream._over_limit walks whatever the chunks buffered: past a record msgpack "
+    "refused early (bad UTF-8, an int key) it may find a later over-limit size, or not — the "
+    "fast path's fresh LogReader (chunks from the game's start) says L6, the whole-file "
+    "reader L1",
+)
+@pytest.mark.parametrize(
+    "bad",
+    [b"\x93\x01\x82\xa4type\xa2\xff\xfe\xa1x", b"\x93\x01\x82\x01\xc0\xa1x"],
+    ids=["not-utf8", "int-key"],
+)
+def test_unreadable_record_across_a_chunk_boundary(bad: bytes) -> None:
+    """The same unreadable error (rule and message) however the reader's chunks fall."""
+    reports = both(_across_a_chunk(bad))
+    assert statuses(reports)[-2] == "unreadable"
