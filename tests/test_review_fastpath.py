@@ -509,7 +509,7 @@ def _across_a_chunk(bad: bytes) -> bytes:
     header, evs, _ = gs[k]
     record(msgpack.packb({**header, "prev": prev}, use_bin_type=True), b"\x00")
     i = 0
-    while len(out) < chunk - 400:
+    while len(out) < chunk - 400 - len(bad):
         record(msgpack.packb(evs[i]))
         i += 1
     target = chunk - len(bad) - len(out)
@@ -525,15 +525,21 @@ def _across_a_chunk(bad: bytes) -> bytes:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="RecordStream._over_limit walks whatever the chunks buffered: past a record msgpack "
-    "refused early (bad UTF-8, an int key) it may find a later over-limit size, or not — the "
+    reason="RecordStream._over_limit walks whatever the chunks buffered: past what msgpack "
+    "refused first (bad UTF-8, an int key, depth, a fixext) it may find a later over-limit "
+    "size, or not — the "
     "fast path's fresh LogReader (chunks from the game's start) says L6, the whole-file "
     "reader L1",
 )
 @pytest.mark.parametrize(
     "bad",
-    [b"\x93\x01\x82\xa4type\xa2\xff\xfe\xa1x", b"\x93\x01\x82\x01\xc0\xa1x"],
-    ids=["not-utf8", "int-key"],
+    [
+        b"\x93\x01\x82\xa4type\xa2\xff\xfe\xa1x",  # a str that is not UTF-8
+        b"\x93\x01\x82\x01\xc0\xa1x",  # an int map key (strict_map_key)
+        b"\x93\x01" + b"\x91" * 1100,  # deeper than msgpack's stack
+        b"\x93\x01\x92\xd4\x01\x00",  # a fixext (max_ext_len 0)
+    ],
+    ids=["not-utf8", "int-key", "too-deep", "fixext"],
 )
 def test_unreadable_record_across_a_chunk_boundary(bad: bytes) -> None:
     """The same unreadable error (rule and message) however the reader's chunks fall."""
