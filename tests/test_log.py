@@ -425,3 +425,28 @@ def test_declared_over_limit_walks_only_declared_sizes() -> None:
     assert declared_over_limit(b"\xda\x01\x00", small) == (
         "record larger than 100 bytes: it declares a str of 256 bytes"
     )
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"\x93\x01\x82\xa4type\xa2\xff\xfe\xa1x",  # a str that is not UTF-8, then a huge str
+        b"\x93\x01\x82\x01\xc0\xa1x",  # an int map key, then a huge str
+        b"\x93\x01" + b"\x91" * 1100,  # deeper than msgpack goes, then a huge str
+    ],
+    ids=["not-utf8", "int-key", "too-deep"],
+)
+def test_unreadable_record_same_error_whatever_the_chunks(bad: bytes) -> None:
+    """A record msgpack refuses early that also declares a 4 GiB str further on: the error
+    (L6, by the declared size) is the same however the reader's chunks fall (the walk reads
+    ahead on the error path), so reading a game from its own start and reading the whole
+    file agree."""
+    data = write_log(1) + bad + b"\xdb\xff\xff\xff\xff" + b"y" * 100
+    seen = set()
+    for chunk in (7, 64, 1000, len(data) - 50, 1 << 16):
+        game = read_all(data, limits=Limits(chunk_size=chunk))[-1]
+        assert game.errors, chunk
+        seen.add((game.errors[0].rule, game.errors[0].message))
+    assert seen == {
+        ("L6", "record larger than 1048576 bytes: it declares a str of 4294967295 bytes")
+    }

@@ -171,6 +171,7 @@ class RecordStream:
             try:
                 up.feed(chunk)
             except msgpack.BufferFull:
+                self._buf += chunk  # kept: the walk below and resync() read on from here
                 raise self._over_limit(start) or LogFormatError(
                     f"record larger than {self._limits.max_record_bytes} bytes",
                     self._loc(start),
@@ -185,16 +186,31 @@ class RecordStream:
                 raise self._over_limit(start) or self._undecodable(exc, start) from None
 
     def _over_limit(self, start: int) -> LogFormatError | None:
-        """The L6 error for a record whose bytes so far declare a string, binary, array or
-        map larger than the limits allow (:func:`declared_over_limit`), else ``None``. Only
-        on error paths: a record that cannot be read is reported by its declared size — the
+        """The L6 error for a record whose bytes declare a string, binary, array or map
+        larger than the limits allow (:func:`declared_over_limit`), else ``None``. Only on
+        error paths: a record that cannot be read is reported by its declared size — the
         same L6 whether the file is cut short after the size (no data to read) or goes on
-        past the buffer's limit."""
-        rel = max(start - self.base, 0)
-        what = declared_over_limit(bytes(self._buf[rel:]), self._limits)  # error path only
-        if what is None:
+        past the buffer's limit.
+
+        The answer depends on the file's bytes alone, never on where the chunks fell: the
+        walk reads ahead (into the buffer, for :meth:`resync`) until it is decided or has
+        seen ``max_record_bytes`` of the record, or the input ends."""
+        walk = _SizeWalk(self._limits)
+        stop = start + self._limits.max_record_bytes
+        while True:
+            rel = max(start - self.base, 0)
+            upto = stop - self.base
+            with memoryview(self._buf) as view:  # released before the buffer grows
+                walk.walk(view[rel:upto])
+            if walk.done or self.base + len(self._buf) >= stop:
+                break
+            chunk = self._read_chunk()
+            if not chunk:
+                break
+            self._buf += chunk
+        if walk.found is None:
             return None
-        return LogFormatError(what, self._loc(start), rule="L6")
+        return LogFormatError(walk.found, self._loc(start), rule="L6")
 
     def _undecodable(self, exc: Exception, start: int) -> LogFormatError:
         return LogFormatError(
@@ -276,49 +292,73 @@ def declared_over_limit(data: bytes | bytearray | memoryview, limits: Limits) ->
     ``"record declares an array of 65535 items, over the limit of 4096"``, or ``"record
     larger than 1048576 bytes: it declares a str of 4294967295 bytes"``; ``None`` if none
     is in what ``data`` holds (or its bytes are not msgpack: that is another error)."""
-    caps = {
-        "str": min(limits.max_str_len, limits.max_record_bytes),
-        "bin": min(limits.max_bin_len, limits.max_record_bytes),
-        "ext": 0,  # xzlog uses no extension type (the reader's max_ext_len is 0)
-        "array": limits.max_array_len,
-        "map": limits.max_map_len,
-    }
-    unit = {"str": "bytes", "bin": "bytes", "ext": "bytes", "array": "items", "map": "entries"}
-    n_data = len(data)
-    pos = 0
-    pending = 1  # values still to walk
-    while pending > 0 and pos < n_data:
-        pending -= 1
-        b = data[pos]
-        if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
-            pos += 1
-            continue
-        if b in _FIXED:
-            pos += _FIXED[b]
-            continue
-        if 0x80 <= b <= 0x9F:  # fixmap, fixarray: at most 15 entries, within every limit
-            pending += (b & 0x0F) * (2 if b <= 0x8F else 1)
-            pos += 1
-            continue
-        if 0xA0 <= b <= 0xBF:  # fixstr
-            pos += 1 + (b & 0x1F)
-            continue
-        if b not in _SIZED:  # 0xC1: never used in msgpack
-            return None
-        kind, width = _SIZED[b]
-        if pos + 1 + width > n_data:
-            return None
-        n = int.from_bytes(data[pos + 1 : pos + 1 + width], "big")
-        if n > caps[kind]:
-            what = f"{'an' if kind in ('array', 'ext') else 'a'} {kind} of {n} {unit[kind]}"
-            if unit[kind] == "bytes" and n > limits.max_record_bytes:
-                return f"record larger than {limits.max_record_bytes} bytes: it declares {what}"
-            return f"record declares {what}, over the limit of {caps[kind]}"
-        pos += 1 + width
-        if kind == "array":
-            pending += n
-        elif kind == "map":
-            pending += 2 * n
-        else:
-            pos += n + (1 if kind == "ext" else 0)  # an ext's type byte, then its data
-    return None
+    return _SizeWalk(limits).walk(data)
+
+
+class _SizeWalk:
+    """:func:`declared_over_limit`, resumable: :meth:`walk` takes the bytes seen so far
+    (from the value's first byte) and goes on from where the last call stopped, so that a
+    reader can add chunks and walk each byte once. ``done`` is set once the answer cannot
+    change: a size past a limit was found (``found``), the value ended, or a byte is not
+    msgpack."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.caps = {
+            "str": min(limits.max_str_len, limits.max_record_bytes),
+            "bin": min(limits.max_bin_len, limits.max_record_bytes),
+            "ext": 0,  # xzlog uses no extension type (the reader's max_ext_len is 0)
+            "array": limits.max_array_len,
+            "map": limits.max_map_len,
+        }
+        self.pos = 0
+        self.pending = 1  # values still to walk
+        self.found: str | None = None
+        self.done = False
+
+    def walk(self, data: bytes | bytearray | memoryview) -> str | None:
+        caps, limits = self.caps, self.limits
+        unit = {"str": "bytes", "bin": "bytes", "ext": "bytes", "array": "items", "map": "entries"}
+        n_data = len(data)
+        pos, pending = self.pos, self.pending
+        while not self.done and pending > 0 and pos < n_data:
+            b = data[pos]
+            if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
+                pos += 1
+            elif b in _FIXED:
+                pos += _FIXED[b]
+            elif 0x80 <= b <= 0x9F:  # fixmap, fixarray: at most 15 entries, within every limit
+                pending += (b & 0x0F) * (2 if b <= 0x8F else 1)
+                pos += 1
+            elif 0xA0 <= b <= 0xBF:  # fixstr
+                pos += 1 + (b & 0x1F)
+            elif b not in _SIZED:  # 0xC1: never used in msgpack
+                self.done = True
+                break
+            else:
+                kind, width = _SIZED[b]
+                if pos + 1 + width > n_data:
+                    break  # the size itself is cut short: more bytes may tell
+                n = int.from_bytes(data[pos + 1 : pos + 1 + width], "big")
+                if n > caps[kind]:
+                    article = "an" if kind in ("array", "ext") else "a"
+                    what = f"{article} {kind} of {n} {unit[kind]}"
+                    if unit[kind] == "bytes" and n > limits.max_record_bytes:
+                        big = limits.max_record_bytes
+                        what = f"record larger than {big} bytes: it declares {what}"
+                    else:
+                        what = f"record declares {what}, over the limit of {caps[kind]}"
+                    self.found, self.done = what, True
+                    break
+                pos += 1 + width
+                if kind == "array":
+                    pending += n
+                elif kind == "map":
+                    pending += 2 * n
+                else:
+                    pos += n + (1 if kind == "ext" else 0)  # an ext's type byte, then its data
+            pending -= 1
+        if pending <= 0 and not self.done:
+            self.done = True  # the value ended: nothing past a limit in it
+        self.pos, self.pending = pos, pending
+        return self.found
