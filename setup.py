@@ -5,25 +5,32 @@ Everything else about the package lives in pyproject.toml; this file only declar
 extensions so that ``pip install .`` (and the editable install) compiles them.
 """
 
+from glob import glob
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 extensions = [
     # the kernel: tile counts, win, waits, value, shanten, batch loops
-    Extension("xzcore._core", ["xzcore/_core.pyx"], extra_compile_args=["-O3"]),
+    Extension(
+        "xzcore._core",
+        ["xzcore/_core.pyx"],
+        depends=[*sorted(glob("xzcore/_core*.pxi")), "xzcore/_core.pxd"],
+        extra_compile_args=["-O3"],
+    ),
     # the log reader's one-pass decode + BLAKE2b chain (L1, L2, L6); the BLAKE2b lanes pick
     # AVX-512/AVX2 at run time, so no -march here
     Extension(
         "xzcore._logscan",
         ["xzcore/_logscan.pyx"],
-        depends=["xzcore/_logscan_blake2b.h"],
+        depends=["xzcore/_logscan_blake2b.h", *sorted(glob("xzcore/_logscan*.pxi"))],
         extra_compile_args=["-O3"],
     ),
     # the round engine's commonest step (a discard nobody claims, then the next draw)
     Extension(
         "xzcore._replay",
         ["xzcore/_replay.pyx"],
-        depends=["xzcore/_core.pxd"],
+        depends=["xzcore/_core.pxd", *sorted(glob("xzcore/_replay*.pxi"))],
         extra_compile_args=["-O3"],
     ),
 ]
