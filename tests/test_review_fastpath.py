@@ -593,16 +593,23 @@ def test_quiet_run_survives_a_key_that_empties_the_events() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="Limits takes any value: a float limit makes scan_game raise TypeError (Py_ssize_t) "
-    "where LogReader compares it and reads on (and max_record_bytes=inf the other way round); "
-    "scan_game should decline a limit that is not an exact int, or Limits refuse it",
+    "where LogReader compares it and reads on (max_record_bytes=inf or 2**70 the other way "
+    "round); chunk_size=0 makes LogReader see an empty log while the fast path verifies every "
+    "game. Limits should refuse these (exact ints, chunk_size >= 1, <= 2**62)",
 )
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("max_events", 20_000.5), ("max_game_bytes", 1e9), ("max_record_bytes", float("inf"))],
+    [
+        ("max_events", 20_000.5),
+        ("max_game_bytes", 1e9),
+        ("max_record_bytes", float("inf")),
+        ("max_record_bytes", 1 << 70),  # LogReader: OverflowError; the scanner: no limit
+        ("chunk_size", 0),  # LogReader reads nothing (an empty log); the fast path all games
+    ],
 )
 def test_limits_of_another_type(field: str, value: float) -> None:
-    """A float limit (API only: the CLI builds none): refused when made, or the same
-    reports (or the same TypeError) both ways."""
+    """A float limit, one past C's integers, a chunk of 0 bytes (API only: the CLI builds
+    no Limits): refused when made, or the same reports (or the same error) both ways."""
     data = _recorded("xuezhan", 1, "greedy", 1)
     try:
         limits = Limits(**{field: value})  # type: ignore[arg-type]
@@ -612,6 +619,6 @@ def test_limits_of_another_type(field: str, value: float) -> None:
     for fast in (True, False):
         try:
             answers.append([r.to_dict() for r in audit_bytes(data, fast=fast, limits=limits)])
-        except TypeError as exc:
+        except (TypeError, OverflowError) as exc:
             answers.append(type(exc))
     assert answers[0] == answers[1], answers
