@@ -322,3 +322,59 @@ def test_stops_at_dingque_on_a_leshan_round(run: RunFn) -> None:
     events = recorded(rules, 0)
     d = _dingque_at(events)
     assert_stops(run, round_at(rules, 0, events, d, run.kernel), events, d)
+
+
+# -- events whose keys run code ------------------------------------------------------------------
+
+_EMPTYING_KEYS = """
+import sys
+sys.path.insert(0, {tests!r})
+from test_fastforward_run import _quiet_module, found, recorded, round_at, run_fn, _window
+from xzcore.rules import RuleSet
+
+armed = False
+
+
+class Emptying:
+    '''A key that hashes as 'type' (or 'claim') and empties the events when compared.'''
+
+    def __init__(self, name):
+        self.name = name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __eq__(self, other):
+        if armed:
+            events.clear()
+        return False
+
+
+rules = RuleSet()
+for backend in ("cython", "python"):
+    run = run_fn(backend)
+    seed, recorded_events, i = next(found(run.kernel, _window, 1))
+    d = next(t for t, ev in enumerate(recorded_events) if ev["type"] == "dingque")
+    for at, name in ((i - 1, "type"), (i + 1, "type"), (i + 1, "claim"), (d, "type")):
+        events = list(recorded_events)
+        events[at] = {{Emptying(name): 0, **events[at]}}
+        rnd = round_at(rules, seed, events, min(at, i), run.kernel)
+        armed = True
+        print(backend, at, run(rnd, events, min(at, i)))
+        armed = False
+"""
+
+
+def test_a_key_that_empties_the_events() -> None:
+    """quiet_run raises nothing and reads no freed memory (compiled: the size is read again
+    at each item) when a key of an event empties the list while it is looked up (never from
+    a log: msgpack's keys are exact str). In a subprocess: a crash must not end the run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = _EMPTYING_KEYS.format(tests=str(Path(__file__).parent))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (done.returncode, done.stderr[-800:])
+    lines = done.stdout.split()
+    assert len(lines) == 24 and all(w.isdigit() for w in lines[2::3]), done.stdout

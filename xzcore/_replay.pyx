@@ -129,6 +129,15 @@ cdef inline object _at(object lst, Py_ssize_t i):
     return <object>PyList_GET_ITEM(lst, i)
 
 
+cdef inline object _get(object lst, Py_ssize_t i):
+    """``lst[i]`` of the recorded events, or None past their end: the size is read at each
+    call, since a key's ``__eq__`` (a look-up in an event that is not msgpack's) may have
+    changed the list."""
+    if i < PyList_GET_SIZE(lst):
+        return <object>PyList_GET_ITEM(lst, i)
+    return None
+
+
 cdef inline void _put(object lst, Py_ssize_t i, object value):
     Py_INCREF(value)  # PyList_SetItem steals a reference
     PyList_SetItem(lst, i, value)
@@ -394,10 +403,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             # 'claim': _NONE[actor]) from each asked seat, in any order; or, when one seat
             # is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every asked seat is
             # offered the 碰 here).
-            if at + n_asked >= PyList_GET_SIZE(rec):
-                return -1
             for j in range(n_asked):
-                w = _at(rec, at + 1 + j)
+                w = _get(rec, at + 1 + j)  # None past the end: not all answered yet
                 if type(w) is not dict:
                     return -1
                 ev = <dict>w
@@ -545,16 +552,15 @@ def quiet_run(rnd, events, i):
     (``len(events)`` at the end). See ``xzcore._replay_reference.run_decline``. Raises
     nothing; a stop changes nothing."""
     cdef long start = 0
-    cdef Py_ssize_t j, n, m
+    cdef Py_ssize_t j, m
     cdef object ev, word, k
     cdef _Run r = None
     cdef bint loaded = False
     if type(events) is not list or not _small(i, 0, PyList_GET_SIZE(events) + 1, &start):
         return i
-    n = PyList_GET_SIZE(events)
     j = start
     try:
-        while j < n:
+        while j < PyList_GET_SIZE(events):
             ev = _at(events, j)
             # compare_events: a map with a str 'type'; the events it skips.
             if type(ev) is not dict:

@@ -48,10 +48,8 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
         w = _item(r.d, "_pending")
         if type(w) is not dict or len(<dict>w) != 0:
             return -1  # R4.1: a seat declared already: the loop's
-        if at + 4 > PyList_GET_SIZE(events):
-            return -1
         for t in range(4):
-            w = _at(events, at + t)
+            w = _get(events, at + t)  # None past the end: not all declared yet
             if type(w) is not dict:
                 return -1
             ev = <dict>w

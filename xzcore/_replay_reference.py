@@ -298,42 +298,43 @@ def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
         plain = _plain_decline(rnd) is None
     except Exception:
         plain = False
-    reason, n, _ = _run_decline(rnd, events, i, plain)
+    reason, n, _, _ = _run_decline(rnd, events, i, plain)
     return reason, n
 
 
 def _run_decline(
     rnd: Any, events: list[Any], i: int, plain: bool
-) -> tuple[str | None, int, list[Action]]:
-    """:func:`run_decline`, with the actions the loop plays after a discard's own step (a
-    window's answers) or for the declarations; ``plain``: ``rnd`` is known to be a plain
-    ``Round`` whose steps are the engine's."""
+) -> tuple[str | None, int, int, list[Action]]:
+    """:func:`run_decline`, with the tile of a discard (-1 for another step) and the actions
+    the loop plays after the discard's own step (a window's answers) or for the
+    declarations; ``plain``: ``rnd`` is known to be a plain ``Round`` whose steps are the
+    engine's. (The events are read here once: a key's ``__eq__`` may change them.)"""
     if i >= len(events):
-        return "end", 0, []
+        return "end", 0, -1, []
     ev = events[i]
     # compare_events: a map with a str 'type'; _NOT_ACTIONS are skipped.
     if type(ev) is not dict or type(word := ev.get("type")) is not str:
-        return "event", 0, []
+        return "event", 0, -1, []
     if word in _NOT_ACTIONS:
-        return None, 1, []
+        return None, 1, -1, []
     if word == "dingque":
         if not plain:
-            return _plain_decline(rnd) or "round_type", 0, []
+            return _plain_decline(rnd) or "round_type", 0, -1, []
         why, actions = dingque_decline(rnd, events, i)
-        return why, (0 if why else 4), actions
+        return why, (0 if why else 4), -1, actions
     if word != "dahai" or "baige" in ev:
-        return "not_quiet", 0, []
+        return "not_quiet", 0, -1, []
     actor, pai = ev.get("actor"), ev.get("pai")
     if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
-        return "not_quiet", 0, []  # the loop's action_of reports it
+        return "not_quiet", 0, -1, []  # the loop's action_of reports it
     tile = _KIND[pai]
     reason = _step_decline(rnd, actor, tile) if plain else quiet_decline(rnd, actor, tile)
     if reason is None:
-        return None, 1, []
+        return None, 1, tile, []
     if reason != "claimable":
-        return reason, 0, []
+        return reason, 0, -1, []
     why, opts, answers = window_decline(rnd, actor, tile, events, i)
-    return why, (0 if why else 1 + len(opts)), answers
+    return why, (0 if why else 1 + len(opts)), tile, answers
 
 
 def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
@@ -351,18 +352,17 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
         return i
     while True:
         try:
-            reason, n, actions = _run_decline(rnd, events, i, plain)
+            reason, n, tile, actions = _run_decline(rnd, events, i, plain)
         except Exception:  # a damaged round: the engine reports it
             return i
         if reason is not None:
             return i
-        ev = events[i]
-        if ev["type"] == "dahai":
+        if tile >= 0:
             # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
             # the window opens (R5.2) and each recorded answer is applied as play() would
             # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5; or
             # the 碰, R5.4).
-            rnd._dahai(_KIND[ev["pai"]])
+            rnd._dahai(tile)
         for action in actions:  # legal: asked and not answered yet; or not declared yet
             rnd.apply(action)
         i += n
