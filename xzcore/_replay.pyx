@@ -164,15 +164,12 @@ cdef int _is_win(Hand h):
         return -1
 
 
-
 cdef int _is_win_with(Hand h, object tile):
     """``h.is_win_with(tile)``; -1 when the kernel refuses the hand."""
     try:
         return 1 if h.is_win_with(tile) else 0
     except Exception:
         return -1
-
-
 
 
 cdef class _Run:
@@ -333,13 +330,15 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef long order[3]
     cdef int asked = 0, answered = 0, cnt, c
     cdef dict ev, opts = None, dec
-    cdef Hand h, hn = None, ho
+    cdef Hand h, hn = None, ho, ht = None
     cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
     cdef object first = False, melds = None, pengs = None
     cdef bint release = False, new_final = False
 
     # -- check everything, change nothing -------------------------------------------------
     try:
+        if rec is not None and not _intact(r):
+            return -1  # the caller looked into an event (see _intact)
         if r.phase != _TURN:
             return -1  # the 定缺 phase (R4.1)
         if not _small(seat, 0, 4, &s) or not _small(tile, 0, 27, &k):
@@ -429,6 +428,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                     return -1
                 answered |= 1 << a
                 order[j] = a
+            if not _intact(r):
+                return -1  # the answers were looked into (see _intact)
             # Round._dahai: R7.5 地胡 on the dealer's first discard, as an option.
             first = r.dihu and r.clean
             if first:
@@ -438,7 +439,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
         river = _at(r.rivers, s)
         if type(river) is not list:
             return -1
-        if taker >= 0:  # Round._pon: the claimer's melds and pengs
+        if taker >= 0:  # Round._pon: the claimer's hand, melds and pengs
+            ht = <Hand>_at(hands, taker)  # a compiled Hand: _intact
             melds = _at(r.melds, taker)
             pengs = _at(r.pengs, taker)
             if type(melds) is not list or type(pengs) is not set:
@@ -497,7 +499,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 PyList_Append(r.events, ev)
         # _note_passes: nobody was offered 胡, so no lock (R7.4) and no forfeit (R5.7).
     if taker >= 0:
-        _pon(r, <Hand>_at(hands, taker), taker, seat, k, tile, melds, pengs)
+        _pon(r, ht, taker, seat, k, tile, melds, pengs)
         return n_asked
     if new_final:
         r.final = r.new_final = True

@@ -1,5 +1,31 @@
-# The steps of xzcore/_replay.pyx after a discard's claim window and before play, included
-# there (they use its _Run, helpers and tables): Round._pon (R5.4) and the 定缺 phase (R4.1).
+# Part of xzcore/_replay.pyx, included there (it uses its _Run, helpers and tables): the
+# guard of a run's reads against code run by an event's keys, and the steps after a claim
+# window and before play: Round._pon (R5.4) and the 定缺 phase (R4.1).
+
+
+cdef bint _intact(_Run r):
+    """Are the round's lists still as :func:`_load` found them (four seats, compiled hands,
+    the 108 tiles)? A key of a recorded event (never msgpack's: its keys are exact str) may
+    run any code while an event is looked up, between two reads of the round."""
+    cdef Py_ssize_t s
+    if not (
+        PyList_GET_SIZE(r.hands) == 4
+        and PyList_GET_SIZE(r.won) == 4
+        and PyList_GET_SIZE(r.in_play) == 4
+        and PyList_GET_SIZE(r.voids) == 4
+        and PyList_GET_SIZE(r.rivers) == 4
+        and PyList_GET_SIZE(r.draws) == 4
+        and PyList_GET_SIZE(r.locked) == 4
+        and PyList_GET_SIZE(r.lock_values) == 4
+        and PyList_GET_SIZE(r.melds) == 4
+        and PyList_GET_SIZE(r.pengs) == 4
+        and PyList_GET_SIZE(r.wall) == 108
+    ):
+        return False
+    for s in range(4):
+        if type(_at(r.hands, s)) is not _HAND:
+            return False
+    return True
 
 
 cdef void _pon(_Run r, Hand ho, long o, object src, long k, object tile, object melds,
@@ -62,9 +88,8 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
             w = _item(ev, "suit")
             if type(w) is not str or not _small(_item(_SUITS, w), 0, 3, &vs[a]):
                 return -1
-        for s in range(4):
-            if type(_at(r.hands, s)) is not _HAND:
-                return -1  # a round on the twin kernel
+        if not _intact(r):
+            return -1  # a round on the twin kernel; or changed while the events were read
         if not _small(_item(r.d, "dealer"), 0, 4, &dealer):
             return -1
         wall52 = _at(r.wall, 52)

@@ -337,6 +337,21 @@ def _run_decline(
     return why, (0 if why else 1 + len(opts)), tile, answers
 
 
+_SEAT_LISTS = (
+    "hands", "won", "in_play", "voids", "rivers", "draws", "locked", "lock_value", "melds", "pengs"
+)  # fmt: skip
+
+
+def _intact(rnd: Any) -> bool:
+    """Are the round's lists of seats (and its wall) whole? A key of a recorded event (never
+    msgpack's: its keys are exact str) may run any code while the event is looked up; the
+    compiled run checks the same before it reads the round again."""
+    try:
+        return all(len(getattr(rnd, name)) == 4 for name in _SEAT_LISTS) and len(rnd.wall) == 108
+    except Exception:
+        return False
+
+
 def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
     """Do what ``compare_events``' loop does for ``events[i]``, ``events[i + 1]``, … as long
     as each is an event it skips, a quiet discard (:func:`quiet_discard`), a discard whose
@@ -355,7 +370,7 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
             reason, n, tile, actions = _run_decline(rnd, events, i, plain)
         except Exception:  # a damaged round: the engine reports it
             return i
-        if reason is not None:
+        if reason is not None or not _intact(rnd):
             return i
         if tile >= 0:
             # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
