@@ -322,7 +322,7 @@ def test_fix_sizes_past_small_limits(
 
 def test_limits_that_reject_every_record(both: list[ModuleType]) -> None:
     data = game_bytes([EVENT])
-    for limits in (Limits(max_array_len=2), Limits(max_bin_len=31), Limits(max_map_len=-1)):
+    for limits in (Limits(max_array_len=2), Limits(max_bin_len=31), Limits(max_map_len=0)):
         assert check_first_game(both, data, limits) is None
 
 

@@ -66,6 +66,20 @@ class Limits:
     chunk_size: int = 1 << 16
     """Bytes read from the handle at a time."""
 
+    def __post_init__(self) -> None:
+        """Every limit an exact int from 0 to 2**62 (the compiled reader's integers), and
+        ``chunk_size`` at least 1: anything else is refused here, so the fast and the plain
+        reader never meet a limit they would read differently."""
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if type(value) is not int or not 0 <= value <= _LIMIT_MAX:
+                raise ValueError(f"Limits.{name} must be an int from 0 to 2**62, not {value!r}")
+        if self.chunk_size < 1:
+            raise ValueError("Limits.chunk_size must be at least 1")
+
+
+_LIMIT_MAX = 1 << 62
+
 
 class Location(NamedTuple):
     """Where something is in a log: file, game (0-based), event index (0-based, ``None`` for
