@@ -326,3 +326,31 @@ def test_same_events_paths_agree() -> None:
             assert not same_events(edited, engine)
             assert not _same_events(edited, engine, None)
         pos, prev = got[0], got[9]
+
+
+def test_an_extra_nil_field_is_a_finding() -> None:
+    """An event with a field the engine does not write is not the engine's event, even when
+    the field is nil ("claim": null on a none event); both paths say so."""
+    rules = RuleSet.preset("xuezhan")
+    game = io.BytesIO()
+    for _ in record_games(LogWriter(game), rules, 1, seed=4):
+        pass
+    from xzcore.log import read_game
+
+    g = read_game(io.BytesIO(game.getvalue()))
+    assert g is not None and g.header is not None and g.claims is not None
+    i = next(k for k, e in enumerate(g.events) if e["type"] == "none")
+    events = [dict(e) for e in g.events]
+    events[i]["claim"] = None
+    buf = io.BytesIO()
+    w = LogWriter(buf)
+    w.begin_game(rules=g.header.rules, wall=g.header.wall, dealer=g.header.dealer)
+    for ev in events:
+        w.write_event(ev)
+    w.write_claims(g.claims)
+    w.end_game()
+    fast, slow = _reports(buf.getvalue())
+    assert fast == slow
+    (finding,) = fast[0]["findings"]
+    assert finding["event"] == i and "claim" in finding["message"]
+    assert finding["claimed"] == {"claim": None} and finding["correct"] == {"claim": "(absent)"}

@@ -29,6 +29,9 @@ __all__ = [
     "net_of",
 ]
 
+ABSENT = "(absent)"
+"""Shown as a field's value in a finding when the event has no such field."""
+
 MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
 """Events that only move money: one missing from (or added to) a log is a figure finding,
 and the comparison goes on after it."""
@@ -535,8 +538,12 @@ def _figures(
     not a new finding."""
     found: list[Finding] = []
     etype = str(eng.get("type"))
+    # A key on one side only is a difference even when the other side's value is nil: the
+    # log must hold the engine's event, not one with an extra "claim": null.
     keys = [
-        k for k in dict.fromkeys([*eng.keys(), *rec.keys()]) if not same(rec.get(k), eng.get(k))
+        k
+        for k in dict.fromkeys([*eng.keys(), *rec.keys()])
+        if (k in rec) != (k in eng) or not same(rec.get(k), eng.get(k))
     ]
     money_keys = [k for k in keys if k in ("transfers", "totals")]
     other = [k for k in keys if k not in money_keys]
@@ -598,8 +605,8 @@ def _figures(
                 rule,
                 f"the {etype} event differs from the replay in {', '.join(other)}",
                 where,
-                claimed={k: rec.get(k) for k in other if k != "wall"},
-                correct={k: eng.get(k) for k in other if k != "wall"},
+                claimed={k: rec.get(k, ABSENT) for k in other if k != "wall"},
+                correct={k: eng.get(k, ABSENT) for k in other if k != "wall"},
             )
         )
     return found
