@@ -251,9 +251,9 @@ def compare_events(
     tile_actions = _TILE_ACTIONS
     not_actions = _NOT_ACTIONS
     kinds = _KIND
-    # Runs of the commonest steps (quiet discards; discards every asked seat passes) are
-    # replayed in C by quiet_run, exactly as the loop below would (or not at all); the loop
-    # takes every event quiet_run stops at.
+    # Runs of the commonest steps (quiet discards; claim windows every asked seat passes or
+    # one seat pengs; the 定缺 declarations) are replayed in C by quiet_run, exactly as the
+    # loop below would (or not at all); the loop takes every event quiet_run stops at.
     run: Callable[[Any, Any, int], int] = quiet_run if fast and type(events) is list else _no_run
     n_events = len(events)
     i = 0
