@@ -60,9 +60,10 @@ def _events(data: bytes) -> int:
 
 
 PATHS = ["compiled", "twin", "slow"]
-"""``compiled``: the fast path on the compiled scanner and quiet step (what ``xz audit``
-runs); ``twin``: the same path on their pure-Python twins; ``slow``: ``fast=False``, every
-record through LogReader and every action through ``Round.play`` (the tests' oracle)."""
+"""``compiled``: the fast path on the compiled scanner, replay run and comparison (what
+``xz audit`` runs); ``twin``: the same path on their pure-Python twins; ``slow``:
+``fast=False``, every record through LogReader and every action through ``Round.play`` (the
+tests' oracle)."""
 
 
 @pytest.fixture(params=PATHS)
@@ -78,12 +79,12 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
         import xzcore._logscan_reference
         import xzcore._replay_reference
         import xzcore.auditcmp
+        import xzcore.auditeq
         import xzcore.logfast
 
         monkeypatch.setattr(xzcore.logfast, "scan_game", xzcore._logscan_reference.scan_game)
-        monkeypatch.setattr(
-            xzcore.auditcmp, "quiet_discard", xzcore._replay_reference.quiet_discard
-        )
+        monkeypatch.setattr(xzcore.auditcmp, "quiet_run", xzcore._replay_reference.quiet_run)
+        monkeypatch.setattr(xzcore.auditeq, "_COMPILED", False)  # the Python comparison
     return name
 
 
