@@ -38,9 +38,9 @@ from xzcore.rules import RuleSet
 GAMES = 200
 
 
-def _corpus(n: int, preset: str = "xuezhan") -> bytes:
+def _corpus(n: int, preset: str = "xuezhan", bot: str = "greedy") -> bytes:
     buf = io.BytesIO()
-    choosers = [bot_chooser("greedy", s) for s in range(4)]
+    choosers = [bot_chooser(bot, s) for s in range(4)]
     for _ in record_games(LogWriter(buf), RuleSet.preset(preset), n, seed=1, choosers=choosers):
         pass
     return buf.getvalue()
@@ -243,13 +243,16 @@ def main() -> None:
     ap.add_argument("--per-file", type=int, default=1000, help="games per log file")
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--dir", default=None, help="work directory (default: a temporary one)")
+    ap.add_argument(
+        "--bot", choices=["greedy", "random"], default="greedy", help="bots of the corpus"
+    )
     args = ap.parse_args()
     work = Path(args.dir or tempfile.mkdtemp(prefix="xzbench-"))
     work.mkdir(parents=True, exist_ok=True)
     one = work / "corpus.xzlog.src"
     if not one.exists():
         t0 = time.perf_counter()
-        one.write_bytes(_corpus(args.per_file))
+        one.write_bytes(_corpus(args.per_file, bot=args.bot))
         print(f"recorded {args.per_file} games in {time.perf_counter() - t0:.1f}s")
     n_files = max(1, args.games // args.per_file)
     paths = []
