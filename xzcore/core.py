@@ -8,35 +8,15 @@ extension into an ImportError (CI sets it, so a run can never pass on the twin b
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+from xzcore._backend import load
 
 # shared by both backends: the meld summary (held, meld_info) the value kernel takes
 from xzcore._kernel_input import meld_summary
 
-_impl: ModuleType
-
-if os.environ.get("XZ_PUREPYTHON"):
-    if os.environ.get("XZ_REQUIRE_COMPILED"):
-        raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
-    from xzcore import _reference as _impl
-
-    BACKEND = "python"
-else:
-    try:
-        from xzcore import _core as _impl  # type: ignore[attr-defined,no-redef]
-
-        BACKEND = "cython"
-    except ImportError as exc:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise ImportError(
-                "XZ_REQUIRE_COMPILED=1 but the compiled kernel xzcore._core is missing: "
-                "reinstall with `pip install -e .` (or `pip install .`) to build it"
-            ) from exc
-        from xzcore import _reference as _impl
-
-        BACKEND = "python"
+_impl, BACKEND = load("xzcore._core", "xzcore._reference")
 
 IMPL: ModuleType = _impl
 """The module that provides the kernel functions (``xzcore._core`` or ``xzcore._reference``)."""

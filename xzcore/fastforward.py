@@ -36,8 +36,9 @@ True
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
+
+from xzcore._backend import load
 
 __all__ = ["BACKEND", "quiet_discard", "quiet_run"]
 
@@ -45,25 +46,10 @@ BACKEND: str
 """Which implementation :func:`quiet_discard` and :func:`quiet_run` are: ``"cython"`` or
 ``"python"``."""
 
+_impl, BACKEND = load("xzcore._replay", "xzcore._replay_reference")
+
 if TYPE_CHECKING:
     from xzcore._replay_reference import quiet_discard, quiet_run
-elif os.environ.get("XZ_PUREPYTHON"):
-    if os.environ.get("XZ_REQUIRE_COMPILED"):
-        raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
-    from xzcore._replay_reference import quiet_discard, quiet_run
-
-    BACKEND = "python"
 else:
-    try:
-        from xzcore._replay import quiet_discard, quiet_run
-
-        BACKEND = "cython"
-    except ImportError as exc:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise ImportError(
-                "XZ_REQUIRE_COMPILED=1 but the compiled xzcore._replay is missing: "
-                "reinstall with `pip install -e .` (or `pip install .`) to build it"
-            ) from exc
-        from xzcore._replay_reference import quiet_discard, quiet_run
-
-        BACKEND = "python"
+    quiet_discard = _impl.quiet_discard
+    quiet_run = _impl.quiet_run

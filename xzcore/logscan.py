@@ -90,32 +90,12 @@ compares it from the start — so the answer, or the exception, is always the tw
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_impl: ModuleType
+from xzcore._backend import load
 
-if os.environ.get("XZ_PUREPYTHON"):
-    if os.environ.get("XZ_REQUIRE_COMPILED"):
-        raise ImportError("XZ_PUREPYTHON and XZ_REQUIRE_COMPILED are both set")
-    from xzcore import _logscan_reference as _impl
-
-    BACKEND = "python"
-else:
-    try:
-        from xzcore import _logscan as _impl  # type: ignore[attr-defined,no-redef]
-
-        BACKEND = "cython"
-    except ImportError as exc:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise ImportError(
-                "XZ_REQUIRE_COMPILED=1 but the compiled scanner xzcore._logscan is missing: "
-                "reinstall with `pip install -e .` (or `pip install .`) to build it"
-            ) from exc
-        from xzcore import _logscan_reference as _impl
-
-        BACKEND = "python"
+_impl, BACKEND = load("xzcore._logscan", "xzcore._logscan_reference")
 
 IMPL: ModuleType = _impl
 """The module that provides :func:`scan_game` (``xzcore._logscan`` or its twin)."""
