@@ -21,7 +21,7 @@ Everything runs with the GIL held (it builds Python objects); nothing in the loo
 into Python code but msgpack.
 
 The module also holds the audit's type-strict equality, :func:`same` and :func:`same_events`
-(``_logscan_same.pxi``): the twin's ``same`` — a copy of ``xzcore.auditeq.same`` — in C.
+(``_logscan_same.pxi``): the twin's ``same`` — ``xzcore.logtypes.same`` — in C.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE

@@ -12,8 +12,8 @@ matching each payload's bytes against the shapes. Both find where a payload ends
 structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
 
 :func:`same` and :func:`same_events` are the audit's type-strict equality (issue 5 item 8):
-``same`` a copy of ``xzcore.auditeq.same``, which the compiled ``same`` hands the values it
-does not compare itself.
+``same`` is ``xzcore.logtypes.same`` (the one definition), to which the compiled ``same``
+hands the values it does not compare itself.
 """
 
 from __future__ import annotations
@@ -25,7 +25,15 @@ from typing import Any
 
 import msgpack
 
-from xzcore.logtypes import HASH_SIZE, TAG_CLAIMS, TAG_CLOSE, TAG_EVENT, TAG_HEADER, Limits
+from xzcore.logtypes import (
+    HASH_SIZE,
+    TAG_CLAIMS,
+    TAG_CLOSE,
+    TAG_EVENT,
+    TAG_HEADER,
+    Limits,
+    same,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -336,22 +344,6 @@ def blake2b_256(data: bytes) -> bytes:
 def chain_hash(prev: bytes, body: bytes) -> bytes:
     """One L2 chain step, BLAKE2b-256(prev ‖ body), as ``xzcore.log._chain`` computes it."""
     return hashlib.blake2b(prev + body, digest_size=HASH_SIZE).digest()
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal and of the same types all the way down (issue 5 item 8: a wrong type is a
-    finding): a copy of ``xzcore.auditeq.same``, line for line (tests hold the three
-    equal), kept here so that the compiled ``same`` has its twin without importing the audit.
-    Bool is not int, float is not int; maps compare by keys and values whatever their
-    order."""
-    ta = type(a)
-    if ta is not type(b):
-        return False
-    if ta is dict:
-        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
-    if ta is list or ta is tuple:
-        return len(a) == len(b) and all(map(same, a, b))
-    return bool(a == b)
 
 
 def same_events(a: Sequence[Any], b: Sequence[Any]) -> bool:

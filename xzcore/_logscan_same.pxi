@@ -1,7 +1,7 @@
 # Included by _logscan.pyx (one extension module): the compiled type-strict equality.
 #
-# same(a, b) answers exactly what the Python twin ``xzcore._logscan_reference.same`` (a copy
-# of ``xzcore.auditeq.same``) answers: equal and of the same types all the way down (issue 5
+# same(a, b) answers exactly what the Python twin ``xzcore._logscan_reference.same`` (that is
+# ``xzcore.logtypes.same``) answers: equal and of the same types all the way down (issue 5
 # item 8: a wrong type is a finding). It walks, in C and in the twin's order, only values of
 # the types msgpack decodes to and the engine builds — exact str, int, bool, None, float,
 # bytes, list, tuple and dict with str or bytes keys — where ``==`` runs no Python code and
@@ -185,7 +185,7 @@ def same(a, b):
     """Equal and of the same types all the way down (issue 5 item 8): bool is not int, float
     is not int, list is not tuple, a dict subclass is not a dict; dicts equal by key set and
     values whatever their order, lists and tuples item by item, anything else by ``==``
-    (a nan is not itself). Exactly ``xzcore.auditeq.same`` (its copy in the twin), in C."""
+    (a nan is not itself). Exactly ``xzcore.logtypes.same`` (the twin's), in C."""
     cdef int r = _same(<PyObject *>a, <PyObject *>b, 0)
     if r == _DECLINE:
         return _declined(a, b)

@@ -13,23 +13,9 @@ import msgpack
 from xzcore.logscan import BACKEND as _SCAN_BACKEND
 from xzcore.logscan import same as _compiled_same
 from xzcore.logscan import same_events as _compiled_same_events
+from xzcore.logtypes import same
 
 __all__ = ["equal", "same", "same_events"]
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal and of the same types all the way down (issue 5 item 8: a wrong type is a
-    finding). Python's ``==`` says ``2.0 == 2`` and ``False == 0``, so a claimed multiplier
-    2.0 or 根 ``False`` would pass for the int the rules give; here bool is not int and float
-    is not int. Maps compare by keys and values whatever their order."""
-    ta = type(a)
-    if ta is not type(b):
-        return False
-    if ta is dict:
-        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
-    if ta is list or ta is tuple:
-        return len(a) == len(b) and all(map(same, a, b))
-    return bool(a == b)
 
 
 def equal(a: Any, b: Any) -> bool:

@@ -78,13 +78,13 @@ its 32-byte hash themselves. The caller still checks the header's and closing re
 
 The same module holds the audit's type-strict equality (issue 5 item 8)::
 
-    def same(a: Any, b: Any) -> bool           # exactly xzcore.auditeq.same
+    def same(a: Any, b: Any) -> bool           # exactly xzcore.logtypes.same
     def same_events(a: Sequence, b: Sequence) -> bool
         # len(a) == len(b) and all(map(same, a, b))
 
 compiled over the types msgpack and the engine make (exact str, int, bool, None, float,
 bytes, list, tuple, dict with str or bytes keys, up to 100 levels deep); any other value
-makes the compiled ``same`` hand the pair to the twin's copy of ``auditeq.same``, which
+makes the compiled ``same`` hand the pair to the twin's ``same`` (``xzcore.logtypes.same``), which
 compares it from the start — so the answer, or the exception, is always the twin's.
 """
 

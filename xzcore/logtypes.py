@@ -30,6 +30,7 @@ __all__ = [
     "LogVersionError",
     "parse_close",
     "parse_header",
+    "same",
 ]
 
 FORMAT_NAME = "xzlog"
@@ -174,6 +175,24 @@ class Close:
     events: int
     sig: bytes | None
     key: bytes | None
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down (issue 5 item 8: a wrong type is a
+    finding). Python's ``==`` says ``2.0 == 2`` and ``False == 0``, so a claimed multiplier
+    2.0 or 根 ``False`` would pass for the int the rules give; here bool is not int and float
+    is not int. Maps compare by keys and values whatever their order.
+
+    The one definition: :mod:`xzcore.auditeq` uses it, and it is the twin of the compiled
+    ``same`` of :mod:`xzcore.logscan`."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is dict:
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    if ta is list or ta is tuple:
+        return len(a) == len(b) and all(map(same, a, b))
+    return bool(a == b)
 
 
 def _int(value: Any) -> bool:
