@@ -367,6 +367,11 @@ class LogReader:
         """The last game's final record hash, or ``None`` when it was unreadable (L2)."""
         return self._prev
 
+    @property
+    def next_game(self) -> int:
+        """The number of the game that starts at :attr:`offset`."""
+        return self._game
+
     def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
         """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
         at the end of the log."""

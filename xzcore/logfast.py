@@ -205,7 +205,7 @@ class FastReader:
         self._fh.seek(start)
         reader = self._slow_reader(start)
         result = reader.read_game(visitor)
-        self._game = reader._game
+        self._game = reader.next_game
         self._prev = reader.last_hash
         if self._prev is None:  # unreadable bytes: the chain is unknown from here on
             self._slow = reader
