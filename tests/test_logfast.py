@@ -354,3 +354,38 @@ def test_an_extra_nil_field_is_a_finding() -> None:
     (finding,) = fast[0]["findings"]
     assert finding["event"] == i and "claim" in finding["message"]
     assert finding["claimed"] == {"claim": None} and finding["correct"] == {"claim": "(absent)"}
+
+
+class _FailsAt(io.BytesIO):
+    """A file whose reads fail (EIO) once they reach byte ``at``."""
+
+    def __init__(self, data: bytes, at: int) -> None:
+        super().__init__(data)
+        self.at = at
+
+    def read(self, n: int | None = -1) -> bytes:
+        if self.tell() + (n if n is not None and n >= 0 else 1 << 62) > self.at:
+            raise OSError(5, "Input/output error")
+        return super().read(n)
+
+
+@pytest.mark.parametrize("where", [0.1, 0.5, 0.9])
+def test_a_read_error_is_met_as_the_plain_reader_meets_it(where: float) -> None:
+    """A handle that fails part-way: the fast reader hands the rest to LogReader, so both
+    paths give the same reports before the failure and the same outcome at it."""
+    from xzcore.audit import audit_handle
+
+    data = _record("xuezhan", 6, 12)
+    at = int(len(data) * where)
+    outcomes = []
+    for fast in (True, False):
+        got: list[Any] = []
+        try:
+            for r in audit_handle(_FailsAt(data, at), path="f", fast=fast):
+                got.append(r.to_dict())
+        except Exception as exc:  # the outcome itself is compared
+            got.append((type(exc).__name__, str(exc)))
+        outcomes.append(got)
+    assert outcomes[0] == outcomes[1]
+    last = outcomes[0][-1]
+    assert last["status"] == "unreadable" and "read error" in last["errors"][0]["message"]

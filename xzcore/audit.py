@@ -219,7 +219,13 @@ def audit_handle(
         reader = LogReader(handle, path=path, limits=limits, verifier=verifier)
     visitor = AuditVisitor(path, fast=fast)
     while True:
-        report = reader.read_game(visitor)
+        try:
+            report = reader.read_game(visitor)
+        except LogError as exc:  # the input failed (an I/O error) where no game could go on
+            report = GameReport(path, exc.location.game or 0, exc.location.offset or 0)
+            report.unreadable.append(exc)
+            yield report
+            return
         if report is None:
             return
         yield report

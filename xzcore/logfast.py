@@ -74,6 +74,7 @@ class FastReader:
         self._base = start  # file offset of _buf[0]
         self._pos = 0  # index in _buf of the next game's first byte
         self._eof = False
+        self._failed = False  # a read raised OSError: the rest goes through LogReader
         self._slow: LogReader | None = None  # once the chain is unknown, the rest goes slow
         try:
             seekable = handle.seekable()
@@ -122,9 +123,11 @@ class FastReader:
         while True:
             buf, pos = self._buf, self._pos
             if pos >= len(buf):
-                if not self._fill():
-                    return None  # a clean end of input
-                continue
+                if self._fill():
+                    continue
+                if self._failed:
+                    break
+                return None  # a clean end of input
             assert self._prev is not None
             got = scan_game(buf, pos, self._base, self._prev, self.limits)
             if type(got) is int and got == NEED_MORE:
@@ -146,10 +149,10 @@ class FastReader:
         keep = self._buf[self._pos :]
         try:
             block = self._fh.read(max(BLOCK_SIZE, len(keep)))
-        except OSError as exc:
-            raise LogFormatError(
-                f"read error: {exc}", Location(self.path, self._game, None, self.offset)
-            ) from None
+        except OSError:
+            # The plain reader reads from here and meets (and reports) the error itself.
+            self._failed = self._eof = True
+            return False
         if not block:
             self._eof = True
             return False
@@ -207,7 +210,7 @@ class FastReader:
         result = reader.read_game(visitor)
         self._game = reader.next_game
         self._prev = reader.last_hash
-        if self._prev is None:  # unreadable bytes: the chain is unknown from here on
+        if self._prev is None or self._failed:  # unknown chain, or a handle that failed
             self._slow = reader
             return result
         self._fh.seek(reader.offset)
