@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_log import SAMPLE, SMALL, mutate, mutation  # the fuzz test's mutations
 
 import xzcore.logfast
 from xzcore.audit import (
@@ -199,32 +200,6 @@ def test_visitor_default_visit_events_matches_visit_event() -> None:
     assert fast_seen == seen and len(seen) > 50
 
 
-SAMPLE = (REPLAYS / "preset-xuezhan.xzlog").read_bytes()
-SMALL = Limits(max_record_bytes=64 * 1024, chunk_size=4096)
-
-mutation = st.one_of(
-    st.tuples(st.just("flip"), st.integers(0, len(SAMPLE) - 1), st.integers(1, 255)),
-    st.tuples(st.just("cut"), st.integers(0, len(SAMPLE) - 1), st.just(0)),
-    st.tuples(st.just("insert"), st.integers(0, len(SAMPLE) - 1), st.integers(0, 255)),
-    st.tuples(st.just("delete"), st.integers(0, len(SAMPLE) - 1), st.integers(1, 64)),
-)
-
-
-def _mutate(data: bytes, ops: list[tuple[str, int, int]]) -> bytes:
-    b = bytearray(data)
-    for op, pos, arg in ops:
-        pos = min(pos, max(len(b) - 1, 0))
-        if op == "flip" and b:
-            b[pos] ^= arg
-        elif op == "cut":
-            del b[pos:]
-        elif op == "insert":
-            b[pos:pos] = bytes([arg])
-        elif op == "delete":
-            del b[pos : pos + arg]
-    return bytes(b)
-
-
 @settings(
     max_examples=40,
     deadline=None,
@@ -232,7 +207,7 @@ def _mutate(data: bytes, ops: list[tuple[str, int, int]]) -> bytes:
 )
 @given(st.lists(mutation, min_size=1, max_size=3))
 def test_mutated_logs_same_reports(ops: list[tuple[str, int, int]]) -> None:
-    data = _mutate(SAMPLE, ops)
+    data = mutate(SAMPLE, ops)
     fast, slow = _reports(data, limits=SMALL)
     assert fast == slow
 
