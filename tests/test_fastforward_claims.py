@@ -17,6 +17,7 @@ from test_fastforward_run import (
     RunFn,
     assert_stops,
     found,
+    give_a_pair,
     lockstep,
     loop_step,
     new_round,
@@ -166,18 +167,10 @@ def test_stops_at_a_pon_when_two_seats_are_asked(run: RunFn) -> None:
     rules = RuleSet()
     n = 0
     for seed, events, i in found(run.kernel, _pon_window, 8):
-        src, k, o1 = events[i]["actor"], _KIND[events[i]["pai"]], events[i + 1]["actor"]
-        o2 = next(o for o in range(4) if o not in (src, o1))
+        k = _KIND[events[i]["pai"]]
         rnd = round_at(rules, seed, events, i, run.kernel)
-        h = rnd.hands[o2]
-        spare = [t for t, c in enumerate(h.counts()) for _ in range(c) if t != k]
-        if h.count(k) or len(spare) < 2 or k // 9 == rnd.voids[o2]:
-            continue
-        for t in spare[:2]:
-            h.remove(t)
-        h.add(k)
-        h.add(k)
-        if h.is_win_with(k):
+        o2 = give_a_pair(rnd, events, i)
+        if o2 is None or rnd.hands[o2].is_win_with(k):
             continue
         pon, pass_ = events[i + 1], {"type": "none", "actor": o2, "pai": events[i]["pai"]}
         for answers in ((pon, pass_), (pass_, pon)):

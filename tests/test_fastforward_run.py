@@ -264,6 +264,25 @@ def round_at(rules: RuleSet, seed: int, events: list[Any], i: int, kernel: Modul
     return rnd
 
 
+def give_a_pair(rnd: Any, events: list[Any], i: int, answerer: int | None = None) -> int | None:
+    """Make a round with two seats asked about discard ``i`` (which R1.1 never allows): the
+    seat that is neither the discarder nor ``answerer`` (default: the recorded answer's
+    actor) swaps two spare tiles for two of the discarded kind. Its seat, or ``None`` when
+    that seat cannot (it holds the kind, lacks spares, or the kind is its void suit)."""
+    src, k = events[i]["actor"], _KIND[events[i]["pai"]]
+    o1 = events[i + 1]["actor"] if answerer is None else answerer
+    o2: int = next(o for o in range(4) if o not in (src, o1))
+    h = rnd.hands[o2]
+    spare = [t for t, c in enumerate(h.counts()) for _ in range(c) if t != k]
+    if h.count(k) or len(spare) < 2 or k // 9 == rnd.voids[o2]:
+        return None
+    for t in spare[:2]:
+        h.remove(t)
+    h.add(k)
+    h.add(k)
+    return o2
+
+
 def found(
     kernel: ModuleType, want: Callable[[Any, list[Any], int], bool], limit: int = 12
 ) -> Iterator[tuple[int, list[Any], int]]:
@@ -364,16 +383,10 @@ def test_two_seats_asked_in_either_order(run: RunFn) -> None:
     n = 0
     for seed, events, i in found(run.kernel, _window, 8):
         rnd = round_at(rules, seed, events, i, run.kernel)
-        src, k, o1 = events[i]["actor"], _KIND[events[i]["pai"]], events[i + 1]["actor"]
-        o2 = next(o for o in range(4) if o not in (src, o1))
-        h = rnd.hands[o2]
-        spare = [t for t, c in enumerate(h.counts()) for _ in range(c) if t != k]
-        if h.count(k) or len(spare) < 2 or k // 9 == rnd.voids[o2]:
+        o1 = events[i + 1]["actor"]
+        o2 = give_a_pair(rnd, events, i)
+        if o2 is None:
             continue
-        for t in spare[:2]:
-            h.remove(t)
-        h.add(k)
-        h.add(k)
         pass_ = {"type": "none", "pai": events[i]["pai"]}
         for order in ((o1, o2), (o2, o1)):
             window = [*events[: i + 1], *({**pass_, "actor": o} for o in order)]
@@ -382,10 +395,7 @@ def test_two_seats_asked_in_either_order(run: RunFn) -> None:
             a = round_at(rules, seed, window, i, run.kernel)
             b = round_at(rules, seed, window, i, run.kernel)
             for r in (a, b):
-                for t in spare[:2]:
-                    r.hands[o2].remove(t)
-                r.hands[o2].add(k)
-                r.hands[o2].add(k)
+                assert give_a_pair(r, window, i, o1) == o2
             assert run(b, window, i) == len(window)
             for t in range(i, len(window)):
                 assert loop_step(a, window, t)
