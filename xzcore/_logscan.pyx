@@ -10,15 +10,15 @@ skipped), its L2 hash computed by BLAKE2b-256 in C straight from the buffer
 (``_logscan_blake2b.h``, from RFC 7693). Each record is checked against the stored hash of
 the record before it — the running hash, if all check — so the one-block records (most of
 them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when the CPU has
-them (chosen at import); a bad one found late still declines the game. The two commonest event payloads (``dahai``,
-``tsumo``, about 85% of all records) are matched byte for byte against fixed templates and
-built as dicts here; every other payload is decoded by a ``msgpack.Unpacker`` built with the
-slow reader's options (``xzcore.logread``), from exactly the bytes the walk found, which must
-be one whole value (the twin uses ``msgpack.unpackb``: same decoder, same limits), and its
-event's index is listed in ``others``.
+them (chosen at import); a bad one found late still declines the game. The two commonest
+event payloads (``dahai``, ``tsumo``, about 85% of all records) are matched byte for byte
+against fixed templates and built as copies of prebuilt dicts; every other payload is decoded
+here (``_logscan_decode.pxi``) exactly as the slow reader's msgpack unpacker decodes it
+(``xzcore.logread``; the twin uses ``msgpack.unpackb``), from exactly the bytes the walk
+found, which must be one whole value, and its event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
-into Python code but msgpack.
+into Python code.
 
 The module also holds the audit's type-strict equality, :func:`same` and :func:`same_events`
 (``_logscan_same.pxi``): the twin's ``same`` — ``xzcore.logtypes.same`` — in C.
@@ -28,8 +28,6 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcmp, memcpy
-
-import msgpack
 
 
 __all__ = [
@@ -280,81 +278,13 @@ cdef int _shape(const uint8_t *p, Py_ssize_t avail) noexcept nogil:
     return 0
 
 
-cdef object _template(int shape, const uint8_t *p):
-    """The event dict of a payload of template shape ``shape`` (1 or 2, from _shape): equal
-    to what unpackb returns, key order and value types included."""
-    cdef str tile = _TILE_NAMES[_tile(p + 24)]
-    if shape == 1:
-        return {_K_TYPE: _S_DAHAI, _K_ACTOR: <long>p[18], _K_PAI: tile,
-                _K_TSUMOGIRI: p[36] == 0xC3}
-    return {_K_TYPE: _S_TSUMO, _K_ACTOR: <long>p[18], _K_PAI: tile,
-            _K_RINSHAN: p[34] == 0xC3, _K_LEFT: <long>p[40]}
-
-
 # -- decoding everything else ----------------------------------------------------------------
-
-def _no_ext(code, data):
-    raise ValueError(f"msgpack extension type {code} is not used in xzlog")
-
 
 class _Declined(Exception):
     """Internal: the game is not handled (scan_game returns None)."""
 
 
-cdef class _Decoder:
-    """Decodes payloads exactly as the slow reader's unpacker does (xzcore.logread, L6): a
-    ``msgpack.Unpacker`` built with the same options (made when first needed), fed one
-    payload at a time. A payload must decode to one value taking exactly its bytes (the walk
-    found them), else the game is declined. One per scan_game call, never shared: an
-    unpacker holds state."""
-
-    cdef object _limits
-    cdef object _up
-    cdef object _feed
-    cdef object _unpack
-    cdef object _tell
-    cdef Py_ssize_t _fed  # bytes fed so far: where tell() must be after each payload
-
-    def __cinit__(self, limits):
-        self._limits = limits
-        self._up = None
-        self._fed = 0
-
-    cdef _start(self):
-        limits = self._limits
-        self._up = msgpack.Unpacker(
-            raw=False,
-            use_list=True,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            max_buffer_size=0,  # INT_MAX; the walk already bounded the payload by the limits
-            read_size=4096,  # the first buffer (it grows as needed); not the default 1 MiB
-            max_ext_len=0,
-            max_str_len=limits.max_str_len,
-            max_bin_len=limits.max_bin_len,
-            max_array_len=limits.max_array_len,
-            max_map_len=limits.max_map_len,
-        )
-        self._feed = self._up.feed
-        self._unpack = self._up.unpack
-        self._tell = self._up.tell
-
-    cdef object decode(self, const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
-        """The value of ``d[first:end]``, or raise _Declined."""
-        cdef object value
-        if self._up is None:
-            self._start()
-        cdef bytes payload = PyBytes_FromStringAndSize(<const char *>d + first, end - first)
-        self._fed += end - first
-        try:
-            self._feed(payload)
-            value = self._unpack()
-            at = self._tell()
-        except Exception:  # msgpack raises several types; all mean "bad bytes"
-            raise _Declined from None
-        if at != self._fed:
-            raise _Declined  # not one whole value (the walk and msgpack disagree)
-        return value
+include "_logscan_decode.pxi"
 
 
 # -- the scan ---------------------------------------------------------------------------------
@@ -441,7 +371,6 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     lim.events = _clamp(limits.max_events)
     lim.game = _clamp(limits.max_game_bytes)
     lim.templates = lim.map >= 5 and lim.str_cap >= 9
-    cdef _Decoder decoder = _Decoder(limits)
     cdef const uint8_t *d = <const uint8_t *>PyBytes_AS_STRING(data)
     # the L2 chain: each record checked against the stored hash of the one before (see
     # _logscan_blake2b.h: if all check, that is the running hash at every step)
@@ -465,7 +394,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        header = decoder.decode(d, pos + 2, end)
+        header = _decode(d, pos + 2, end)
         if type(header) is not dict or header.get("prev") != prev:
             return None  # L4, L2
         pos = end + _TAIL
@@ -492,7 +421,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             if shape and lim.templates:
                 event = _template(shape, d + pos + 2)
             else:
-                event = decoder.decode(d, pos + 2, end)
+                event = _decode(d, pos + 2, end)
             if not shape:
                 others.append(n_events)
             events.append(event)
@@ -512,7 +441,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        claims = decoder.decode(d, pos + 2, end)
+        claims = _decode(d, pos + 2, end)
         if type(claims) is not dict:
             return None  # L5
         final = PyBytes_FromStringAndSize(<const char *>chained, _HASH)
@@ -526,7 +455,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        close = decoder.decode(d, pos + 2, end)
+        close = _decode(d, pos + 2, end)
         if type(close) is not dict:
             return None  # L2
         if not xz_b2b_batch_check(&batch, _lanes):

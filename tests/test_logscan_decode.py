@@ -1,0 +1,176 @@
+"""The compiled scanner's own payload decoder (``_logscan_decode.pxi``) against msgpack, the
+slow reader's decoder: every encoding width, floats of both sizes, strings across the short
+string cache's limit and through its evictions, repeated and bytes map keys, invalid UTF-8,
+and the template events built as copies of prebuilt dicts. Each game goes through both
+backends and the slow reader (``check_first_game``): same values, type for type, key order
+included, or a declined game the slow reader reports."""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from logscan_helpers import check_first_game, game_bytes, same
+from test_logscan_fuzz import BOTH, FAST
+
+from xzcore.logtypes import GENESIS, Limits
+
+
+def _events_of(payloads: list[bytes]) -> list[Any]:
+    """The events of a game of these payloads, checked against every reader."""
+    res = check_first_game(BOTH, game_bytes(payloads))
+    assert isinstance(res, tuple)
+    expected = [msgpack.unpackb(p, strict_map_key=True) for p in payloads]
+    assert same(res[2], expected)
+    return list(res[2])
+
+
+def _declined(payloads: list[bytes]) -> None:
+    """Every backend declines the game (the slow reader reports it)."""
+    for scanner in BOTH:
+        assert scanner.scan_game(game_bytes(payloads), 0, 0, GENESIS, Limits()) is None
+
+
+INT_EDGES = [
+    0, 1, 127, 128, 255, 256, 65535, 65536, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**63 - 1,
+    2**63, 2**64 - 1, -1, -32, -33, -128, -129, -32768, -32769, -(2**31), -(2**31) - 1,
+    -(2**63),
+]  # fmt: skip
+
+
+def test_every_int_width() -> None:
+    """Each msgpack int form at its edges (fixints, uint 8-64, int 8-64)."""
+    events = _events_of([msgpack.packb({"n": n}) for n in INT_EDGES])
+    assert [e["n"] for e in events] == INT_EDGES
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"\xcc\x05",  # uint 8 holding a fixint's value
+        b"\xcd\x00\x05",
+        b"\xce\x00\x00\x00\x05",
+        b"\xcf\x00\x00\x00\x00\x00\x00\x00\x05",
+        b"\xd0\x05",
+        b"\xd0\xfb",
+        b"\xd1\xff\xfb",
+        b"\xd2\xff\xff\xff\xfb",
+        b"\xd3\xff\xff\xff\xff\xff\xff\xff\xfb",
+        b"\xd9\x02ab",  # str 8 holding a fixstr's value
+        b"\xda\x00\x02ab",
+        b"\xdb\x00\x00\x00\x02ab",
+        b"\xc4\x02ab",
+        b"\xc5\x00\x02ab",
+        b"\xc6\x00\x00\x00\x02ab",
+        b"\xdc\x00\x02\x01\x02",  # array 16 of two
+        b"\xdd\x00\x00\x00\x02\x01\x02",
+        b"\xde\x00\x01\xa1k\x01",  # map 16 of one
+        b"\xdf\x00\x00\x00\x01\xa1k\x01",
+        b"\x90",
+        b"\x80",
+        b"\xa0",
+        b"\xc0",
+        b"\xc2",
+        b"\xc3",
+    ],
+)
+def test_wide_encodings_of_small_values(raw: bytes) -> None:
+    """Encodings wider than needed decode to the same values as msgpack gives."""
+    _events_of([raw, b"\x81\xa1v" + raw])
+
+
+FLOATS = [0.0, -0.0, 1.5, -2.25, 1e30, -1e-30, math.inf, -math.inf, math.nan, 3.3]
+
+
+@pytest.mark.parametrize("single", [False, True])
+def test_floats_of_both_sizes(single: bool) -> None:
+    """float 64, and float 32 (widened as msgpack widens it), nan and infinities included."""
+    payloads = [msgpack.packb({"f": f}, use_single_float=single) for f in FLOATS]
+    payloads.append(msgpack.packb({"f": 1e300}))  # past float 32
+    events = _events_of(payloads)
+    assert events[-1]["f"] == 1e300
+    for f, e in zip(FLOATS, events, strict=False):
+        want = struct.unpack(">f", struct.pack(">f", f))[0] if single else f
+        got = e["f"]
+        assert type(got) is float
+        assert (math.isnan(got) and math.isnan(want)) or got == want
+        assert math.copysign(1, got) == math.copysign(1, want)
+
+
+def test_strings_across_the_cache_limit() -> None:
+    """Strings of every length from 0 to 40 (the cache keeps up to 24 bytes), ASCII and
+    not, as values and as keys, in str 8/16/32 forms too."""
+    texts = ["x" * n for n in range(41)] + ["é" * n for n in range(20)] + ["麻将", "🀄"]
+    payloads = [msgpack.packb({t: t, "v": [t, t]}) for t in texts]
+    payloads += [b"\xd9" + bytes([len(t.encode())]) + t.encode() for t in texts[:30]]
+    events = _events_of(payloads)
+    assert [e[t] for e, t in zip(events, texts, strict=False)] == texts
+
+
+def test_cached_strings_survive_evictions() -> None:
+    """Thousands of distinct short strings (each cache slot replaced many times), then the
+    first ones again: every value is still what msgpack decodes."""
+    many = [f"s{i}" for i in range(6000)]
+    chunks = [many[i : i + 500] for i in range(0, len(many), 500)]
+    for chunk in [*chunks, chunks[0]]:
+        events = _events_of([msgpack.packb({s: s}) for s in chunk])
+        assert [next(iter(e)) for e in events] == chunk
+
+
+@FAST
+@given(st.lists(st.text(max_size=30), min_size=1, max_size=30))
+def test_any_strings(texts: list[str]) -> None:
+    """Any text, as keys and values, twice in one game (the second time from the cache)."""
+    payloads = [msgpack.packb({t: [t, {t: t}]}) for t in texts]
+    _events_of(payloads + payloads)
+
+
+def test_repeated_keys_keep_the_first_place_and_the_last_value() -> None:
+    """A map with a key twice: as msgpack decodes it (PyDict_SetItem, in order)."""
+    raw = b"\x83\xa1a\x01\xa1b\x02\xa1a\x03"
+    (event,) = _events_of([raw])
+    assert list(event.items()) == [("a", 3), ("b", 2)]
+
+
+def test_bytes_keys() -> None:
+    """bin map keys are bytes (strict_map_key admits str and bytes)."""
+    (event,) = _events_of([msgpack.packb({b"k": 1, "k": 2}, use_bin_type=True)])
+    assert list(event.items()) == [(b"k", 1), ("k", 2)]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"\xa2\xff\xfe",  # invalid UTF-8
+        b"\x81\xa1\xffv",  # invalid UTF-8 in a key
+        b"\xd9\x03a\xc3\x28",
+        b"\xa1\xed",  # a cut multi-byte sequence
+        b"\xa3\xed\xa0\x80",  # a surrogate
+    ],
+)
+def test_invalid_utf8_is_declined(raw: bytes) -> None:
+    """A str that is not UTF-8: declined (the slow reader cannot decode it either)."""
+    with pytest.raises(ValueError):
+        msgpack.unpackb(raw)
+    _declined([raw])
+    check_first_game(BOTH, game_bytes([raw]))
+
+
+def test_template_events_are_fresh_dicts() -> None:
+    """The template events are copies: changing one changes no other event, and no event
+    of a later scan."""
+    dahai = msgpack.packb({"type": "dahai", "actor": 1, "pai": "5p", "tsumogiri": True})
+    tsumo = msgpack.packb({"type": "tsumo", "actor": 2, "pai": "9s", "rinshan": False, "left": 40})
+    first = _events_of([dahai, dahai, tsumo, tsumo])
+    assert first[0] is not first[1] and first[2] is not first[3]
+    for e in first:
+        e["actor"] = 3
+        e["extra"] = 1
+        del e["pai"]
+    again = _events_of([dahai, tsumo])
+    assert again == [msgpack.unpackb(dahai), msgpack.unpackb(tsumo)]

@@ -1,0 +1,273 @@
+# Included by _logscan.pyx (one extension module): the payload decoder and the template dicts.
+#
+# _decode(d, first, end) builds the Python value of the msgpack bytes d[first:end] exactly as
+# the slow reader's unpacker (xzcore.logread: msgpack with raw=False, use_list=True,
+# strict_map_key=True, no ext types) builds it: None, bool, int, float, str (UTF-8, strict),
+# bytes, list, dict with str or bytes keys set in order (a repeated key keeps its first place
+# and its last value, as PyDict_SetItem does for msgpack). It runs only on bytes the scanner's
+# walk (_payload_end) has found to be one whole value within the limits (L6) — sizes,
+# nesting, key types and the absence of ext types are the walk's checks — and checks its own
+# bounds and nesting besides; anything it cannot build (invalid UTF-8, a value that does not
+# end exactly at ``end``, no memory) raises _Declined: the game is not handled, and the slow
+# reader reports it.
+#
+# Short strings (up to _SC_MAX bytes: map keys, event types, tiles, rule values) come from a
+# small direct-mapped cache of the str objects already decoded from the same bytes: an equal
+# str of the same type, only not a new object (strs are immutable; nothing compares them by
+# identity).
+
+from cpython.dict cimport PyDict_Copy, PyDict_SetItem
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromLong, PyLong_FromLongLong, PyLong_FromUnsignedLongLong
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint16_t, uint32_t
+
+
+cdef extern from *:
+    """
+    /* msgpack's float decoding (PyFloat_Unpack4/8, big-endian): public from 3.11. */
+    #if PY_VERSION_HEX >= 0x030B0000
+    #define xz_unpack4(p) PyFloat_Unpack4((const char *)(p), 0)
+    #define xz_unpack8(p) PyFloat_Unpack8((const char *)(p), 0)
+    #else
+    #define xz_unpack4(p) _PyFloat_Unpack4((const unsigned char *)(p), 0)
+    #define xz_unpack8(p) _PyFloat_Unpack8((const unsigned char *)(p), 0)
+    #endif
+    """
+    double xz_unpack4(const uint8_t *p) except? -1.0
+    double xz_unpack8(const uint8_t *p) except? -1.0
+    object _new_dict "_PyDict_NewPresized"(Py_ssize_t n)
+
+
+cdef enum:
+    _SC_SIZE = 2048  # cache entries (a power of two)
+    _SC_MAX = 24  # longest str kept
+
+cdef struct _SEntry:
+    Py_ssize_t n
+    uint8_t b[_SC_MAX]
+    PyObject *s  # an owned reference, or NULL
+
+cdef _SEntry _scache[_SC_SIZE]  # static: zeroed
+
+
+cdef object _str(const uint8_t *p, Py_ssize_t n):
+    """The str of the UTF-8 bytes p[:n] (strict), as msgpack's raw=False decodes it."""
+    cdef uint32_t h = <uint32_t>n * 0x9E3779B1u
+    cdef Py_ssize_t i
+    cdef _SEntry *e
+    if n > _SC_MAX:
+        return PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+    for i in range(n):
+        h = (h ^ p[i]) * 0x01000193u
+    e = &_scache[(h ^ (h >> 15)) & (_SC_SIZE - 1)]
+    if e.s != NULL and e.n == n and memcmp(e.b, p, n) == 0:
+        return <object>e.s
+    s = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+    Py_INCREF(s)
+    Py_XDECREF(e.s)
+    e.s = <PyObject *>s
+    e.n = n
+    memcpy(e.b, p, n)
+    return s
+
+
+cdef inline uint16_t _be16(const uint8_t *p) noexcept nogil:
+    return (<uint16_t>p[0] << 8) | p[1]
+
+
+cdef inline uint32_t _be32(const uint8_t *p) noexcept nogil:
+    return ((<uint32_t>p[0] << 24) | (<uint32_t>p[1] << 16) | (<uint32_t>p[2] << 8)
+            | <uint32_t>p[3])
+
+
+cdef inline uint64_t _be64(const uint8_t *p) noexcept nogil:
+    return (<uint64_t>_be32(p) << 32) | _be32(p + 4)
+
+
+cdef object _value(const uint8_t *d, Py_ssize_t *at, Py_ssize_t end, int depth):
+    """The value at d[at[0]], ``at[0]`` moved past it; raises _Declined."""
+    cdef Py_ssize_t pos = at[0]
+    cdef Py_ssize_t size, count, i, width
+    cdef uint8_t b
+    cdef object key, item, out
+    if pos >= end:
+        raise _Declined
+    b = d[pos]
+    if b <= 0x7F:
+        at[0] = pos + 1
+        return PyLong_FromLong(b)
+    if b >= 0xE0:
+        at[0] = pos + 1
+        return PyLong_FromLong(<int8_t>b)
+    if b <= 0x8F:
+        count = b & 0x0F
+        pos += 1
+        return _map(d, at, pos, end, count, depth)
+    if b <= 0x9F:
+        count = b & 0x0F
+        pos += 1
+        return _array(d, at, pos, end, count, depth)
+    if b <= 0xBF:
+        size = b & 0x1F
+        pos += 1
+        if pos + size > end:
+            raise _Declined
+        at[0] = pos + size
+        return _str(d + pos, size)
+    if b == 0xC0:
+        at[0] = pos + 1
+        return None
+    if b == 0xC2:
+        at[0] = pos + 1
+        return False
+    if b == 0xC3:
+        at[0] = pos + 1
+        return True
+    # the fixed-width numbers
+    if b == 0xCC or b == 0xD0:
+        width = 1
+    elif b == 0xCD or b == 0xD1:
+        width = 2
+    elif b == 0xCA or b == 0xCE or b == 0xD2:
+        width = 4
+    elif b == 0xCB or b == 0xCF or b == 0xD3:
+        width = 8
+    else:
+        width = 0
+    if width:
+        if pos + 1 + width > end:
+            raise _Declined
+        at[0] = pos + 1 + width
+        pos += 1
+        if b == 0xCC:
+            return PyLong_FromLong(d[pos])
+        if b == 0xCD:
+            return PyLong_FromLong(_be16(d + pos))
+        if b == 0xCE:
+            return PyLong_FromUnsignedLongLong(_be32(d + pos))
+        if b == 0xCF:
+            return PyLong_FromUnsignedLongLong(_be64(d + pos))
+        if b == 0xD0:
+            return PyLong_FromLong(<int8_t>d[pos])
+        if b == 0xD1:
+            return PyLong_FromLong(<int16_t>_be16(d + pos))
+        if b == 0xD2:
+            return PyLong_FromLong(<int32_t>_be32(d + pos))
+        if b == 0xD3:
+            return PyLong_FromLongLong(<int64_t>_be64(d + pos))
+        if b == 0xCA:
+            return xz_unpack4(d + pos)
+        return xz_unpack8(d + pos)
+    # the sized ones: str 8/16/32, bin 8/16/32, array 16/32, map 16/32
+    if 0xD9 <= b <= 0xDB:
+        width = 1 << (b - 0xD9)
+    elif 0xC4 <= b <= 0xC6:
+        width = 1 << (b - 0xC4)
+    elif b == 0xDC or b == 0xDE:
+        width = 2
+    elif b == 0xDD or b == 0xDF:
+        width = 4
+    else:  # c1, ext types: the walk has declined them already
+        raise _Declined
+    if pos + 1 + width > end:
+        raise _Declined
+    if width == 1:
+        size = d[pos + 1]
+    elif width == 2:
+        size = _be16(d + pos + 1)
+    else:
+        size = _be32(d + pos + 1)
+    pos += 1 + width
+    if b == 0xDC or b == 0xDD:
+        return _array(d, at, pos, end, size, depth)
+    if b == 0xDE or b == 0xDF:
+        return _map(d, at, pos, end, size, depth)
+    if size > end - pos:
+        raise _Declined
+    at[0] = pos + size
+    if b >= 0xD9:
+        return _str(d + pos, size)
+    return PyBytes_FromStringAndSize(<const char *>d + pos, size)
+
+
+cdef object _array(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t end,
+                   Py_ssize_t count, int depth):
+    cdef Py_ssize_t i
+    cdef object item
+    if depth >= _DEPTH or count > end - pos:  # every item takes a byte at least
+        raise _Declined
+    out = PyList_New(count)
+    at[0] = pos
+    for i in range(count):
+        item = _value(d, at, end, depth + 1)
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, i, item)
+    return out
+
+
+cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t end,
+                 Py_ssize_t count, int depth):
+    cdef Py_ssize_t i
+    cdef object key, item
+    cdef type t
+    if depth >= _DEPTH or count > (end - pos) // 2:  # every pair takes two bytes at least
+        raise _Declined
+    out = _new_dict(count)
+    at[0] = pos
+    for i in range(count):
+        key = _value(d, at, end, depth + 1)
+        t = type(key)
+        if t is not str and t is not bytes:  # strict_map_key (the walk checks it too)
+            raise _Declined
+        item = _value(d, at, end, depth + 1)
+        PyDict_SetItem(out, key, item)
+    return out
+
+
+cdef object _decode(const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
+    """The value of the one msgpack value d[first:end], or raise _Declined."""
+    cdef Py_ssize_t at = first
+    try:
+        value = _value(d, &at, end, 0)
+    except _Declined:
+        raise
+    except Exception:  # invalid UTF-8, no memory: bad bytes, the slow reader's to report
+        raise _Declined from None
+    if at != end:
+        raise _Declined  # not one whole value (the walk and the decoder disagree)
+    return value
+
+
+# -- the two template event shapes, as copies of prebuilt dicts ----------------------------
+
+cdef list _make_protos():
+    """The dicts of every template event but ``left``'s value, at _proto_index."""
+    protos = []
+    for shape in (1, 2):
+        for actor in range(4):
+            for tile in _TILE_NAMES:
+                for flag in (False, True):
+                    if shape == 1:
+                        protos.append({_K_TYPE: _S_DAHAI, _K_ACTOR: actor, _K_PAI: tile,
+                                       _K_TSUMOGIRI: flag})
+                    else:
+                        protos.append({_K_TYPE: _S_TSUMO, _K_ACTOR: actor, _K_PAI: tile,
+                                       _K_RINSHAN: flag, _K_LEFT: 0})
+    return protos
+
+
+cdef list _PROTOS = _make_protos()
+
+
+cdef object _template(int shape, const uint8_t *p):
+    """The event dict of a payload of template shape ``shape`` (1 or 2, from _shape): equal
+    to what the unpacker returns, key order and value types included — a copy of the
+    prebuilt one (PyDict_Copy: the key table copied whole), ``left`` set for a tsumo."""
+    cdef Py_ssize_t i = (((shape - 1) * 4 + p[18]) * 27 + _tile(p + 24)) * 2
+    if shape == 1:
+        return PyDict_Copy(_PROTOS[i + (p[36] == 0xC3)])
+    ev = PyDict_Copy(_PROTOS[i + (p[34] == 0xC3)])
+    PyDict_SetItem(ev, _K_LEFT, PyLong_FromLong(p[40]))
+    return ev
