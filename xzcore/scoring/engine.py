@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xzcore.rules import RuleSet, Scoring
+from xzcore.scoring.fast import score_fast
 from xzcore.scoring.score import Score, _chajiao, _check_sizes, _score
 from xzcore.scoring.vocab import WinContext
 from xzcore.tiles import Meld, MeldKind
@@ -33,11 +34,17 @@ def score_engine_win(
     Same answer and same refusals (:class:`NotAWinError` R7.1/R4.4) as :func:`score_win`;
     only the type checks of each argument are skipped (the engine's values are of the right
     types by construction). The tile-count checks stay (R7.1: 13 − 3k tiles; R1.1: at most
-    four of a kind), as does the context check (:meth:`WinContext.check`)."""
+    four of a kind), as does the context check (:meth:`WinContext.check`).
+
+    The compiled scorer (:func:`xzcore.scoring.fast.score_fast`) answers first; when it
+    declines (a refusal, the count model, anything unusual) the Python path below does."""
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import score_count  # R13 (imported late, as in score_win)
 
         return score_count(concealed, win_tile, melds, void, ctx, rules)
+    score = score_fast(concealed, win_tile, melds, void, ctx, rules)
+    if score is not None:
+        return score
     counts = list(concealed)
     ms = tuple(melds)
     if not _sizes_ok(counts, ms, win_tile):

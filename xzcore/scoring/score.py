@@ -24,8 +24,8 @@ from xzcore.scoring.decompose import (
     best_value,
     summarize,
 )
+from xzcore.scoring.fast import decomposition_text
 from xzcore.scoring.vocab import (
-    _BLOCK_TEXT,
     Block,
     Extra,
     HandError,
@@ -136,20 +136,12 @@ class Score:
             "capped": self.capped,
             "special": self.special,
             "model": self.model.value,
-            "decomposition": _decomposition_text(self.decomposition),
+            "decomposition": decomposition_text(self.decomposition),
         }
 
 
-def _decomposition_text(blocks: Sequence[Block]) -> str:
-    """``" ".join(map(str, blocks))``: the texts ``Block.__str__`` keeps, read in one pass
-    (``str`` is called only when a block's text is not kept yet, which then keeps it)."""
-    texts = list(map(_BLOCK_TEXT_GET, blocks))
-    if None in texts:
-        return " ".join(map(str, blocks))
-    return " ".join(texts)  # type: ignore[arg-type]  # no None in texts
-
-
-_BLOCK_TEXT_GET = _BLOCK_TEXT.get
+_decomposition_text = decomposition_text
+"""The text of a decomposition in :meth:`Score.to_dict` (compiled, or the twin's)."""
 
 
 # -- input checks -----------------------------------------------------------------------------

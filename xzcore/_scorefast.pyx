@@ -1,0 +1,544 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The value of one of the engine's wins (R8), compiled: :func:`score_fast` answers
+``xzcore.scoring.engine.score_engine_win`` for the table and additive models (R8.3, R8.4) with
+the very :class:`~xzcore.scoring.score.Score` the Python path builds, or declines (``None``,
+nothing changed) and the Python path runs. The Python path (``xzcore.scoring.score._score``)
+is the twin; ``xzcore.scoring.fast`` chooses between them (``xzcore._backend.load``).
+
+It declines every case where the Python path refuses or could act differently: an argument
+not of the engine's exact types (``bytes`` of 27 counts, a kind 0-26, a list or tuple of
+:class:`Meld`, a void -1..2, a :class:`WinContext`, a :class:`RuleSet`, never a subclass),
+the count model (R13), the tile counts of R7.1/R1.1 (``_sizes_ok``), the context check
+(``WinContext.check``: R6.4, R8.6, R5.6, R7.5), a void tile or three suits (R4.4/R7.2), tiles
+that do not win (R7.1; the kernel's ``is_win`` is asked as ``_quick_is_win`` asks it).
+
+Otherwise it follows ``decompose.best_value`` step for step: each suit is split into sets and
+at most one pair in the order of ``suit_splits`` (lowest rank first; at a rank t triplets,
+then p pairs, then q sequences, t and p counting up), the splits of the three suits are
+combined in that nested order, each combination is valued by ``decompose.choose`` (asked once
+per shape and kept: the two can never disagree) and the first of the largest value wins;
+seven pairs comes last and wins only when strictly larger. The extras (R8.6), 天胡/地胡
+(R7.5), the cap (R8.7) and the fields of the Score are those of ``score._score``.
+
+:func:`decomposition_text` is ``score._decomposition_text`` (the text of ``Score.to_dict``)
+for blocks of the exact :class:`Block` type, by table.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.object cimport PyObject, PyObject_GenericSetAttr
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport uint8_t, uint32_t
+
+from xzcore.rules import RuleSet, Scoring, ZimoBonus
+from xzcore.scoring.decompose import Shape, choose
+from xzcore.scoring.vocab import Block, Extra, WinContext
+from xzcore.tiles import Meld, MeldKind
+
+__all__ = ["decomposition_text", "score_fast"]
+
+cdef enum:
+    MAX_SPLITS = 16  # splits of one suit kept; more and the call declines (a suit has ≤ 4)
+    MAX_BLOCKS = 8   # blocks of one split (14 tiles: at most 4 sets and a pair)
+    PAIR = 0         # block codes: shape * 27 + tile
+    SEQUENCE = 1
+    TRIPLET = 2
+    F_NO_SEQUENCE = 1  # split flags: no sequence (对对胡 shape) ...
+    F_YAOJIU = 2       # ... every block holds a 1 or a 9 (带幺九 shape)
+
+cdef struct Splits:
+    int n
+    int overflow
+    uint8_t flags[MAX_SPLITS]
+    uint8_t size[MAX_SPLITS]
+    uint8_t blocks[MAX_SPLITS][MAX_BLOCKS]
+
+cdef object _RULESET = RuleSet
+cdef object _WINCONTEXT = WinContext
+cdef object _MELD = Meld
+cdef object _BLOCK = Block
+cdef object _TABLE = Scoring.TABLE
+cdef object _ADDITIVE = Scoring.ADDITIVE
+cdef object _DOUBLE = ZimoBonus.DOUBLE
+cdef tuple _MELD_KINDS = (MeldKind.PENG, MeldKind.GANG, MeldKind.BUGANG, MeldKind.ANGANG)
+cdef object _PENG = MeldKind.PENG
+cdef object _ANGANG = MeldKind.ANGANG
+
+# One Block per code (pair, sequence, triplet × 27 kinds) and per meld (kind × 27): the
+# decompositions are built from these (equal to the blocks suit_splits and _meld_facts make).
+cdef tuple _BLOCKS = tuple(
+    Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27)
+)
+cdef tuple _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
+cdef tuple _BLOCK_TEXTS = tuple(b._text() for b in _BLOCKS)
+cdef tuple _MELD_TEXTS = tuple(b._text() for b in _MELD_BLOCKS)
+cdef str _S_PAIR = "pair"
+cdef str _S_SEQUENCE = "sequence"
+cdef str _S_TRIPLET = "triplet"
+
+# R8.6: the extras in table order (as score._extras appends them); one tuple per subset.
+cdef tuple _EXTRA_ORDER = (
+    Extra.GANGSHANGHUA, Extra.GANGSHANGPAO, Extra.QIANGGANG, Extra.HAIDILAOYUE,
+    Extra.HAIDIPAO, Extra.ZIMO, Extra.MENQING, Extra.ZHONGZHANG,
+)
+cdef tuple _EXTRAS = tuple(
+    tuple(e for i, e in enumerate(_EXTRA_ORDER) if mask >> i & 1) for mask in range(256)
+)
+cdef int _POPCOUNT[256]
+for _m in range(256):
+    _POPCOUNT[_m] = bin(_m).count("1")
+
+# decompose.choose by shape, asked on first use: a Best and its value. Ordinary shapes by
+# no-sequence | 1-or-9 << 1 | one suit << 2 | 2/5/8 << 3 | 金钩钓 << 4 | 十八罗汉 << 5 | 根 << 6
+# | additive << 9 | yaojiu_jiangdui << 10; seven pairs by 龙 | one suit << 1 | 2/5/8 << 2
+# | 根 << 3 | additive << 6 | yaojiu_jiangdui << 7.
+cdef list _PLAIN = [None] * 2048
+cdef list _PAIRS = [None] * 256
+cdef long long _PLAIN_V[2048]
+cdef long long _PAIRS_V[256]
+for _m in range(2048):
+    _PLAIN_V[_m] = -1
+for _m in range(256):
+    _PAIRS_V[_m] = -1
+
+# Bound on first use (xzcore.scoring.score imports the module that loads this one).
+cdef object _SCORE = None
+cdef object _KERNEL_IS_WIN = None
+
+
+cdef int _bind() except -1:
+    global _SCORE, _KERNEL_IS_WIN
+    from xzcore.scoring import score
+
+    _KERNEL_IS_WIN = score._KERNEL_IS_WIN
+    _SCORE = score.Score
+    return 0
+
+
+cdef long long _ask(list cache, long long* values, int key, object shape, int gen,
+                    bint additive, bint yaojiu_opt) except -2:
+    """decompose.choose(shape, gen, model, option): kept in ``cache[key]``, its value in
+    ``values[key]``; -1 when the value is out of the range compared in C (never, R8.3/R8.4)."""
+    best = choose(shape, gen, _ADDITIVE if additive else _TABLE, yaojiu_opt)
+    value = best[0]
+    if type(value) is not int or not 0 < value < (1 << 40):
+        return -1
+    cache[key] = best
+    values[key] = value
+    return value
+
+
+cdef inline long long _plain(int key) except -2:
+    cdef long long v = _PLAIN_V[key]
+    if v >= 0:
+        return v
+    shape = Shape(False, False, bool(key & 1), bool(key >> 1 & 1), bool(key >> 2 & 1),
+                  bool(key >> 3 & 1), bool(key >> 4 & 1), bool(key >> 5 & 1))
+    return _ask(_PLAIN, _PLAIN_V, key, shape, key >> 6 & 7, key >> 9 & 1, key >> 10 & 1)
+
+
+cdef inline long long _pairs(int key) except -2:
+    cdef long long v = _PAIRS_V[key]
+    if v >= 0:
+        return v
+    shape = Shape(True, bool(key & 1), False, False, bool(key >> 1 & 1), bool(key >> 2 & 1),
+                  False, False)
+    return _ask(_PAIRS, _PAIRS_V, key, shape, key >> 3 & 7, key >> 6 & 1, key >> 7 & 1)
+
+
+cdef void _walk(uint8_t* c, int r, int base, uint8_t* cur, int ncur, bint pair,
+                Splits* out) noexcept nogil:
+    """decompose.suit_splits's walk: every split of the suit's counts ``c`` (ranks from
+    ``r``) into sets and at most one pair, appended to ``out`` in the same order."""
+    cdef int n, t, p, q, i, k, tmax, pmax, code, rank
+    cdef uint8_t flags
+    while r < 9 and c[r] == 0:
+        r += 1
+    if r == 9:
+        if out.n >= MAX_SPLITS:
+            out.overflow = 1
+            return
+        flags = F_NO_SEQUENCE | F_YAOJIU
+        for i in range(ncur):
+            code = cur[i]
+            out.blocks[out.n][i] = code
+            rank = (code % 27) % 9
+            if code // 27 == SEQUENCE:
+                flags &= ~F_NO_SEQUENCE
+                if rank != 0 and rank != 6:
+                    flags &= ~F_YAOJIU
+            elif rank != 0 and rank != 8:
+                flags &= ~F_YAOJIU
+        out.flags[out.n] = flags
+        out.size[out.n] = ncur
+        out.n += 1
+        return
+    n = c[r]
+    tmax = 2 if n >= 3 else 1
+    for t in range(tmax):
+        pmax = 2 if (not pair and n - 3 * t >= 2) else 1
+        for p in range(pmax):
+            q = n - 3 * t - 2 * p
+            if q and (r > 6 or c[r + 1] < q or c[r + 2] < q):
+                continue
+            if ncur + t + p + q > MAX_BLOCKS:
+                out.overflow = 1
+                return
+            k = ncur
+            for i in range(t):
+                cur[k] = TRIPLET * 27 + base + r
+                k += 1
+            for i in range(p):
+                cur[k] = PAIR * 27 + base + r
+                k += 1
+            for i in range(q):
+                cur[k] = SEQUENCE * 27 + base + r
+                k += 1
+            c[r] = 0
+            if q:
+                c[r + 1] -= q
+                c[r + 2] -= q
+            _walk(c, r + 1, base, cur, k, pair or p == 1, out)
+            c[r] = n
+            if q:
+                c[r + 1] += q
+                c[r + 2] += q
+
+
+cdef bint _split_suit(const uint8_t* counts, int suit, Splits* out) noexcept nogil:
+    """Fill ``out`` with the splits of one suit (none for 3n + 1 tiles); False on overflow."""
+    cdef uint8_t c[9]
+    cdef uint8_t cur[MAX_BLOCKS]
+    cdef int r, total = 0
+    for r in range(9):
+        c[r] = counts[9 * suit + r]
+        total += c[r]
+    out.n = 0
+    out.overflow = 0
+    if total % 3 != 1:
+        _walk(c, 0, 9 * suit, cur, 0, total % 3 == 0, out)
+    return not out.overflow
+
+
+cdef inline bint _truth(object ctx, str name) except -1:
+    return bool(getattr(ctx, name))
+
+
+def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
+    """``score_engine_win(concealed, win_tile, melds, void_suit, ctx, rules)`` for the table and
+    additive models (R8), or ``None`` when the Python path must answer (see the module)."""
+    cdef uint8_t counts[27]
+    cdef uint8_t allc[27]
+    cdef int meld_tile[4]
+    cdef int meld_kind[4]
+    cdef Splits s0, s1, s2
+    cdef Splits* sp[3]
+    cdef int k, i, j, l, n_melds, total, win, v, gen, tile, kind_i
+    cdef uint32_t seen = 0, held = 0
+    cdef bint one_suit, jiang, jingou, luohan, melds_yaojiu, additive, yaojiu_opt
+    cdef bint declare_void, self_draw, after_gang, robbed, last_tile, first_turn, dealer
+    cdef bint long_, seven
+    cdef int base_key, key, extras_mask, n_extras, bi = -1, bj = -1, bk = -1
+    cdef long long val[4]
+    cdef long long best = -1, value, ordinary, multiplier, capped
+    cdef int fan
+    cdef const uint8_t* raw
+
+    # -- the arguments: the engine's own types, or decline --------------------------------
+    if type(concealed) is not bytes or PyBytes_GET_SIZE(concealed) != 27:
+        return None
+    if type(win_tile) is not int or not 0 <= win_tile < 27:
+        return None
+    if type(void_suit) is not int or not -1 <= void_suit <= 2:
+        return None
+    if type(ctx) is not _WINCONTEXT or type(rules) is not _RULESET:
+        return None
+    scoring = rules.scoring
+    if scoring is _ADDITIVE:
+        additive = True
+    elif scoring is _TABLE:
+        additive = False
+    else:
+        return None  # R13: the count model stays in Python
+    cap_fan = rules.cap_fan
+    if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
+        return None
+    if type(melds) is list:
+        n_melds = PyList_GET_SIZE(melds)
+    elif type(melds) is tuple:
+        n_melds = PyTuple_GET_SIZE(melds)
+    else:
+        return None
+    if n_melds > 4:
+        return None
+    for i in range(n_melds):
+        m = <object> (PyList_GET_ITEM(melds, i) if type(melds) is list
+                      else PyTuple_GET_ITEM(melds, i))
+        if type(m) is not _MELD:
+            return None
+        kind = m.kind
+        tile_obj = m.tile
+        if type(tile_obj) is not int or not 0 <= tile_obj < 27:
+            return None
+        for kind_i in range(4):
+            if kind is <object> PyTuple_GET_ITEM(_MELD_KINDS, kind_i):
+                break
+        else:
+            return None
+        meld_kind[i] = kind_i
+        meld_tile[i] = tile_obj
+    win = win_tile
+    v = void_suit
+    raw = <const uint8_t*> PyBytes_AS_STRING(concealed)
+
+    # -- engine._sizes_ok (R7.1: 13 − 3k tiles; R1.1: four copies at most) ------------------
+    total = 0
+    for k in range(27):
+        if raw[k] > 4:
+            return None
+        counts[k] = raw[k]
+        total += raw[k]
+    if total != 13 - 3 * n_melds or counts[win] >= 4:
+        return None
+    for i in range(n_melds):
+        tile = meld_tile[i]
+        if seen >> tile & 1 or counts[tile] + (3 if meld_kind[i] == 0 else 4) + (tile == win) > 4:
+            return None
+        seen |= 1u << tile
+    counts[win] += 1
+
+    # -- WinContext.check (R6.4, R8.6, R5.6, R7.5) ----------------------------------------
+    self_draw = _truth(ctx, "self_draw")
+    after_gang = _truth(ctx, "after_gang")
+    robbed = _truth(ctx, "robbed")
+    last_tile = _truth(ctx, "last_tile")
+    first_turn = _truth(ctx, "first_turn")
+    dealer = _truth(ctx, "dealer")
+    if robbed and (self_draw or after_gang or last_tile):
+        return None
+    if first_turn and ((dealer and not self_draw) or after_gang or robbed):
+        return None
+
+    # -- decompose.summarize: 根 (R8.2), one suit, 2/5/8 only; then R4.4/R7.2 -------------
+    for k in range(27):
+        allc[k] = counts[k]
+    for i in range(n_melds):
+        allc[meld_tile[i]] += 3 if meld_kind[i] == 0 else 4
+    gen = 0
+    jiang = True
+    for k in range(27):
+        if allc[k]:
+            held |= 1u << k
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                jiang = False
+        if allc[k] == 4:
+            gen += 1
+    one_suit = held == held & 0x1FF or held == held & (0x1FF << 9) or held == held & (0x1FF << 18)
+    declare_void = rules.declare_void
+    if declare_void and v >= 0 and held & (0x1FF << (9 * v)):
+        return None  # R4.4: the Python path raises, naming the tile or the meld
+    if held & 0x1FF and held & (0x1FF << 9) and held & (0x1FF << 18):
+        return None  # R4.4: three suits
+    if gen > 7:
+        return None  # cannot happen (at most 18 tiles); the keys hold 3 bits of 根
+    if _SCORE is None:
+        _bind()
+    if _KERNEL_IS_WIN is not None:  # score._quick_is_win (R7.1)
+        if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
+            return None
+
+    # -- decompose.best_value (R8.1–R8.4) -----------------------------------------------------
+    jingou = n_melds == 4
+    luohan = jingou
+    melds_yaojiu = True
+    for i in range(n_melds):
+        if meld_kind[i] == 0:
+            luohan = False
+        if meld_tile[i] % 9 != 0 and meld_tile[i] % 9 != 8:
+            melds_yaojiu = False
+    yaojiu_opt = rules.yaojiu_jiangdui
+    sp[0] = &s0
+    sp[1] = &s1
+    sp[2] = &s2
+    for k in range(3):
+        if not _split_suit(counts, k, sp[k]):
+            return None  # more splits than kept: never for 14 tiles
+    if s0.n and s1.n and s2.n:
+        base_key = (one_suit << 2 | jiang << 3 | jingou << 4 | luohan << 5 | gen << 6
+                    | additive << 9 | yaojiu_opt << 10)
+        for k in range(4):
+            val[k] = -1
+        for i in range(s0.n):
+            for j in range(s1.n):
+                for l in range(s2.n):
+                    key = s0.flags[i] & s1.flags[j] & s2.flags[l]
+                    if not melds_yaojiu:
+                        key &= ~F_YAOJIU
+                    value = val[key]
+                    if value < 0:
+                        value = val[key] = _plain(base_key | key)
+                        if value < 0:
+                            return None
+                    if value > best:
+                        best, bi, bj, bk = value, i, j, l
+        if bi >= 0:
+            best_obj = _PLAIN[base_key | (s0.flags[bi] & s1.flags[bj] & s2.flags[bk]
+                                          & (3 if melds_yaojiu else F_NO_SEQUENCE))]
+    seven = n_melds == 0
+    long_ = False
+    for k in range(27):
+        if counts[k] & 1:
+            seven = False
+        if counts[k] == 4:
+            long_ = True
+    if seven:  # total is 14 with no meld
+        key = long_ | one_suit << 1 | jiang << 2 | gen << 3 | additive << 6 | yaojiu_opt << 7
+        value = _pairs(key)
+        if value < 0:
+            return None
+        if bi < 0 or value > best:
+            best = value
+            best_obj = _PAIRS[key]
+            bi = -2  # seven pairs
+    if bi == -1:
+        return None  # R7.1: the Python path raises
+
+    if bi == -2:
+        decomposition = PyTuple_New(7)
+        j = 0
+        for k in range(27):
+            for i in range(counts[k] // 2):
+                _set(decomposition, j, _BLOCKS, PAIR * 27 + k)
+                j += 1
+    else:
+        decomposition = PyTuple_New(s0.size[bi] + s1.size[bj] + s2.size[bk] + n_melds)
+        j = 0
+        for i in range(s0.size[bi]):
+            _set(decomposition, j, _BLOCKS, s0.blocks[bi][i])
+            j += 1
+        for i in range(s1.size[bj]):
+            _set(decomposition, j, _BLOCKS, s1.blocks[bj][i])
+            j += 1
+        for i in range(s2.size[bk]):
+            _set(decomposition, j, _BLOCKS, s2.blocks[bk][i])
+            j += 1
+        for i in range(n_melds):
+            _set(decomposition, j, _MELD_BLOCKS, meld_kind[i] * 27 + meld_tile[i])
+            j += 1
+
+    # -- score._extras (R8.6) and score._special (R7.5) ----------------------------------------
+    extras_mask = 0
+    if after_gang:
+        extras_mask |= 1 if self_draw else 2
+    if robbed:
+        extras_mask |= 4
+    if last_tile:
+        if self_draw:
+            if rules.haidi:
+                extras_mask |= 8
+        elif rules.haidi_pao:
+            extras_mask |= 16
+    if self_draw and rules.zimo_bonus is _DOUBLE:
+        extras_mask |= 32
+    if rules.menqing_zhongzhang:
+        for i in range(n_melds):
+            if meld_kind[i] != 3:
+                break
+        else:
+            extras_mask |= 64
+        for k in range(27):
+            if allc[k] and (k % 9 == 0 or k % 9 == 8):
+                break
+        else:
+            extras_mask |= 128
+    n_extras = _POPCOUNT[extras_mask]
+    ordinary = best << n_extras
+    special = None
+    if first_turn and rules.tian_di_hu and not additive:
+        if dealer:
+            special = "tianhu"
+        elif self_draw or rules.dihu_on_dealer_discard:
+            special = "dihu"
+    multiplier = ordinary
+    if special is not None and ordinary <= 32:
+        multiplier = 32  # R8.3: ×32 with no 根, extras or unit, or the ordinary if larger
+        extras_mask = 0
+    else:
+        special = None
+    capped = multiplier
+    if cap_fan is not None and cap_fan < 62 and multiplier > (1LL << <int> cap_fan):
+        capped = 1LL << <int> cap_fan  # R8.7
+    fan = 0
+    while (multiplier >> (fan + 1)) != 0:
+        fan += 1
+
+    # -- the Score, as score._score builds it --------------------------------------------------
+    score = _SCORE.__new__(_SCORE)
+    PyObject_GenericSetAttr(score, "__dict__", {
+        "pattern": best_obj[1],
+        "replaced": best_obj[2],
+        "gen": gen,
+        "gen_used": best_obj[3],
+        "extras": <object> PyTuple_GET_ITEM(_EXTRAS, extras_mask),
+        "fan": fan,
+        "multiplier": multiplier,
+        "capped": capped,
+        "special": special,
+        "model": scoring,
+        "terms": best_obj[4],
+        "ties": best_obj[5],
+        "decomposition": decomposition,
+        "ordinary": ordinary,
+        "cap_fan": cap_fan,
+    })
+    return score
+
+
+cdef inline void _set(tuple out, Py_ssize_t i, tuple table, int code) noexcept:
+    item = <object> PyTuple_GET_ITEM(table, code)
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(out, i, item)
+
+
+def decomposition_text(blocks):
+    """``" ".join(str(b) for b in blocks)`` (``score._decomposition_text``): by table for
+    blocks of the exact :class:`Block` type, else by ``str``."""
+    cdef list texts
+    cdef Py_ssize_t i, n
+    cdef int tile, code
+    if type(blocks) is not tuple:
+        return " ".join(map(str, blocks))
+    n = PyTuple_GET_SIZE(blocks)
+    texts = [None] * n
+    for i in range(n):
+        b = <object> PyTuple_GET_ITEM(blocks, i)
+        if type(b) is not _BLOCK or PyTuple_GET_SIZE(b) != 3:
+            return " ".join(map(str, blocks))
+        shape = <object> PyTuple_GET_ITEM(b, 0)
+        tile_obj = <object> PyTuple_GET_ITEM(b, 1)
+        meld = <object> PyTuple_GET_ITEM(b, 2)
+        if type(tile_obj) is not int or not 0 <= tile_obj < 27:
+            return " ".join(map(str, blocks))
+        tile = tile_obj
+        if meld is None:
+            if type(shape) is not str:
+                return " ".join(map(str, blocks))
+            if shape == _S_PAIR:
+                code = PAIR * 27 + tile
+            elif shape == _S_SEQUENCE:
+                code = SEQUENCE * 27 + tile
+            elif shape == _S_TRIPLET:
+                code = TRIPLET * 27 + tile
+            else:
+                return " ".join(map(str, blocks))
+            text = <object> PyTuple_GET_ITEM(_BLOCK_TEXTS, code)
+        else:
+            for code in range(4):
+                if meld is <object> PyTuple_GET_ITEM(_MELD_KINDS, code):
+                    break
+            else:
+                return " ".join(map(str, blocks))
+            text = <object> PyTuple_GET_ITEM(_MELD_TEXTS, code * 27 + tile)
+        texts[i] = text
+    return " ".join(texts)

@@ -1,0 +1,38 @@
+"""The compiled scorer of the engine's wins, or its twin (R8).
+
+:func:`score_fast` ``(concealed, win_tile, melds, void_suit, ctx, rules)`` returns the
+:class:`~xzcore.scoring.score.Score` that :func:`xzcore.scoring.engine.score_engine_win`
+would return — every field equal, the same types — or ``None`` ("not handled", nothing
+changed), and the caller runs the Python path. It answers the table and additive models
+(R8.3, R8.4) for the engine's own argument types, and declines the count model (R13), every
+refusal (R7.1, R1.1, R4.4/R7.2, an impossible :class:`~xzcore.scoring.vocab.WinContext`)
+and anything unusual; see ``xzcore/_scorefast.pyx``. :func:`decomposition_text` is the
+decomposition's text of ``Score.to_dict``.
+
+This module re-exports the compiled ``xzcore._scorefast`` when it is built and the twin
+``xzcore.scoring._fast_twin`` otherwise, by the rule of :func:`xzcore._backend.load`
+(``XZ_PUREPYTHON=1`` forces the twin, ``XZ_REQUIRE_COMPILED=1`` makes a missing extension an
+ImportError). The twin's ``score_fast`` declines every win: the Python path is the twin.
+
+>>> BACKEND in ("cython", "python")
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xzcore._backend import load
+
+__all__ = ["BACKEND", "decomposition_text", "score_fast"]
+
+BACKEND: str
+"""Which implementation :func:`score_fast` is: ``"cython"`` or ``"python"``."""
+
+_impl, BACKEND = load("xzcore._scorefast", "xzcore.scoring._fast_twin")
+
+if TYPE_CHECKING:
+    from xzcore.scoring._fast_twin import decomposition_text, score_fast
+else:
+    decomposition_text = _impl.decomposition_text
+    score_fast = _impl.score_fast
