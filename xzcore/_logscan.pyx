@@ -36,6 +36,7 @@ __all__ = [
     "ScanResult",
     "blake2b_256",
     "chain_hash",
+    "claims_of",
     "same",
     "same_events",
     "scan_game",
@@ -485,3 +486,8 @@ include "_logscan_hash.pxi"
 # -- the audit's type-strict equality (same, same_events) -------------------------------------
 
 include "_logscan_same.pxi"
+
+
+# -- the claims record of an event stream (claims_of, L5) ---------------------------------------
+
+include "_logscan_claims.pxi"

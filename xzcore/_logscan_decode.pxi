@@ -37,7 +37,8 @@ cdef extern from *:
     """
     double xz_unpack4(const uint8_t *p) except? -1.0
     double xz_unpack8(const uint8_t *p) except? -1.0
-    object _new_dict "_PyDict_NewPresized"(Py_ssize_t n)
+    void PyUnicode_InternInPlace(PyObject **p)
+    bint _interned "PyUnicode_CHECK_INTERNED"(PyObject *s)
 
 
 cdef enum:
@@ -52,25 +53,43 @@ cdef struct _SEntry:
 cdef _SEntry _scache[_SC_SIZE]  # static: zeroed
 
 
-cdef object _str(const uint8_t *p, Py_ssize_t n):
-    """The str of the UTF-8 bytes p[:n] (strict), as msgpack's raw=False decodes it."""
+cdef object _str(const uint8_t *p, Py_ssize_t n, bint key=False):
+    """The str of the UTF-8 bytes p[:n] (strict), as msgpack's raw=False decodes it; a
+    ``key`` interned, as msgpack interns map keys (lookups by identity then)."""
     cdef uint32_t h = <uint32_t>n * 0x9E3779B1u
     cdef Py_ssize_t i
     cdef _SEntry *e
+    cdef _SEntry *f
+    cdef _SEntry spare
     if n > _SC_MAX:
         return PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
     for i in range(n):
         h = (h ^ p[i]) * 0x01000193u
+    # two ways: the slot and its neighbour; a hit in the neighbour moves to the slot
     e = &_scache[(h ^ (h >> 15)) & (_SC_SIZE - 1)]
     if e.s != NULL and e.n == n and memcmp(e.b, p, n) == 0:
+        if key and not _interned(e.s):
+            PyUnicode_InternInPlace(&e.s)
+        return <object>e.s
+    f = &_scache[((h ^ (h >> 15)) & (_SC_SIZE - 1)) ^ 1]
+    if f.s != NULL and f.n == n and memcmp(f.b, p, n) == 0:
+        spare = e[0]
+        e[0] = f[0]
+        f[0] = spare
+        if key and not _interned(e.s):
+            PyUnicode_InternInPlace(&e.s)
         return <object>e.s
     s = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
-    Py_INCREF(s)
-    Py_XDECREF(e.s)
-    e.s = <PyObject *>s
+    cdef PyObject *kept = <PyObject *>s
+    Py_INCREF(s)  # the cache's reference
+    if key:
+        PyUnicode_InternInPlace(&kept)
+    Py_XDECREF(f.s)  # the neighbour's string goes, the slot's moves there
+    f[0] = e[0]
+    e.s = kept
     e.n = n
     memcpy(e.b, p, n)
-    return s
+    return <object>kept
 
 
 cdef inline uint16_t _be16(const uint8_t *p) noexcept nogil:
@@ -209,15 +228,23 @@ cdef object _array(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t 
 
 cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t end,
                  Py_ssize_t count, int depth):
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, size
     cdef object key, item
     cdef type t
     if depth >= _DEPTH or count > (end - pos) // 2:  # every pair takes two bytes at least
         raise _Declined
-    out = _new_dict(count)
+    out = {}  # PyDict_New: a key table for str keys (a presized one takes any key, slower)
     at[0] = pos
     for i in range(count):
-        key = _value(d, at, end, depth + 1)
+        pos = at[0]
+        if pos < end and 0xA0 <= d[pos] <= 0xBF:  # a fixstr key (the walk allows no other
+            size = d[pos] & 0x1F  # kind but str 8/16/32 and bin)
+            if pos + 1 + size > end:
+                raise _Declined
+            at[0] = pos + 1 + size
+            key = _str(d + pos + 1, size, True)
+        else:
+            key = _value(d, at, end, depth + 1)
         t = type(key)
         if t is not str and t is not bytes:  # strict_map_key (the walk checks it too)
             raise _Declined

@@ -33,6 +33,7 @@ from xzcore.logtypes import (
     TAG_EVENT,
     TAG_HEADER,
     Limits,
+    claims_of,
     same,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "ScanResult",
     "blake2b_256",
     "chain_hash",
+    "claims_of",
     "same",
     "same_events",
     "scan_game",

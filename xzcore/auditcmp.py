@@ -16,7 +16,8 @@ from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.auditeq import equal, same, same_events
 from xzcore.fastforward import quiet_run
-from xzcore.logtypes import Header, Location
+from xzcore.logscan import claims_of as _claims_of
+from xzcore.logtypes import Header, Location, claims_of, net_of
 from xzcore.rules import RuleError, RuleSet
 
 __all__ = [
@@ -89,24 +90,6 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def net_of(transfers: Any) -> list[int] | None:
-    """Net units per seat of a list of transfer maps; ``None`` if any is malformed."""
-    net = [0, 0, 0, 0]
-    if type(transfers) is not list:
-        return None
-    for t in transfers:
-        if type(t) is not dict:
-            return None
-        payer, payee, units = t.get("payer"), t.get("payee"), t.get("units")
-        if not (type(payer) is int and type(payee) is int and type(units) is int) or not (
-            0 <= payer < 4 and 0 <= payee < 4
-        ):
-            return None
-        net[payer] -= units
-        net[payee] += units
-    return net
-
-
 def _four_ints(v: Any) -> bool:
     return isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)
 
@@ -121,50 +104,6 @@ def _diff(claimed: Any, correct: Any) -> tuple[int, int, int, int] | None:
 
 def _transfers(ev: Any) -> Any:
     return ev.get("transfers") if isinstance(ev, Mapping) else None
-
-
-def claims_of(events: Sequence[Any], only: Sequence[int] | None = None) -> dict[str, Any]:
-    """The claims record (L5) of an event stream: each win's figures, the number of
-    transfers, each seat's total and the next dealer. Entries that are not events, or
-    malformed transfers and scores, count for nothing (the replay reports them).
-
-    ``only``: the indices of the events to look at, in order, when the others are known to
-    hold no transfers and to be neither a win nor the round's end — the fast reader's
-    ``dahai``/``tsumo`` events of their exact recorded shape (``others`` of
-    :func:`xzcore.logscan.scan_game`)."""
-    wins = []
-    transfers = 0
-    totals = [0, 0, 0, 0]
-    next_dealer = None
-    for i in range(len(events)) if only is None else only:
-        ev = events[i]
-        if type(ev) is not dict:
-            continue
-        tr = ev.get("transfers")
-        if tr and type(tr) is list:
-            transfers += len(tr)
-            net = net_of(tr)
-            if net is not None:
-                totals = [a + b for a, b in zip(totals, net, strict=True)]
-        t = ev.get("type")
-        if t == "hora":
-            sc = ev.get("score")
-            if not isinstance(sc, Mapping):
-                sc = {}
-            wins.append(
-                {
-                    "seat": ev.get("actor"),
-                    "event": i,
-                    "pattern": sc.get("pattern"),
-                    "gen": sc.get("gen"),
-                    "extras": sc.get("extras"),
-                    "multiplier": sc.get("multiplier"),
-                    "capped": sc.get("capped"),
-                }
-            )
-        elif t == "end_kyoku":
-            next_dealer = ev.get("next_dealer")
-    return {"wins": wins, "transfers": transfers, "totals": totals, "next_dealer": next_dealer}
 
 
 @dataclass
@@ -622,7 +561,7 @@ def compare_claims(
     (:func:`claims_of`, with ``only``). The events themselves are checked against the
     replay, so a claims record that agrees with wrong events adds nothing, and one that
     disagrees with them is reported here, with the money difference of its totals."""
-    expected = claims_of(recorded, only)
+    expected = _claims_of(recorded, only)
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)

@@ -86,6 +86,11 @@ compiled over the types msgpack and the engine make (exact str, int, bool, None,
 bytes, list, tuple, dict with str or bytes keys, up to 100 levels deep); any other value
 makes the compiled ``same`` hand the pair to the twin's ``same`` (``xzcore.logtypes.same``), which
 compares it from the start — so the answer, or the exception, is always the twin's.
+
+And the claims record (L5) an event stream makes, for the audit's check of the recorded one::
+
+    def claims_of(events: Sequence, only: Sequence[int] | None = None) -> dict
+        # exactly xzcore.logtypes.claims_of (the twin), compiled for lists
 """
 
 from __future__ import annotations
@@ -101,12 +106,29 @@ IMPL: ModuleType = _impl
 """The module that provides :func:`scan_game` (``xzcore._logscan`` or its twin)."""
 
 if TYPE_CHECKING:
-    from xzcore._logscan_reference import NEED_MORE, ScanResult, same, same_events, scan_game
+    from xzcore._logscan_reference import (
+        NEED_MORE,
+        ScanResult,
+        claims_of,
+        same,
+        same_events,
+        scan_game,
+    )
 else:
+    claims_of = _impl.claims_of
     NEED_MORE = _impl.NEED_MORE
     ScanResult = _impl.ScanResult
     same = _impl.same
     same_events = _impl.same_events
     scan_game = _impl.scan_game
 
-__all__ = ["BACKEND", "IMPL", "NEED_MORE", "ScanResult", "same", "same_events", "scan_game"]
+__all__ = [
+    "BACKEND",
+    "IMPL",
+    "NEED_MORE",
+    "ScanResult",
+    "claims_of",
+    "same",
+    "same_events",
+    "scan_game",
+]

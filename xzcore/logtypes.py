@@ -7,7 +7,7 @@ record stream can use them without importing each other.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -28,6 +28,8 @@ __all__ = [
     "LogFormatError",
     "LogIntegrityError",
     "LogVersionError",
+    "claims_of",
+    "net_of",
     "parse_close",
     "parse_header",
     "same",
@@ -287,3 +289,68 @@ def parse_close(payload: Any, loc: Location) -> Close:
     if not (key is None or (isinstance(key, bytes) and len(key) == 8)):
         raise LogFormatError("closing record: 'key' must be 8 bytes or nil", loc, rule="L3")
     return Close(final=final, events=events, sig=sig, key=key)
+
+
+def net_of(transfers: Any) -> list[int] | None:
+    """Net units per seat of a list of transfer maps; ``None`` if any is malformed."""
+    net = [0, 0, 0, 0]
+    if type(transfers) is not list:
+        return None
+    for t in transfers:
+        if type(t) is not dict:
+            return None
+        payer, payee, units = t.get("payer"), t.get("payee"), t.get("units")
+        if not (type(payer) is int and type(payee) is int and type(units) is int) or not (
+            0 <= payer < 4 and 0 <= payee < 4
+        ):
+            return None
+        net[payer] -= units
+        net[payee] += units
+    return net
+
+
+def claims_of(events: Sequence[Any], only: Sequence[int] | None = None) -> dict[str, Any]:
+    """The claims record (L5) of an event stream: each win's figures, the number of
+    transfers, each seat's total and the next dealer. Entries that are not events, or
+    malformed transfers and scores, count for nothing (the replay reports them).
+
+    ``only``: the indices of the events to look at, in order, when the others are known to
+    hold no transfers and to be neither a win nor the round's end — the fast reader's
+    ``dahai``/``tsumo`` events of their exact recorded shape (``others`` of
+    :func:`xzcore.logscan.scan_game`).
+
+    The one definition, and the twin of the compiled ``claims_of`` of
+    :mod:`xzcore.logscan` that the audit uses."""
+    wins = []
+    transfers = 0
+    totals = [0, 0, 0, 0]
+    next_dealer = None
+    for i in range(len(events)) if only is None else only:
+        ev = events[i]
+        if type(ev) is not dict:
+            continue
+        tr = ev.get("transfers")
+        if tr and type(tr) is list:
+            transfers += len(tr)
+            net = net_of(tr)
+            if net is not None:
+                totals = [a + b for a, b in zip(totals, net, strict=True)]
+        t = ev.get("type")
+        if t == "hora":
+            sc = ev.get("score")
+            if not isinstance(sc, Mapping):
+                sc = {}
+            wins.append(
+                {
+                    "seat": ev.get("actor"),
+                    "event": i,
+                    "pattern": sc.get("pattern"),
+                    "gen": sc.get("gen"),
+                    "extras": sc.get("extras"),
+                    "multiplier": sc.get("multiplier"),
+                    "capped": sc.get("capped"),
+                }
+            )
+        elif t == "end_kyoku":
+            next_dealer = ev.get("next_dealer")
+    return {"wins": wins, "transfers": transfers, "totals": totals, "next_dealer": next_dealer}
