@@ -70,6 +70,9 @@ __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
 _NEXT = (1, 2, 3, 0)
 
+_new_tuple = tuple.__new__
+"""``_new_tuple(Win, fields)`` is ``Win(*fields)`` without the generated ``__new__``'s frame."""
+
 _OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 
@@ -521,8 +524,9 @@ class Round(ClaimsMixin):
         *,
         multiple: bool,
     ) -> None:
-        win = Win(s, k, discarder, ctx, score, tuple(transfers), multiple)
-        self.wins.append(win)
+        trs = tuple(transfers)
+        self.wins.append(_new_tuple(Win, (s, k, discarder, ctx, score, trs, multiple)))
+        melds = self.melds[s]
         self.events.append(
             {
                 "type": "hora",
@@ -535,12 +539,12 @@ class Round(ClaimsMixin):
                 "last_tile": ctx.last_tile,
                 "first_turn": ctx.first_turn,
                 "hand": format_count_bytes(concealed),
-                "melds": format_meld_list(self.melds[s]),
+                "melds": format_meld_list(melds) if melds else "",
                 "score": score.to_dict(),
-                "transfers": [t.to_dict() for t in transfers],
+                "transfers": [t.to_dict() for t in trs],
             }
         )
-        self._check_ledger()
+        self.ledger.check()  # R9.6 after the win's money (RoundBase._check_ledger)
 
     def _after_wins(self, winners: list[int], last: int) -> None:
         """Winners leave play in 血战 (R10.4 ends the round at three); play resumes with the
@@ -581,7 +585,7 @@ class Round(ClaimsMixin):
             self.ledger.check()
         totals = self.ledger.totals()
         nxt = self.next_dealer()
-        self._result = RoundResult(
+        self._result = RoundResult._trusted(
             tuple(self.wins), self.ledger, tuple(totals), nxt, reason, self.dealer
         )
         self.events.append(

@@ -21,7 +21,7 @@ from xzcore.ledger import Ledger, Transfer
 from xzcore.rules import Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.engine import chajiao_engine
-from xzcore.settlement import SeatEnd, end_of_round
+from xzcore.settlement import SeatEnd, end_of_round, settle_engine_ends
 from xzcore.tiles import Meld, MeldKind, tile_name
 
 if TYPE_CHECKING:
@@ -89,6 +89,9 @@ def _suit_text(nine: bytes, letter: str) -> str:
         return ""
     return "".join(_DIGITS[r] * n for r, n in enumerate(nine)) + letter
 
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
 
 _CONTEXTS: dict[tuple[bool, ...], WinContext] = {}
 
@@ -194,6 +197,33 @@ class RoundResult:
     next_dealer: int
     reason: str
     dealer: int
+
+    @classmethod
+    def _trusted(
+        cls,
+        wins: tuple[Win, ...],
+        ledger: Ledger,
+        totals: tuple[int, ...],
+        next_dealer: int,
+        reason: str,
+        dealer: int,
+    ) -> RoundResult:
+        """``RoundResult(...)`` without the frozen dataclass's field-by-field ``__init__``
+        (the round's end builds one from its own values; the dataclass checks nothing)."""
+        r = _new_object(cls)
+        _set_attr(
+            r,
+            "__dict__",
+            {
+                "wins": wins,
+                "ledger": ledger,
+                "totals": totals,
+                "next_dealer": next_dealer,
+                "reason": reason,
+                "dealer": dealer,
+            },
+        )
+        return r
 
     @property
     def winners(self) -> list[int]:
@@ -423,7 +453,10 @@ class RoundBase:
             return
         ends = [self._seat_end(s) for s in range(4)]
         if any(e[2] or e[3] is not None for e in ends) or self.ledger.gang_income():
-            tr = end_of_round(self.ledger, self.rules, [SeatEnd(*e) for e in ends])
+            # The engine's own facts as tuples; SeatEnd values only if they are refused (R10).
+            tr = settle_engine_ends(self.ledger, self.rules, ends)
+            if tr is None:
+                tr = end_of_round(self.ledger, self.rules, [SeatEnd(*e) for e in ends])
         else:
             # Nothing for R10 to move: no 花猪 (R10.1), no ready seat to pay (R10.2), no gang
             # money to refund (R10.3). This is most random-bot rounds; skip the call.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from xzcore.ledger import SEATS, GangIncome, Ledger, LedgerError, Transfer
 from xzcore.rules import (
@@ -46,6 +46,7 @@ __all__ = [
     "end_of_round",
     "pay_gang",
     "pay_win",
+    "settle_engine_ends",
 ]
 
 
@@ -174,14 +175,16 @@ def pay_gang(
     that have not won; in 血流 all three others). A robbed added gang (R6.4) is void: do not
     call this for it.
     """
-    _check_seat(ganger, "ganger")
-    if not _is_int(turn):
+    if type(ganger) is not int or not 0 <= ganger < SEATS:  # the usual valid seat at a glance
+        _check_seat(ganger, "ganger")
+    if type(turn) is not int and not _is_int(turn):
         raise SettlementError(f"turn: {turn!r} is not an integer")
     out: list[Transfer] = []
     if kind is MeldKind.GANG:
         if discarder is None:
             raise SettlementError("pay_gang: a direct gang needs its discarder (R6.2)")
-        _check_payers((discarder,), ganger, "discarder")
+        if type(discarder) is not int or not 0 <= discarder < SEATS or discarder == ganger:
+            _check_payers((discarder,), ganger, "discarder")
         if payers:
             raise SettlementError("pay_gang: a direct gang is paid by the discarder alone (R6.2)")
         units = rules.gang_direct_units
@@ -241,6 +244,31 @@ def pay_win(
     "Paid as a self-draw" includes R9.2's unit under ``zimo_bonus = base``. Give ``payers``
     whenever the win may be paid as a self-draw (the engine can always pass them).
     """
+    if (  # the engine's usual call, at a glance: a win on a discard by valid seats (R9.1)
+        discarder is not None
+        and type(payers) is tuple
+        and not payers
+        and robbed is False
+        and dianganghua_discarder is None
+        and type(winner) is int
+        and type(discarder) is int
+        and 0 <= winner < SEATS
+        and 0 <= discarder < SEATS
+        and winner != discarder
+    ):
+        try:
+            capped, special = score.capped, score.special
+        except AttributeError:
+            capped = None  # refused below, as before
+        if (
+            type(capped) is int
+            and capped >= 1
+            and capped == rules.cap(capped)
+            and (special is None or special == "tianhu" or special == "dihu")
+        ):
+            t = Transfer._trusted(discarder, winner, capped, "win_discard", "R9.1", f"×{capped}")
+            return [ledger.add(t)]
+        # anything else: the checks below, one by one (they read the score again)
     _check_seat(winner, "winner")
     try:
         capped, special = score.capped, score.special
@@ -422,7 +450,59 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
       back the gang money it received this round and did not hand on by 呼叫转移, to the seats
       that paid it, whether or not they are still active.
     """
-    ends = _check_ends(seats, rules)
+    return _settle_ends(ledger, rules, _check_ends(seats, rules))
+
+
+class _End(NamedTuple):
+    """A :class:`SeatEnd`'s five fields as a plain tuple, for :func:`settle_engine_ends`."""
+
+    seat: int
+    active: bool
+    huazhu: bool
+    ready_multiplier: int | None
+    forfeited: bool
+
+    @property
+    def ready(self) -> bool:
+        """Active and ready (R7.3), as :attr:`SeatEnd.ready`."""
+        return self.active and self.ready_multiplier is not None
+
+
+def settle_engine_ends(
+    ledger: Ledger, rules: RuleSet, ends: Sequence[tuple[int, bool, bool, int | None, bool]]
+) -> list[Transfer] | None:
+    """:func:`end_of_round` for the round engine's own facts, one ``(seat, active, huazhu,
+    ready_multiplier, forfeited)`` tuple per seat in seat order, without building
+    :class:`SeatEnd` values: the same transfers when every tuple is one that ``SeatEnd`` and
+    :func:`end_of_round` accept at a glance; otherwise ``None`` and nothing is changed (the
+    caller then builds the ``SeatEnd`` values, which say what is wrong)."""
+    if len(ends) != SEATS:
+        return None
+    forfeit_ok = rules.last_round_win is LastRoundWin.FORFEIT
+    checked: list[_End] = []
+    for i, e in enumerate(ends):
+        if type(e) is not tuple or len(e) != 5:
+            return None
+        seat, active, huazhu, m, forfeited = e
+        if not (
+            type(seat) is int
+            and seat == i
+            and type(active) is bool
+            and type(huazhu) is bool
+            and type(forfeited) is bool
+            and (m is None or (type(m) is int and m >= 1 and m == rules.cap(m)))
+            and (active or not (huazhu or m is not None))
+            and not (huazhu and m is not None)
+            and (forfeit_ok or not forfeited)
+        ):
+            return None
+        checked.append(_End(seat, active, huazhu, m, forfeited))
+    return _settle_ends(ledger, rules, checked)
+
+
+def _settle_ends(ledger: Ledger, rules: RuleSet, ends: Sequence[SeatEnd | _End]) -> list[Transfer]:
+    """R10.1–R10.3 over checked facts of the four seats in seat order (see
+    :func:`end_of_round`)."""
     # The 查大叫 and 退税 transfers below are built with Transfer._trusted: their seats and
     # multipliers were checked by SeatEnd and _check_ends, their refunds are ledger income.
     out: list[Transfer] = []
