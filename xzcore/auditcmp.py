@@ -115,25 +115,34 @@ class Replay:
     """True when the whole game replayed legally to its end."""
 
 
-_RULES_CACHE: dict[tuple[tuple[Any, ...], tuple[type, ...]], RuleSet] = {}
+_RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
+"""The rule sets already built, most recent first, each with a copy of the map it was built
+from (at most :data:`_RULES_KEPT`)."""
+_RULES_KEPT = 8
+_RULE_VALUE_TYPES = (str, int, bool, type(None))
 
 
 def _rules_of(data: dict[str, Any]) -> RuleSet:
     """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets.
 
-    The key holds each value's type as well as the value: ``1`` and ``True`` (or ``6`` and
-    ``6.0``) are equal and hash alike, but ``from_dict`` refuses the wrong type (L4), so a
-    header that writes ``"declare_void": 1`` must never find the rule set of ``True``."""
-    try:
-        # The writer's order; another order only misses the cache.
-        key = (tuple(data.items()), tuple(map(type, data.values())))
-        rules = _RULES_CACHE.get(key)
-    except TypeError:  # unhashable values: let from_dict report them
-        return RuleSet.from_dict(data)
-    if rules is None:
-        rules = RuleSet.from_dict(data)
-        if len(_RULES_CACHE) < 64:
-            _RULES_CACHE[key] = rules
+    A map is answered from memory only when it is :func:`xzcore.auditeq.equal` — type-strict
+    — to one already built: ``1`` and ``True`` (or ``6`` and ``6.0``) are equal in Python,
+    but ``from_dict`` refuses the wrong type (L4), so a header that writes
+    ``"declare_void": 1`` must never find the rule set of ``True``. Only maps of str keys and
+    str, int, bool or nil values (what ``to_dict`` writes) are remembered, so an equal map
+    holds the very same values; ``from_dict`` reads them by name, whatever their order."""
+    if type(data) is dict:
+        for seen, rules in _RULES_SEEN:
+            if equal(seen, data):
+                return rules
+    rules = RuleSet.from_dict(data)
+    if (
+        type(data) is dict
+        and all(type(k) is str for k in data)
+        and all(type(v) in _RULE_VALUE_TYPES for v in data.values())
+    ):
+        _RULES_SEEN.insert(0, (dict(data), rules))
+        del _RULES_SEEN[_RULES_KEPT:]
     return rules
 
 
