@@ -31,12 +31,18 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint32_t
 
-from xzcore.rules import RuleSet, Scoring, ZimoBonus
-from xzcore.scoring.decompose import Shape, choose
-from xzcore.scoring.vocab import Block, Extra, WinContext
+from xzcore._kernel_input import (
+    FLAG_ADDITIVE,
+    FLAG_YAOJIU_JIANGDUI,
+    GANG_SHIFT,
+    MELD_SUITS_SHIFT,
+    MELDS_ALL_258,
+    MELDS_ALL_YAOJIU,
+)
+from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.tiles import Meld, MeldKind
 
-__all__ = ["decomposition_text", "score_fast"]
+__all__ = ["chajiao_fast", "decomposition_text", "score_fast"]
 
 cdef enum:
     MAX_SPLITS = 16  # splits of one suit kept; more and the call declines (a suit has ≤ 4)
@@ -55,36 +61,23 @@ cdef struct Splits:
     uint8_t blocks[MAX_SPLITS][MAX_BLOCKS]
 
 cdef object _RULESET = RuleSet
-cdef object _WINCONTEXT = WinContext
 cdef object _MELD = Meld
-cdef object _BLOCK = Block
 cdef object _TABLE = Scoring.TABLE
 cdef object _ADDITIVE = Scoring.ADDITIVE
 cdef object _DOUBLE = ZimoBonus.DOUBLE
 cdef tuple _MELD_KINDS = (MeldKind.PENG, MeldKind.GANG, MeldKind.BUGANG, MeldKind.ANGANG)
-cdef object _PENG = MeldKind.PENG
-cdef object _ANGANG = MeldKind.ANGANG
+cdef object _MAX = Chajiao.MAX
+cdef object _MIN = Chajiao.MIN
+cdef long _FLAG_ADDITIVE = FLAG_ADDITIVE
+cdef long _FLAG_YAOJIU_JIANGDUI = FLAG_YAOJIU_JIANGDUI
+cdef long _GANG_SHIFT = GANG_SHIFT
+cdef long _MELD_SUITS_SHIFT = MELD_SUITS_SHIFT
+cdef long _MELDS_ALL_258 = MELDS_ALL_258
+cdef long _MELDS_ALL_YAOJIU = MELDS_ALL_YAOJIU
 
-# One Block per code (pair, sequence, triplet × 27 kinds) and per meld (kind × 27): the
-# decompositions are built from these (equal to the blocks suit_splits and _meld_facts make).
-cdef tuple _BLOCKS = tuple(
-    Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27)
-)
-cdef tuple _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
-cdef tuple _BLOCK_TEXTS = tuple(b._text() for b in _BLOCKS)
-cdef tuple _MELD_TEXTS = tuple(b._text() for b in _MELD_BLOCKS)
 cdef str _S_PAIR = "pair"
 cdef str _S_SEQUENCE = "sequence"
 cdef str _S_TRIPLET = "triplet"
-
-# R8.6: the extras in table order (as score._extras appends them); one tuple per subset.
-cdef tuple _EXTRA_ORDER = (
-    Extra.GANGSHANGHUA, Extra.GANGSHANGPAO, Extra.QIANGGANG, Extra.HAIDILAOYUE,
-    Extra.HAIDIPAO, Extra.ZIMO, Extra.MENQING, Extra.ZHONGZHANG,
-)
-cdef tuple _EXTRAS = tuple(
-    tuple(e for i, e in enumerate(_EXTRA_ORDER) if mask >> i & 1) for mask in range(256)
-)
 cdef int _POPCOUNT[256]
 for _m in range(256):
     _POPCOUNT[_m] = bin(_m).count("1")
@@ -102,25 +95,61 @@ for _m in range(2048):
 for _m in range(256):
     _PAIRS_V[_m] = -1
 
-# Bound on first use (xzcore.scoring.score imports the module that loads this one).
+# What comes from xzcore.scoring is bound on first use (_bind): xzcore.scoring.score imports
+# the module that loads this one. One Block per code (pair, sequence, triplet × 27 kinds) and
+# per meld (kind × 27), and their texts: the decompositions are built from these (equal to the
+# blocks suit_splits and _meld_facts make). The extras of R8.6 in table order (as
+# score._extras appends them): one tuple per subset.
 cdef object _SCORE = None
 cdef object _KERNEL_IS_WIN = None
+cdef object _KERNEL_READY_FAN = None
+cdef object _WINCONTEXT = None
+cdef object _BLOCK = None
+cdef object _SHAPE = None
+cdef object _CHOOSE = None
+cdef tuple _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
 
 
 cdef int _bind() except -1:
-    global _SCORE, _KERNEL_IS_WIN
+    global _SCORE, _KERNEL_IS_WIN, _KERNEL_READY_FAN, _WINCONTEXT, _BLOCK, _SHAPE, _CHOOSE
+    global _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
     from xzcore.scoring import score
+    from xzcore.scoring.decompose import Shape, choose
+    from xzcore.scoring.vocab import Block, Extra, WinContext
 
+    _BLOCKS = tuple(Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27))
+    _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
+    _BLOCK_TEXTS = tuple(b._text() for b in _BLOCKS)
+    _MELD_TEXTS = tuple(b._text() for b in _MELD_BLOCKS)
+    order = (
+        Extra.GANGSHANGHUA, Extra.GANGSHANGPAO, Extra.QIANGGANG, Extra.HAIDILAOYUE,
+        Extra.HAIDIPAO, Extra.ZIMO, Extra.MENQING, Extra.ZHONGZHANG,
+    )
+    _EXTRAS = tuple(
+        tuple(e for i, e in enumerate(order) if mask >> i & 1) for mask in range(256)
+    )
+    _WINCONTEXT = WinContext
+    _BLOCK = Block
+    _SHAPE = Shape
+    _CHOOSE = choose
     _KERNEL_IS_WIN = score._KERNEL_IS_WIN
-    _SCORE = score.Score
+    _KERNEL_READY_FAN = score._KERNEL_READY_FAN
+    _SCORE = score.Score  # last: bound when this is set
     return 0
+
+
+cdef inline object _cap(long long multiplier, object cap_fan):
+    """RuleSet.cap (R8.7) for a ``cap_fan`` already checked to be None or an int >= 0."""
+    if cap_fan is not None and cap_fan < 62 and multiplier > (1LL << <int> cap_fan):
+        return 1LL << <int> cap_fan
+    return multiplier
 
 
 cdef long long _ask(list cache, long long* values, int key, object shape, int gen,
                     bint additive, bint yaojiu_opt) except -2:
     """decompose.choose(shape, gen, model, option): kept in ``cache[key]``, its value in
     ``values[key]``; -1 when the value is out of the range compared in C (never, R8.3/R8.4)."""
-    best = choose(shape, gen, _ADDITIVE if additive else _TABLE, yaojiu_opt)
+    best = _CHOOSE(shape, gen, _ADDITIVE if additive else _TABLE, yaojiu_opt)
     value = best[0]
     if type(value) is not int or not 0 < value < (1 << 40):
         return -1
@@ -133,7 +162,7 @@ cdef inline long long _plain(int key) except -2:
     cdef long long v = _PLAIN_V[key]
     if v >= 0:
         return v
-    shape = Shape(False, False, bool(key & 1), bool(key >> 1 & 1), bool(key >> 2 & 1),
+    shape = _SHAPE(False, False, bool(key & 1), bool(key >> 1 & 1), bool(key >> 2 & 1),
                   bool(key >> 3 & 1), bool(key >> 4 & 1), bool(key >> 5 & 1))
     return _ask(_PLAIN, _PLAIN_V, key, shape, key >> 6 & 7, key >> 9 & 1, key >> 10 & 1)
 
@@ -142,7 +171,7 @@ cdef inline long long _pairs(int key) except -2:
     cdef long long v = _PAIRS_V[key]
     if v >= 0:
         return v
-    shape = Shape(True, bool(key & 1), False, False, bool(key >> 1 & 1), bool(key >> 2 & 1),
+    shape = _SHAPE(True, bool(key & 1), False, False, bool(key >> 1 & 1), bool(key >> 2 & 1),
                   False, False)
     return _ask(_PAIRS, _PAIRS_V, key, shape, key >> 3 & 7, key >> 6 & 1, key >> 7 & 1)
 
@@ -225,6 +254,64 @@ cdef inline bint _truth(object ctx, str name) except -1:
     return bool(getattr(ctx, name))
 
 
+cdef int _read_melds(object melds, int* tiles, int* kinds) except -2:
+    """The melds (a list or tuple of at most four exact :class:`Meld`) into ``tiles`` and
+    ``kinds`` (the index in ``_MELD_KINDS``); their number, or -1 to decline."""
+    cdef Py_ssize_t i, n
+    cdef int kind_i
+    cdef bint is_list = type(melds) is list
+    if is_list:
+        n = PyList_GET_SIZE(melds)
+    elif type(melds) is tuple:
+        n = PyTuple_GET_SIZE(melds)
+    else:
+        return -1
+    if n > 4:
+        return -1
+    for i in range(n):
+        m = <object> (PyList_GET_ITEM(melds, i) if is_list else PyTuple_GET_ITEM(melds, i))
+        if type(m) is not _MELD:
+            return -1
+        kind = m.kind
+        tile = m.tile
+        if type(tile) is not int or not 0 <= tile < 27:
+            return -1
+        for kind_i in range(4):
+            if kind is <object> PyTuple_GET_ITEM(_MELD_KINDS, kind_i):
+                break
+        else:
+            return -1
+        kinds[i] = kind_i
+        tiles[i] = tile
+    return <int> n
+
+
+cdef bint _sizes_ok(object concealed, int n_melds, const int* tiles, const int* kinds, int win,
+                    uint8_t* counts) except -1:
+    """``engine._sizes_ok`` (R7.1: 13 − 3k tiles; R1.1: four copies at most, melds and the
+    winning kind ``win`` (-1: none) included), reading ``concealed`` (exact ``bytes`` of 27
+    counts, else False) into ``counts``."""
+    cdef const uint8_t* raw
+    cdef int k, i, tile, total = 0
+    cdef uint32_t seen = 0
+    if type(concealed) is not bytes or PyBytes_GET_SIZE(concealed) != 27:
+        return False
+    raw = <const uint8_t*> PyBytes_AS_STRING(concealed)
+    for k in range(27):
+        if raw[k] > 4:
+            return False
+        counts[k] = raw[k]
+        total += raw[k]
+    if total != 13 - 3 * n_melds or (win >= 0 and counts[win] >= 4):
+        return False
+    for i in range(n_melds):
+        tile = tiles[i]
+        if seen >> tile & 1 or counts[tile] + (3 if kinds[i] == 0 else 4) + (tile == win) > 4:
+            return False
+        seen |= 1u << tile
+    return True
+
+
 def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     """``score_engine_win(concealed, win_tile, melds, void_suit, ctx, rules)`` for the table and
     additive models (R8), or ``None`` when the Python path must answer (see the module)."""
@@ -234,20 +321,19 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     cdef int meld_kind[4]
     cdef Splits s0, s1, s2
     cdef Splits* sp[3]
-    cdef int k, i, j, l, n_melds, total, win, v, gen, tile, kind_i
-    cdef uint32_t seen = 0, held = 0
+    cdef int k, i, j, l, n_melds, win, v, gen
+    cdef uint32_t held = 0
     cdef bint one_suit, jiang, jingou, luohan, melds_yaojiu, additive, yaojiu_opt
     cdef bint declare_void, self_draw, after_gang, robbed, last_tile, first_turn, dealer
     cdef bint long_, seven
     cdef int base_key, key, extras_mask, n_extras, bi = -1, bj = -1, bk = -1
     cdef long long val[4]
-    cdef long long best = -1, value, ordinary, multiplier, capped
+    cdef long long best = -1, value, ordinary, multiplier
     cdef int fan
-    cdef const uint8_t* raw
 
-    # -- the arguments: the engine's own types, or decline --------------------------------
-    if type(concealed) is not bytes or PyBytes_GET_SIZE(concealed) != 27:
-        return None
+    # -- the arguments: the engine's own types, or decline; engine._sizes_ok -----------------
+    if _SCORE is None:
+        _bind()
     if type(win_tile) is not int or not 0 <= win_tile < 27:
         return None
     if type(void_suit) is not int or not -1 <= void_suit <= 2:
@@ -264,48 +350,13 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     cap_fan = rules.cap_fan
     if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
         return None
-    if type(melds) is list:
-        n_melds = PyList_GET_SIZE(melds)
-    elif type(melds) is tuple:
-        n_melds = PyTuple_GET_SIZE(melds)
-    else:
+    n_melds = _read_melds(melds, meld_tile, meld_kind)
+    if n_melds < 0:
         return None
-    if n_melds > 4:
-        return None
-    for i in range(n_melds):
-        m = <object> (PyList_GET_ITEM(melds, i) if type(melds) is list
-                      else PyTuple_GET_ITEM(melds, i))
-        if type(m) is not _MELD:
-            return None
-        kind = m.kind
-        tile_obj = m.tile
-        if type(tile_obj) is not int or not 0 <= tile_obj < 27:
-            return None
-        for kind_i in range(4):
-            if kind is <object> PyTuple_GET_ITEM(_MELD_KINDS, kind_i):
-                break
-        else:
-            return None
-        meld_kind[i] = kind_i
-        meld_tile[i] = tile_obj
     win = win_tile
     v = void_suit
-    raw = <const uint8_t*> PyBytes_AS_STRING(concealed)
-
-    # -- engine._sizes_ok (R7.1: 13 − 3k tiles; R1.1: four copies at most) ------------------
-    total = 0
-    for k in range(27):
-        if raw[k] > 4:
-            return None
-        counts[k] = raw[k]
-        total += raw[k]
-    if total != 13 - 3 * n_melds or counts[win] >= 4:
+    if not _sizes_ok(concealed, n_melds, meld_tile, meld_kind, win, counts):
         return None
-    for i in range(n_melds):
-        tile = meld_tile[i]
-        if seen >> tile & 1 or counts[tile] + (3 if meld_kind[i] == 0 else 4) + (tile == win) > 4:
-            return None
-        seen |= 1u << tile
     counts[win] += 1
 
     # -- WinContext.check (R6.4, R8.6, R5.6, R7.5) ----------------------------------------
@@ -342,8 +393,6 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         return None  # R4.4: three suits
     if gen > 7:
         return None  # cannot happen (at most 18 tiles); the keys hold 3 bits of 根
-    if _SCORE is None:
-        _bind()
     if _KERNEL_IS_WIN is not None:  # score._quick_is_win (R7.1)
         if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
             return None
@@ -466,9 +515,6 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         extras_mask = 0
     else:
         special = None
-    capped = multiplier
-    if cap_fan is not None and cap_fan < 62 and multiplier > (1LL << <int> cap_fan):
-        capped = 1LL << <int> cap_fan  # R8.7
     fan = 0
     while (multiplier >> (fan + 1)) != 0:
         fan += 1
@@ -483,7 +529,7 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         "extras": <object> PyTuple_GET_ITEM(_EXTRAS, extras_mask),
         "fan": fan,
         "multiplier": multiplier,
-        "capped": capped,
+        "capped": _cap(multiplier, cap_fan),
         "special": special,
         "model": scoring,
         "terms": best_obj[4],
@@ -493,6 +539,85 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         "cap_fan": cap_fan,
     })
     return score
+
+
+def chajiao_fast(concealed, melds, void_suit, rules):
+    """``chajiao_engine(concealed, melds, void_suit, rules)`` (R10.2) for the table and
+    additive models: the capped multiplier, or ``None`` (not ready) — or ``-1`` when the
+    Python path must answer. As ``score._chajiao`` with ``score._kernel_ready_fan``: the
+    same call of the kernel's ``ready_fan``, its arguments packed here."""
+    cdef uint8_t counts[27]
+    cdef uint8_t held[27]
+    cdef int meld_tile[4]
+    cdef int meld_kind[4]
+    cdef int n_melds, v, i, k, t, mode, n_suits, suit_sum
+    cdef uint32_t suits = 0
+    cdef long meld_info, flags
+    if _SCORE is None:
+        _bind()
+    if type(void_suit) is not int or not -1 <= void_suit <= 2 or type(rules) is not _RULESET:
+        return -1
+    scoring = rules.scoring
+    if scoring is not _TABLE and scoring is not _ADDITIVE:
+        return -1  # R13: the count model stays in Python
+    cap_fan = rules.cap_fan
+    if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
+        return -1
+    chajiao = rules.chajiao
+    if chajiao is _MAX:
+        mode = 0
+    elif chajiao is _MIN:
+        mode = 1
+    else:
+        return -1
+    n_melds = _read_melds(melds, meld_tile, meld_kind)
+    if n_melds < 0 or not _sizes_ok(concealed, n_melds, meld_tile, meld_kind, -1, counts):
+        return -1
+    if _KERNEL_READY_FAN is None:
+        return -1  # the brute-force search answers in Python
+    v = void_suit
+    if rules.declare_void and v >= 0:
+        for i in range(n_melds):
+            if meld_tile[i] // 9 == v:
+                return None  # R4.4: a meld of the void suit never wins
+    else:
+        # R4.4 without a declared void: at most two suits, melds included; with two held
+        # the third one acts as the void (as score._kernel_ready_fan).
+        for i in range(n_melds):
+            suits |= 1u << (meld_tile[i] // 9)
+        for k in range(27):
+            if counts[k]:
+                suits |= 1u << (k // 9)
+        n_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
+        if n_suits == 3:
+            return None
+        suit_sum = (suits >> 1 & 1) + 2 * (suits >> 2 & 1)
+        v = 3 - suit_sum if n_suits == 2 else -1
+    for k in range(27):
+        held[k] = counts[k]
+    meld_info = n_melds | _MELDS_ALL_YAOJIU | _MELDS_ALL_258
+    for i in range(n_melds):
+        t = meld_tile[i]
+        if meld_kind[i] == 0:
+            held[t] += 3
+        else:
+            held[t] += 4
+            meld_info += 1 << _GANG_SHIFT
+        meld_info |= 1 << (_MELD_SUITS_SHIFT + t // 9)
+        if t % 9 != 0 and t % 9 != 8:
+            meld_info &= ~_MELDS_ALL_YAOJIU
+        if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
+            meld_info &= ~_MELDS_ALL_258
+    flags = (_FLAG_ADDITIVE if scoring is _ADDITIVE else 0) | (
+        _FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
+    )
+    fan = _KERNEL_READY_FAN(PyBytes_FromStringAndSize(<char*> counts, 27), v,
+                            PyBytes_FromStringAndSize(<char*> held, 27), meld_info, flags, mode)
+    if type(fan) is not int or fan >= 40:
+        return -1
+    if fan < 0:
+        return None
+    return _cap(1LL << <int> fan, cap_fan)
 
 
 cdef inline void _set(tuple out, Py_ssize_t i, tuple table, int code) noexcept:
@@ -507,6 +632,8 @@ def decomposition_text(blocks):
     cdef list texts
     cdef Py_ssize_t i, n
     cdef int tile, code
+    if _SCORE is None:
+        _bind()
     if type(blocks) is not tuple:
         return " ".join(map(str, blocks))
     n = PyTuple_GET_SIZE(blocks)

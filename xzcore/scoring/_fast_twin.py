@@ -1,7 +1,7 @@
 """The pure-Python twin of the compiled scorer ``xzcore._scorefast`` (see
-:mod:`xzcore.scoring.fast`): :func:`score_fast` declines every win, so the Python path —
-``xzcore.scoring.score._score`` — answers, and :func:`decomposition_text` is the text
-``Score.to_dict`` has always given."""
+:mod:`xzcore.scoring.fast`): :func:`score_fast` and :func:`chajiao_fast` decline every hand,
+so the Python path — ``xzcore.scoring.score._score`` and ``_chajiao`` — answers, and
+:func:`decomposition_text` is the text ``Score.to_dict`` has always given."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from xzcore.scoring.vocab import _BLOCK_TEXT, Block
 if TYPE_CHECKING:
     from xzcore.scoring.score import Score
 
-__all__ = ["decomposition_text", "score_fast"]
+__all__ = ["chajiao_fast", "decomposition_text", "score_fast"]
 
 
 def score_fast(
@@ -21,6 +21,11 @@ def score_fast(
 ) -> Score | None:
     """``None``: the Python path scores the win (it is the twin)."""
     return None
+
+
+def chajiao_fast(concealed: Any, melds: Any, void_suit: Any, rules: Any) -> int | None:
+    """``-1``: the Python path answers (it is the twin)."""
+    return -1
 
 
 def decomposition_text(blocks: Sequence[Block]) -> str:

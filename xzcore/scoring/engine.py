@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xzcore.rules import RuleSet, Scoring
-from xzcore.scoring.fast import score_fast
+from xzcore.scoring.fast import chajiao_fast, score_fast
 from xzcore.scoring.score import Score, _chajiao, _check_sizes, _score
 from xzcore.scoring.vocab import WinContext
 from xzcore.tiles import Meld, MeldKind
@@ -59,11 +59,15 @@ def chajiao_engine(
 ) -> int | None:
     """:func:`chajiao_multiplier` (R10.2) for arguments the round engine built itself (the
     kernel's 27 counts, the seat's own melds, its void -1..2): the same answer, without the
-    per-argument type checks; the tile-count check (R7.1, R1.1) stays."""
+    per-argument type checks; the tile-count check (R7.1, R1.1) stays. The compiled
+    :func:`xzcore.scoring.fast.chajiao_fast` answers first unless it declines (-1)."""
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import count_chajiao  # R13 with R10.2
 
         return count_chajiao(concealed, melds, void, rules)
+    answer = chajiao_fast(concealed, melds, void, rules)
+    if answer != -1:
+        return answer
     counts = list(concealed)
     ms = tuple(melds)
     if not _sizes_ok(counts, ms):

@@ -6,13 +6,15 @@ would return — every field equal, the same types — or ``None`` ("not handled
 changed), and the caller runs the Python path. It answers the table and additive models
 (R8.3, R8.4) for the engine's own argument types, and declines the count model (R13), every
 refusal (R7.1, R1.1, R4.4/R7.2, an impossible :class:`~xzcore.scoring.vocab.WinContext`)
-and anything unusual; see ``xzcore/_scorefast.pyx``. :func:`decomposition_text` is the
-decomposition's text of ``Score.to_dict``.
+and anything unusual; see ``xzcore/_scorefast.pyx``. :func:`chajiao_fast` ``(concealed,
+melds, void_suit, rules)`` answers :func:`xzcore.scoring.engine.chajiao_engine` (R10.2) the
+same way: the capped multiplier or ``None`` (not ready), or ``-1`` when it declines.
+:func:`decomposition_text` is the decomposition's text of ``Score.to_dict``.
 
 This module re-exports the compiled ``xzcore._scorefast`` when it is built and the twin
 ``xzcore.scoring._fast_twin`` otherwise, by the rule of :func:`xzcore._backend.load`
 (``XZ_PUREPYTHON=1`` forces the twin, ``XZ_REQUIRE_COMPILED=1`` makes a missing extension an
-ImportError). The twin's ``score_fast`` declines every win: the Python path is the twin.
+ImportError). The twin declines every hand: the Python path is the twin.
 
 >>> BACKEND in ("cython", "python")
 True
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from xzcore._backend import load
 
-__all__ = ["BACKEND", "decomposition_text", "score_fast"]
+__all__ = ["BACKEND", "chajiao_fast", "decomposition_text", "score_fast"]
 
 BACKEND: str
 """Which implementation :func:`score_fast` is: ``"cython"`` or ``"python"``."""
@@ -32,7 +34,8 @@ BACKEND: str
 _impl, BACKEND = load("xzcore._scorefast", "xzcore.scoring._fast_twin")
 
 if TYPE_CHECKING:
-    from xzcore.scoring._fast_twin import decomposition_text, score_fast
+    from xzcore.scoring._fast_twin import chajiao_fast, decomposition_text, score_fast
 else:
+    chajiao_fast = _impl.chajiao_fast
     decomposition_text = _impl.decomposition_text
     score_fast = _impl.score_fast

@@ -1,0 +1,108 @@
+"""The engine's win scoring (``score_engine_win``, R8) and ``Score.to_dict``: the compiled
+scorer (``xzcore._scorefast``) and the Python path (its twin) side by side.
+
+The corpus is the first 1,000 calls the round engine makes to ``score_engine_win`` in seeded
+greedy-bot games (``xuezhan`` and ``chengdu-classic`` alternately: the table and additive
+models), with the engine's own arguments; the Python path is the same call with the compiled
+scorer switched off. The summary table gives ns per call net of the bare loop.
+
+    python -m pytest benchmarks/bench_scorefast.py --benchmark-only -q
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import xzcore.round as round_mod
+import xzcore.round_claims as claims_mod
+from xzcore.agents import GreedyAgent, play_game
+from xzcore.rules import RuleSet
+from xzcore.scoring import _fast_twin as twin
+from xzcore.scoring import engine
+from xzcore.scoring import score as score_module
+
+try:
+    compiled: ModuleType | None = importlib.import_module("xzcore._scorefast")
+except ImportError:  # pragma: no cover - the twin still runs
+    compiled = None
+
+pytestmark = pytest.mark.benchmark(warmup=True, warmup_iterations=20, min_rounds=5)
+
+CALLS = 1000
+BACKENDS = [
+    pytest.param("compiled", marks=pytest.mark.skipif(compiled is None, reason="not built")),
+    "twin",
+]
+Timed = Callable[[str, str, Callable[[], object]], Any]
+
+
+@functools.cache
+def corpus() -> tuple[tuple[Any, ...], ...]:
+    """The arguments of the engine's first ``CALLS`` calls to ``score_engine_win``."""
+    calls: list[tuple[Any, ...]] = []
+    real = engine.score_engine_win
+
+    def record(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    saved = round_mod.score_engine_win, claims_mod.score_engine_win
+    setattr(round_mod, "score_engine_win", record)  # noqa: B010 (a recording stand-in)
+    setattr(claims_mod, "score_engine_win", record)  # noqa: B010
+    try:
+        seed = 0
+        while len(calls) < CALLS:
+            rules = RuleSet.preset("xuezhan" if seed % 2 == 0 else "chengdu-classic")
+            play_game(rules, seed, [GreedyAgent(4 * seed + i) for i in range(4)])
+            seed += 1
+    finally:
+        round_mod.score_engine_win, claims_mod.score_engine_win = saved
+    return tuple(calls[:CALLS])
+
+
+def _using(backend: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(score_fast, decomposition_text) of one backend."""
+    module = compiled if backend == "compiled" else twin
+    assert module is not None
+    return module.score_fast, module.decomposition_text
+
+
+def test_baseline_bare_loop(timed: Timed) -> None:
+    calls = corpus()
+
+    def loop() -> None:
+        for _args in calls:
+            pass
+
+    timed("baseline", "bare loop", loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_score_engine_win(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = corpus()
+    monkeypatch.setattr(engine, "score_fast", _using(backend)[0])
+    score = engine.score_engine_win
+
+    def loop() -> None:
+        for args in calls:
+            score(*args)
+
+    timed("score_engine_win", backend, loop)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_score_to_dict(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    scores = [engine.score_engine_win(*args) for args in corpus()]
+    monkeypatch.setattr(score_module, "decomposition_text", _using(backend)[1])
+
+    def loop() -> None:
+        for s in scores:
+            s.to_dict()
+
+    timed("Score.to_dict", backend, loop)
