@@ -53,18 +53,32 @@ cdef struct _SEntry:
 cdef _SEntry _scache[_SC_SIZE]  # static: zeroed
 
 
+cdef inline uint32_t _shash(const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    """A quick hash of a short string's bytes (its length, first and last eight bytes)."""
+    cdef uint64_t a = 0, b = 0
+    if n >= 8:
+        memcpy(&a, p, 8)
+        memcpy(&b, p + n - 8, 8)
+    elif n >= 4:
+        memcpy(&a, p, 4)
+        memcpy(&b, p + n - 4, 4)
+    elif n > 0:
+        a = p[0] | (<uint64_t>p[n >> 1] << 8) | (<uint64_t>p[n - 1] << 16)
+    a = (a ^ (<uint64_t>n << 56)) * 0x9E3779B97F4A7C15ULL
+    a ^= (b * 0xC2B2AE3D27D4EB4FULL)
+    return <uint32_t>(a >> 32) ^ <uint32_t>a
+
+
 cdef object _str(const uint8_t *p, Py_ssize_t n, bint key=False):
     """The str of the UTF-8 bytes p[:n] (strict), as msgpack's raw=False decodes it; a
     ``key`` interned, as msgpack interns map keys (lookups by identity then)."""
-    cdef uint32_t h = <uint32_t>n * 0x9E3779B1u
-    cdef Py_ssize_t i
+    cdef uint32_t h
     cdef _SEntry *e
     cdef _SEntry *f
     cdef _SEntry spare
     if n > _SC_MAX:
         return PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
-    for i in range(n):
-        h = (h ^ p[i]) * 0x01000193u
+    h = _shash(p, n)
     # two ways: the slot and its neighbour; a hit in the neighbour moves to the slot
     e = &_scache[(h ^ (h >> 15)) & (_SC_SIZE - 1)]
     if e.s != NULL and e.n == n and memcmp(e.b, p, n) == 0:
