@@ -6,6 +6,7 @@ these steps on every non-Leshan variant too."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from types import ModuleType
@@ -15,12 +16,15 @@ import pytest
 from test_fastforward import assert_same, state
 from test_fastforward_run import (
     RunFn,
+    assert_opens,
     assert_stops,
     found,
     give_a_pair,
     lockstep,
     loop_step,
+    maker,
     new_round,
+    offers_a_win,
     recorded,
     round_at,
     run_fn,
@@ -43,6 +47,13 @@ def _pon_window(rnd: Any, events: list[Any], i: int) -> bool:
     """A discard the run takes with the 碰 that ends its window."""
     reason, n = twin.run_decline(rnd, events, i)
     return reason is None and events[i]["type"] == "dahai" and events[i + n - 1]["type"] == "pon"
+
+
+def _paired(rules: RuleSet, seed: int, events: list[Any], i: int, run: RunFn, o1: int) -> Any:
+    """:func:`round_at` with :func:`give_a_pair` applied (``o1`` the seat that answers)."""
+    rnd = round_at(rules, seed, events, i, run.kernel)
+    assert give_a_pair(rnd, events, i, o1) is not None
+    return rnd
 
 
 def _replaced(events: list[Any], at: int, *new: Any) -> list[Any]:
@@ -87,9 +98,9 @@ def test_pon_recorded_with_other_keys(run: RunFn) -> None:
             assert run(round_at(rules, seed, mutated, i, run.kernel), mutated, i) > i + 2
 
 
-def test_stops_at_a_pon_by_a_seat_not_asked(run: RunFn) -> None:
-    """R5.2: only the asked seat may claim (the discarder itself included): the loop finds
-    any other 碰 illegal."""
+def test_opens_at_a_pon_by_a_seat_not_asked(run: RunFn) -> None:
+    """R5.2: only the asked seat may claim (the discarder itself included): the run opens
+    the window and stops at the 碰, which the loop finds illegal."""
     rules = RuleSet()
     n = 0
     for seed, events, i in found(run.kernel, _pon_window, 6):
@@ -97,14 +108,14 @@ def test_stops_at_a_pon_by_a_seat_not_asked(run: RunFn) -> None:
         for o in range(4):
             if o != pon["actor"]:
                 mutated = _replaced(events, i + 1, {**pon, "actor": o})
-                assert_stops(run, round_at(rules, seed, mutated, i, run.kernel), mutated, i)
+                assert_opens(run, maker(rules, seed, mutated, i, run), mutated, i)
                 n += 1
     assert n == 18
 
 
-def test_stops_at_a_malformed_pon(run: RunFn) -> None:
-    """What ``action_of`` reads otherwise (or the loop plays as another action): the window
-    is the loop's."""
+def test_opens_at_a_malformed_pon(run: RunFn) -> None:
+    """What ``action_of`` reads otherwise (or the loop plays as another action): the run
+    opens the window and leaves the answer to the loop."""
     rules = RuleSet()
     for seed, events, i in found(run.kernel, _pon_window, 4):
         pon = events[i + 1]
@@ -127,7 +138,7 @@ def test_stops_at_a_malformed_pon(run: RunFn) -> None:
         ]
         for ev in bad:
             mutated = _replaced(events, i + 1, ev)
-            assert_stops(run, round_at(rules, seed, mutated, i, run.kernel), mutated, i)
+            assert_opens(run, maker(rules, seed, mutated, i, run), mutated, i)
         twice = [*events[: i + 2], dict(pon), *events[i + 2 :]]  # a second 碰: out of window
         lockstep(run, rules, seed, twice)
         rnd = round_at(rules, seed, twice, i, run.kernel)
@@ -143,27 +154,28 @@ def _passive_pons_with_a_win_on_offer(kernel: ModuleType) -> Iterator[tuple[int,
         events = recorded(rules, seed, "passive")
         rnd = new_round(rules, seed, kernel)
         for i in range(len(events)):
-            if twin.run_decline(rnd, events, i)[0] == "win_offered" and any(
+            if offers_a_win(rnd, events, i) and any(
                 events[t]["type"] == "pon" for t in range(i + 1, min(i + 4, len(events)))
             ):
                 yield seed, events, i
             assert loop_step(rnd, events, i)
 
 
-def test_stops_at_a_pon_with_a_win_on_offer(run: RunFn) -> None:
-    """R7.1/R5.3: a seat offered 胡 makes the window the engine's (R7.4 locks, R5.7), even
-    when the window ends in a 碰."""
+def test_opens_at_a_pon_with_a_win_on_offer(run: RunFn) -> None:
+    """R7.1/R5.3: with a seat offered 胡 the run opens the window and leaves the answers to
+    the loop (R7.4 locks, R5.3), even when the window ends in a 碰."""
     rules = RuleSet()
     n = 0
     for seed, events, i in itertools.islice(_passive_pons_with_a_win_on_offer(run.kernel), 4):
-        assert_stops(run, round_at(rules, seed, events, i, run.kernel), events, i)
+        assert_opens(run, maker(rules, seed, events, i, run), events, i)
         n += 1
     assert n > 0
 
 
-def test_stops_at_a_pon_when_two_seats_are_asked(run: RunFn) -> None:
+def test_opens_at_a_pon_when_two_seats_are_asked(run: RunFn) -> None:
     """Two seats asked (a round holding five of a kind, R1.1 broken here by hand): a 碰 then
-    has R5.3 to go through; the run leaves it to the engine, in either order."""
+    has R5.3 to go through; the run opens the window and leaves the answers to the loop, in
+    either order."""
     rules = RuleSet()
     n = 0
     for seed, events, i in found(run.kernel, _pon_window, 8):
@@ -175,7 +187,8 @@ def test_stops_at_a_pon_when_two_seats_are_asked(run: RunFn) -> None:
         pon, pass_ = events[i + 1], {"type": "none", "actor": o2, "pai": events[i]["pai"]}
         for answers in ((pon, pass_), (pass_, pon)):
             window = [*events[: i + 1], *answers, *events[i + 2 :]]
-            assert_stops(run, rnd, window, i)
+            make = functools.partial(_paired, rules, seed, window, i, run, pon["actor"])
+            assert_opens(run, make, window, i)
             n += 1
     assert n >= 2
 

@@ -6,6 +6,7 @@ stops, it changed nothing of the event it stopped at."""
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import io
 from collections import Counter
@@ -36,6 +37,7 @@ from xzcore.leshan_round import LeshanRound
 from xzcore.log import CollectingBuilder, LogReader, LogWriter
 from xzcore.recording import bot_chooser, record_games
 from xzcore.round import Round
+from xzcore.round_base import CLAIM
 from xzcore.rules import RuleSet
 from xzcore.wall import deal
 
@@ -264,6 +266,11 @@ def round_at(rules: RuleSet, seed: int, events: list[Any], i: int, kernel: Modul
     return rnd
 
 
+def maker(rules: RuleSet, seed: int, events: list[Any], i: int, run: RunFn) -> Callable[[], Any]:
+    """Builds :func:`round_at` of ``run``'s kernel, anew at each call."""
+    return functools.partial(round_at, rules, seed, events, i, run.kernel)
+
+
 def give_a_pair(rnd: Any, events: list[Any], i: int, answerer: int | None = None) -> int | None:
     """Make a round with two seats asked about discard ``i`` (which R1.1 never allows): the
     seat that is neither the discarder nor ``answerer`` (default: the recorded answer's
@@ -327,15 +334,45 @@ def assert_stops(run: RunFn, rnd: Any, events: Any, i: Any, at: Any = None) -> N
     assert_same(state(rnd), before, "stopped")
 
 
+def assert_opens(run: RunFn, make: Callable[[], Any], events: list[Any], i: int) -> Any:
+    """``run`` from the discard ``events[i]`` takes it and leaves its claim window open
+    (R5.2: phase CLAIM, nobody answered, as ``Round.play`` leaves it), goes on over what the
+    loop skips and stops at the first event it does not take: the round is then as the
+    loop leaves it over the same events. ``make()`` builds the round before ``events[i]``
+    (twice: one for the run, one for the loop). Returns the run's round."""
+    a, b = make(), make()
+    j = run(a, events, i)
+    assert j > i, (j, i)
+    for t in range(i, j):
+        assert loop_step(b, events, t)
+    assert_same(state(a), state(b))
+    assert a.phase == CLAIM and a._claim_opts and not a._claim_dec
+    assert j == len(events) or twin.run_decline(a, events, j)[0] is not None
+    return a
+
+
+def offers_a_win(rnd: Any, events: list[Any], i: int) -> bool:
+    """Is ``events[i]`` a discard whose window offers some seat 胡 (R7.1), which the run
+    opens and leaves to the loop?"""
+    ev = events[i]
+    if ev["type"] != "dahai":
+        return False
+    seat, tile = ev["actor"], _KIND[ev["pai"]]
+    if twin.quiet_decline(rnd, seat, tile) != "claimable":
+        return False
+    return twin.window_decline(rnd, seat, tile, events, i)[0] == "win_offered"
+
+
 def _asked(events: list[Any], i: int, m: int) -> list[int]:
     return [events[t]["actor"] for t in range(i + 1, i + 1 + m)]
 
 
-def test_stops_at_a_window_with_a_claim(run: RunFn) -> None:
+def test_opens_a_window_with_a_claim(run: RunFn) -> None:
     """A 杠/胡 among the answers, a missing answer, a second answer of a seat, an answer by
-    a seat not asked, a superseded claim (``claim`` key) or a malformed answer: the window
-    is the engine's (R5.2, R5.3); the run stops at the discard. (The 碰 of the seat asked is
-    taken: tests/test_fastforward_claims.py.)"""
+    a seat not asked, a superseded claim (``claim`` key) or a malformed answer: the run takes
+    the discard, leaves its window open (R5.2) and stops at the answer; the loop plays (or
+    refuses) it (R5.3). (The 碰 of the seat asked is taken: tests/test_fastforward_claims.py.)
+    """
     rules = RuleSet()
     n = 0
     for seed, events, i in found(run.kernel, _window):
@@ -363,14 +400,15 @@ def test_stops_at_a_window_with_a_claim(run: RunFn) -> None:
         bad.append(dict(first))  # its second answer, out of window (the loop: illegal)
         for ev in bad[:-1]:
             mutated = [*events[: i + 1], ev, *events[i + 2 :]]
-            assert_stops(run, round_at(rules, seed, mutated, i, run.kernel), mutated, i)
+            opened = assert_opens(run, maker(rules, seed, mutated, i, run), mutated, i)
+            assert list(opened._claim_opts) == asked
             n += 1
         twice = [*events[: i + 1], bad[-1], *events[i + 1 :]]
         assert_stops(run, round_at(rules, seed, twice, i, run.kernel), twice, i + 2, i + 2)
         missing = [*events[: i + 1], *events[i + 2 :]]
-        assert_stops(run, round_at(rules, seed, missing, i, run.kernel), missing, i)
+        assert_opens(run, maker(rules, seed, missing, i, run), missing, i)
         cut = events[: i + m]  # the last answer not recorded (yet)
-        assert_stops(run, round_at(rules, seed, cut, i, run.kernel), cut, i)
+        assert_opens(run, maker(rules, seed, cut, i, run), cut, i)
     assert n > 100
 
 
@@ -418,15 +456,15 @@ def test_an_answer_after_the_window(run: RunFn) -> None:
         assert not loop_step(rnd, again, i + 1 + m)
 
 
-def test_stops_where_a_win_is_offered(run: RunFn) -> None:
-    """A seat that can win on the discard may be offered 胡 (R7.1; R7.4 locks, R5.7 forced
-    or forfeit, R5.3): the engine's window, even when every seat then passes."""
+def test_opens_where_a_win_is_offered(run: RunFn) -> None:
+    """A seat that can win on the discard is offered 胡 (R7.1): the run takes the discard and
+    opens the window with the 胡 among the options, as ``Round._open_claims`` does; the
+    answers (a win, R9; or a pass and its R7.4 lock) are the loop's."""
     rules = RuleSet()
     n = 0
-    for seed, events, i in found(
-        run.kernel, lambda r, e, i: twin.run_decline(r, e, i)[0] == "win_offered"
-    ):
-        assert_stops(run, round_at(rules, seed, events, i, run.kernel), events, i)
+    for seed, events, i in found(run.kernel, offers_a_win):
+        rnd = assert_opens(run, maker(rules, seed, events, i, run), events, i)
+        assert any(opts[0].word == "hora" for opts in rnd._claim_opts.values())
         n += 1
     assert n == 12
 

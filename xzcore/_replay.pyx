@@ -32,6 +32,8 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.set cimport PySet_Add
 
+import sys
+
 from xzcore._core cimport Hand
 
 
@@ -43,7 +45,7 @@ cdef extern from "Python.h":
 from xzcore._replay_reference import engine_intact
 from xzcore.auditactions import _KIND, _NOT_ACTIONS
 from xzcore.round import Round
-from xzcore.round_base import _DAIMINKAN, _NONE, _PON, DINGQUE, MELDS, NAMES, TURN
+from xzcore.round_base import _DAIMINKAN, _HORA, _NONE, _PON, CLAIM, DINGQUE, MELDS, NAMES, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 from xzcore.tiles import MeldKind
 
@@ -52,10 +54,14 @@ __all__ = ["quiet_discard", "quiet_run"]
 cdef object _ROUND = Round
 cdef object _HAND = Hand
 cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
-cdef tuple _NAMES = tuple(NAMES)
+cdef tuple _NAMES = tuple(sys.intern(name) for name in NAMES)  # as msgpack gives them
+cdef tuple _SEATS = (0, 1, 2, 3)
 cdef long _TURN = TURN
 cdef long _DINGQUE = DINGQUE
 cdef object _TURN_OBJ = TURN
+cdef long _CLAIM = CLAIM
+cdef object _CLAIM_OBJ = CLAIM
+cdef object _MINUS_ONE = -1
 cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
 cdef dict _SUITS = {"m": 0, "p": 1, "s": 2}  # R4.1: a dingque event's suit, as action_of reads it
 cdef tuple _SUIT_TEXT = ("m", "p", "s")  # Round._do_dingque's "mps"[v]
@@ -74,6 +80,7 @@ cdef dict _KINDS = dict(_KIND)  # tile text -> kind, as compare_events reads 'pa
 cdef frozenset _SKIPPED = frozenset(_NOT_ACTIONS)  # events compare_events skips
 cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
 cdef tuple _KAN_T = tuple(tuple(row) for row in _DAIMINKAN)
+cdef tuple _HORA_T = tuple(tuple(row) for row in _HORA)
 cdef tuple _NONE_T = tuple(_NONE)
 cdef unsigned int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
@@ -181,10 +188,10 @@ cdef class _Run:
     cdef dict d
     cdef object hands, won, in_play, voids, rivers, draws, locked, lock_values, events, wall
     cdef object melds, pengs, rules, dihu, clean
-    cdef bint xueliu, r57, final, must_discard, rinshan, new_final, dirty
+    cdef bint xueliu, declare_void, r57, final, must_discard, rinshan, new_final, dirty
     # what the steps taken changed, for _flush: a turn (a discard, then a draw or a 碰), a
     # 碰 (R7.5: the round is no longer clean), the 定缺 phase ended (R4.1)
-    cdef bint turned, ponned, begun
+    cdef bint turned, ponned, begun, opened
     cdef long phase, cur, pos, drawn, turn_no, final_from, dealer
     cdef object drawn_obj, turn_drawn
     # the last claim window applied: Round._open_claims and Round.apply leave these
@@ -270,6 +277,7 @@ cdef _Run _load(object rnd, object rec):
     if r.dihu and r.clean and not _small(_item(d, "dealer"), 0, 4, &r.dealer):
         return None
     r.xueliu = rules.xueliu
+    r.declare_void = rules.declare_void
     # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
     # forfeited by the discard.
     r.r57 = rules.last_round_scope is _ANY and (
@@ -277,7 +285,7 @@ cdef _Run _load(object rnd, object rec):
     )
     r.drawn_obj = _item(d, "drawn")
     r.turn_drawn = None
-    r.new_final = r.dirty = r.turned = r.ponned = r.begun = False
+    r.new_final = r.dirty = r.turned = r.ponned = r.begun = r.opened = False
     r.c_opts = None
     return r
 
@@ -301,6 +309,8 @@ cdef void _flush(_Run r):
     if r.begun:  # Round._do_dingque, Round._begin_play
         d["_pending"] = {}
         d["phase"] = _TURN_OBJ
+    if r.opened:  # Round._dahai: a window left open (the last step of a run)
+        d["phase"] = _CLAIM_OBJ
     if r.ponned:
         d["clean"] = False
     d["cur"] = r.cur
@@ -315,8 +325,54 @@ cdef void _flush(_Run r):
     r.dirty = False
 
 
+# The events a step appends (the recorded ones when exactly the engine's)
+include "_replay_events.pxi"
 # Round._pon and the 定缺 phase (Round._do_dingque, Round._begin_play)
 include "_replay_claims.pxi"
+
+
+cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, long k,
+                   long* order, long* taker) except -1:
+    """Are the recorded answers after ``rec[at]`` ones the step applies? Each as
+    compare_events reads it (action_of) and as Round.play accepts it (R5.2: asked; R5.3: not
+    answered yet): one plain none (no 'claim': _NONE[actor]) from each asked seat, in any
+    order; or, when one seat is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every
+    asked seat is offered the 碰 when nobody is offered 胡). Fills ``order`` (the seats in
+    the recorded order) and ``taker`` (the seat that pengs, else left as it is)."""
+    cdef Py_ssize_t j
+    cdef long a = 0, kp = 0, pon = -1
+    cdef int answered = 0
+    cdef object w
+    cdef dict ev
+    for j in range(n_asked):
+        w = _get(rec, at + 1 + j)  # None past the end: not all answered yet
+        if type(w) is not dict:
+            return False
+        ev = <dict>w
+        w = _item(ev, "type")
+        if type(w) is not str:
+            return False
+        if not _small(_item(ev, "actor"), 0, 4, &a):
+            return False
+        if not (asked >> a) & 1 or (answered >> a) & 1:
+            return False
+        if w == "none":
+            if PyDict_Contains(ev, "claim"):
+                return False  # a claim superseded by R5.3: action_of reads it otherwise
+        elif w == "pon" and n_asked == 1:
+            w = _item(ev, "pai")
+            if type(w) is not str:
+                return False
+            if not _small(_item(_KINDS, w), 0, 27, &kp) or kp != k:
+                return False  # another tile: the loop plays (or refuses) that
+            pon = a
+        else:
+            return False
+        answered |= 1 << a
+        order[j] = a
+    if pon >= 0:
+        taker[0] = pon
+    return True
 
 
 cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at):
@@ -333,7 +389,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef Hand h, hn = None, ho, ht = None
     cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
     cdef object first = False, melds = None, pengs = None
-    cdef bint release = False, new_final = False
+    cdef bint release = False, new_final = False, opened = False, winner
+    cdef int hora
 
     # -- check everything, change nothing -------------------------------------------------
     try:
@@ -376,58 +433,37 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 continue
             if c < 0 or rec is None:
                 return -1  # an error; or quiet_discard: another seat may be offered the tile
-            cnt = ho.c[k]
-            if cnt < 2 or _is_win_with(ho, tile) != 0:
-                return -1  # R7.1: 胡 may be on offer (R7.4 locks, R5.7, R5.3): the engine's
             if opts is None:
                 opts = {}
+            cnt = ho.c[k]
+            hora = 1 if cnt < 2 else _is_win_with(ho, tile)
+            if hora < 0:
+                return -1
+            mine = []
+            if hora:  # R7.1: 胡 on offer (Round._open_claims), unless a rule says otherwise
+                if _at(r.locked, o) or r.final or not r.declare_void:
+                    return -1  # R7.4 (the score may decide), R5.7, R4.4 (the melds' suits)
+                opened = True
+                mine.append(_HORA_T[o][k])
             if not _small(_at(r.voids, o), -1, 3, &vo):
                 return -1
-            if vo == k // 9:
-                continue  # R4.3: no 碰/杠 of the void suit (the wall is not empty, R5.6)
-            if r.xueliu and _at(r.won, o):
+            winner = r.xueliu and _at(r.won, o)
+            if vo != k // 9:  # R4.3: no 碰/杠 of the void suit (the wall is not empty, R5.6)
                 if cnt == 3:
-                    return -1  # R11.2: a winner's gang must keep its waits: the engine's
-                continue  # R11.2: a winner may not 碰
-            if cnt == 3:
-                mine = [_KAN_T[o][k], _PON_T[o][k], _NONE_T[o]]
-            else:
-                mine = [_PON_T[o][k], _NONE_T[o]]
+                    if winner:
+                        return -1  # R11.2: a winner's gang must keep its waits: the engine's
+                    mine.append(_KAN_T[o][k])
+                if cnt >= 2 and not winner:  # R11.2: a winner may not 碰
+                    mine.append(_PON_T[o][k])
+            if not mine:
+                continue
+            mine.append(_NONE_T[o])
             opts[o] = mine
             asked |= 1 << o
             n_asked += 1
         if opts is not None:
-            # The recorded answers, each as compare_events reads it (action_of) and as
-            # Round.play accepts it (R5.2: asked; R5.3: not answered yet): one plain none (no
-            # 'claim': _NONE[actor]) from each asked seat, in any order; or, when one seat
-            # is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every asked seat is
-            # offered the 碰 here).
-            for j in range(n_asked):
-                w = _get(rec, at + 1 + j)  # None past the end: not all answered yet
-                if type(w) is not dict:
-                    return -1
-                ev = <dict>w
-                w = _item(ev, "type")
-                if type(w) is not str:
-                    return -1
-                if not _small(_item(ev, "actor"), 0, 4, &a):
-                    return -1
-                if not (asked >> a) & 1 or (answered >> a) & 1:
-                    return -1
-                if w == "none":
-                    if PyDict_Contains(ev, "claim"):
-                        return -1  # a claim superseded by R5.3: action_of reads it otherwise
-                elif w == "pon" and n_asked == 1:
-                    w = _item(ev, "pai")
-                    if type(w) is not str:
-                        return -1
-                    if not _small(_item(_KINDS, w), 0, 27, &kp) or kp != k:
-                        return -1  # another tile: the loop plays (or refuses) that
-                    taker = a
-                else:
-                    return -1
-                answered |= 1 << a
-                order[j] = a
+            if not opened and not _answers(rec, at, n_asked, asked, k, order, &taker):
+                opened = True  # the window opens; the loop takes the answers
             if not _intact(r):
                 return -1  # the answers were looked into (see _intact)
             # Round._dahai: R7.5 地胡 on the dealer's first discard, as an option.
@@ -439,7 +475,9 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
         river = _at(r.rivers, s)
         if type(river) is not list:
             return -1
-        if taker >= 0:  # Round._pon: the claimer's hand, melds and pengs
+        if opened:
+            pass  # the window stays open (Round._dahai: phase CLAIM)
+        elif taker >= 0:  # Round._pon: the claimer's hand, melds and pengs
             ht = <Hand>_at(hands, taker)  # a compiled Hand: _intact
             melds = _at(r.melds, taker)
             pengs = _at(r.pengs, taker)
@@ -473,17 +511,21 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     h.n -= 1
     if taker < 0:
         PyList_Append(river, tile)  # (Round._pon takes it back: rivers[src].pop())
-    ev = PyDict_Copy(_DAHAI_EVENT)
-    ev["actor"] = seat
-    ev["pai"] = _NAMES[k]
-    ev["tsumogiri"] = k == r.drawn
-    PyList_Append(r.events, ev)
-    r.dirty = r.turned = True
+    _emit_dahai(r, rec, s, k, k == r.drawn)
+    r.dirty = True
     if opts is not None:
         r.c_tile = tile
         r.c_from = seat
         r.c_first = first
         r.c_after = r.rinshan  # _rinshan and not robbing
+        if opened:  # Round._dahai: the window is open, nobody has answered (R5.2)
+            r.c_dec = {}
+            r.c_opts = opts
+            r.phase = _CLAIM
+            r.opened = True
+            r.drawn = -1
+            r.drawn_obj = _MINUS_ONE
+            return 0
         dec = {}
         for j in range(n_asked):  # Round.apply: the answers in the order given
             o = order[j]
@@ -493,16 +535,14 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
         for i in range(1, 4):  # Round._resolve_claims: the passes in play order (R5.3)
             o = (s + i) % 4
             if (asked >> o) & 1 and o != taker:
-                ev = PyDict_Copy(_NONE_EVENT)
-                ev["actor"] = o
-                ev["pai"] = _NAMES[k]
-                PyList_Append(r.events, ev)
+                _emit_none(r, rec, o, k)
         # _note_passes: nobody was offered 胡, so no lock (R7.4) and no forfeit (R5.7).
     if taker >= 0:
-        _pon(r, ht, taker, seat, k, tile, melds, pengs)
+        _pon(r, rec, ht, taker, s, k, tile, melds, pengs)
         return n_asked
     if new_final:
         r.final = r.new_final = True
+    r.turned = True
     r.cur = n
     r.turn_no += 1
     r.rinshan = False
@@ -519,11 +559,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     if release:
         _put(r.locked, n, False)
         _put(r.lock_values, n, 0)
-    ev = PyDict_Copy(_TSUMO_EVENT)
-    ev["actor"] = n
-    ev["pai"] = _NAMES[k2]
-    ev["left"] = left - 1
-    PyList_Append(r.events, ev)
+    _emit_tsumo(r, rec, n, k2, left - 1)
     return n_asked
 
 
@@ -545,6 +581,40 @@ def quiet_discard(rnd, seat, tile):
     return True
 
 
+cdef str _TSUMO = "tsumo"  # the commonest event the loop skips (in _SKIPPED)
+assert _TSUMO in _SKIPPED
+
+
+cdef inline object _type_word(dict ev):
+    """``ev.get("type")``, read without a look-up when the first key is the interned
+    ``"type"`` itself (as msgpack and the engine make events)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* k
+    cdef PyObject* v
+    if PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"type":
+        return <object>v
+    return _item(ev, "type")
+
+
+cdef bint _dahai_layout(dict ev, PyObject** actor, PyObject** pai):
+    """When ``ev`` holds exactly the keys ``type``, ``actor``, ``pai``, ``tsumogiri`` (the
+    interned str objects, in that order: the engine's discard event as msgpack gives it
+    back), point ``actor`` and ``pai`` at ``ev["actor"]`` and ``ev["pai"]`` (borrowed) and
+    return True (no ``baige`` key, then); else return False."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* k
+    cdef PyObject* v
+    if PyDict_Size(ev) != 4:
+        return False
+    if not PyDict_Next(ev, &pos, &k, &v) or k != <PyObject*>"type":
+        return False
+    if not PyDict_Next(ev, &pos, &k, actor) or k != <PyObject*>"actor":
+        return False
+    if not PyDict_Next(ev, &pos, &k, pai) or k != <PyObject*>"pai":
+        return False
+    return PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"tsumogiri"
+
+
 def quiet_run(rnd, events, i):
     """Do what ``xzcore.auditcmp.compare_events``' loop does for ``events[i]``,
     ``events[i + 1]``, … while each is an event it skips, a quiet discard, a discard whose
@@ -555,7 +625,9 @@ def quiet_run(rnd, events, i):
     nothing; a stop changes nothing."""
     cdef long start = 0
     cdef Py_ssize_t j, m
-    cdef object ev, word, k
+    cdef object ev, word, k, actor
+    cdef PyObject* pa
+    cdef PyObject* pp
     cdef _Run r = None
     cdef bint loaded = False
     if type(events) is not list or not _small(i, 0, PyList_GET_SIZE(events) + 1, &start):
@@ -567,10 +639,10 @@ def quiet_run(rnd, events, i):
             # compare_events: a map with a str 'type'; the events it skips.
             if type(ev) is not dict:
                 break
-            word = _item(<dict>ev, "type")
+            word = _type_word(<dict>ev)
             if type(word) is not str:
                 break
-            if word in _SKIPPED:
+            if <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED:
                 j += 1
                 continue
             if word == "dingque":
@@ -581,9 +653,16 @@ def quiet_run(rnd, events, i):
                     break
                 j += 4
                 continue
-            if word != "dahai" or PyDict_Contains(ev, "baige"):
+            if word != "dahai":
                 break
-            word = _item(<dict>ev, "pai")
+            if _dahai_layout(<dict>ev, &pa, &pp):
+                actor = <object>pa
+                word = <object>pp
+            else:  # read as the loop does
+                if PyDict_Contains(ev, "baige"):
+                    break
+                word = _item(<dict>ev, "pai")
+                actor = _item(<dict>ev, "actor")
             if type(word) is not str:
                 break
             k = _item(_KINDS, word)
@@ -594,7 +673,7 @@ def quiet_run(rnd, events, i):
                 r = _load(rnd, events)
             if r is None:
                 break
-            m = _step(r, _item(<dict>ev, "actor"), k, events, j)
+            m = _step(r, actor, k, events, j)
             if m < 0:
                 break
             j += 1 + m

@@ -28,8 +28,8 @@ cdef bint _intact(_Run r):
     return True
 
 
-cdef void _pon(_Run r, Hand ho, long o, object src, long k, object tile, object melds,
-               object pengs):
+cdef void _pon(_Run r, object rec, Hand ho, long o, long src, long k, object tile,
+               object melds, object pengs):
     """``Round._pon(o, src, k)`` (R5.4): seat ``o`` takes the discard (the caller left it
     out of the river) and makes the 碰; its turn begins without a draw, discard only."""
     cdef dict ev
@@ -40,12 +40,8 @@ cdef void _pon(_Run r, Hand ho, long o, object src, long k, object tile, object 
     PyList_Append(melds, _PENG_MELDS[k])
     PySet_Add(pengs, tile)
     r.clean = False  # R7.5: a claim
-    r.ponned = True
-    ev = PyDict_Copy(_PON_EVENT)
-    ev["actor"] = o
-    ev["target"] = src
-    ev["pai"] = _NAMES[k]
-    PyList_Append(r.events, ev)
+    r.ponned = r.turned = True
+    _emit_pon(r, rec, o, src, k)
     # Round._begin_turn(o), then drawn -1 and _must_discard (R5.4)
     r.cur = o
     r.turn_no += 1
@@ -102,10 +98,7 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
         h = <Hand>_at(r.hands, s)
         h.v = vs[s]
         h.wmask_ok = 0
-        ev = PyDict_Copy(_DINGQUE_EVENT)
-        ev["actor"] = s
-        ev["suit"] = _SUIT_TEXT[vs[s]]
-        PyList_Append(r.events, ev)
+        _emit_dingque(r, events, s, vs[s])
     # Round._begin_play: the dealer's first turn, no draw (R5.1)
     r.phase = _TURN
     r.begun = r.dirty = True

@@ -27,17 +27,19 @@ from typing import Any
 from xzcore.actions import Action
 from xzcore.auditactions import _KIND, _NOT_ACTIONS
 from xzcore.round import Round
-from xzcore.round_base import _DAIMINKAN, _DINGQUE, _NONE, _PON, DINGQUE, TURN
+from xzcore.round_base import _DAIMINKAN, _DINGQUE, _HORA, _NONE, _PON, DINGQUE, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 
 __all__ = [
     "DINGQUE_REASONS",
+    "OPEN_REASONS",
     "REASONS",
     "RUN_REASONS",
     "STEP_METHODS",
     "WINDOW_REASONS",
     "dingque_decline",
     "engine_intact",
+    "exactly",
     "quiet_decline",
     "quiet_discard",
     "quiet_run",
@@ -174,12 +176,20 @@ def quiet_discard(rnd: Round, seat: int, tile: int) -> bool:
 
 # -- the quiet run ------------------------------------------------------------------------------
 
-WINDOW_REASONS = ("win_offered", "winner_gang", "answers")
-"""Why :func:`window_decline` refuses a claim window: a seat it would ask holds a winning
-shape with the tile (it might be offered 胡: R7.4 locks, R5.7, R5.3 — left to the engine); a
-血流 winner might gang (R11.2: whether its waits stay is the engine's to work out); the
-recorded events after the discard are not one plain ``none`` from each asked seat, nor the
-``pon`` of the one seat asked."""
+WINDOW_REASONS = ("win_locked", "win_final", "win_suits", "winner_gang", "win_offered", "answers")
+"""Why :func:`window_decline` does not resolve a claim window. The first four refuse the
+discard itself (its window is the engine's to open): a seat holding a winning shape with the
+tile is pass-locked (R7.4: whether it may win needs its score), or it is the final round
+(R5.7 forced or forfeit), or the rules have no 定缺 (R4.4 counts the melds' suits); a 血流
+winner might gang (R11.2: whether its waits stay is the engine's to work out). With the last
+two (:data:`OPEN_REASONS`) the run takes the discard and opens the window exactly as
+``Round._open_claims`` does, and leaves the answers to the loop: a seat is offered 胡
+(R7.1; the loop resolves R5.3, R7.4, R9), or the recorded events after the discard are not
+one plain ``none`` from each asked seat, nor the ``pon`` of the one seat asked."""
+
+OPEN_REASONS = ("win_offered", "answers")
+"""The :data:`WINDOW_REASONS` with which the run takes the discard and stops in the open
+window."""
 
 DINGQUE_REASONS = ("dingque_phase", "dingques")
 """Why :func:`dingque_decline` refuses a ``dingque`` event: the round is not in the 定缺 phase
@@ -192,14 +202,14 @@ RUN_REASONS = (
     "event",
     "not_quiet",
     *(r for r in REASONS if r != "claimable"),
-    *WINDOW_REASONS,
+    *(r for r in WINDOW_REASONS if r not in OPEN_REASONS),
     *DINGQUE_REASONS,
 )
 """Every reason :func:`run_decline` may give: ``end`` (no event left), ``event`` (not a map
 with a str ``type``: the loop reports it), ``not_quiet`` (an action other than a well-formed
-discard or declaration, or a discard with a ``baige`` key: the loop plays it), a reason of
-:func:`quiet_decline` (but ``claimable``), of :data:`WINDOW_REASONS` or of
-:data:`DINGQUE_REASONS`."""
+discard or declaration, or a discard with a ``baige`` key: the loop plays it; an answer in a
+window the run opened), a reason of :func:`quiet_decline` (but ``claimable``), of
+:data:`WINDOW_REASONS` (but :data:`OPEN_REASONS`) or of :data:`DINGQUE_REASONS`."""
 
 _SUITS = {"m": 0, "p": 1, "s": 2}
 """R4.1: the suits a ``dingque`` event may name (as ``action_of`` reads them)."""
@@ -214,55 +224,66 @@ def window_decline(
     discard are exactly one answer from each asked seat, in any order, each a plain
     ``none`` (no ``claim`` key) or, when one seat is asked, its ``pon`` of the tile
     (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``: the
-    actions the loop plays for them, in the recorded order); else ``(reason, {}, [])``.
-    Changes nothing. (In a round that keeps R1.1 at most one seat is asked here: two,
-    without 胡, would hold two pairs of the discarded kind.)"""
+    actions the loop plays for them, in the recorded order); else ``(reason, opts, [])``
+    (one of :data:`WINDOW_REASONS`; ``opts`` as above for :data:`OPEN_REASONS`, else
+    empty). Changes nothing. (In a round that keeps R1.1 at most one seat is asked here
+    when nobody is offered 胡: two would hold two pairs of the discarded kind.)"""
     hands = rnd.hands
     in_play = rnd.in_play
     xueliu = rnd.rules.xueliu
     suit = tile // 9
     opts: dict[int, list[Action]] = {}
+    win_offered = False
     for i in (1, 2, 3):  # Round._open_claims (R5.2), in play order from the discarder
         o = (seat + i) % 4
         h = hands[o]
         if not in_play[o] or not h.claimable(tile):
             continue
         n = h.count(tile)
-        if n < 2 or h.is_win_with(tile):
-            return "win_offered", {}, []  # R7.1: a win may be on offer (R7.4, R5.7, R5.3)
-        winner = xueliu and rnd.won[o]
         mine: list[Action] = []
+        if n < 2 or h.is_win_with(tile):  # R7.1: 胡 on offer, unless a rule says otherwise
+            if rnd.locked[o]:
+                return "win_locked", {}, []  # R7.4: _lock_allows may need the score
+            if rnd.final:
+                return "win_final", {}, []  # R5.7: forced, or a forfeit when passed
+            if not rnd.rules.declare_void:
+                return "win_suits", {}, []  # R4.4: _suits_ok counts the melds' suits
+            mine.append(_HORA[o][tile])
+            win_offered = True
+        winner = xueliu and rnd.won[o]
         if suit != rnd.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
             if n == 3:
                 if winner:
                     return "winner_gang", {}, []  # R11.2: only a gang that keeps the waits
                 mine.append(_DAIMINKAN[o][tile])
-            if not winner:  # R11.2: a winner may not 碰
+            if n >= 2 and not winner:  # R11.2: a winner may not 碰
                 mine.append(_PON[o][tile])
         if mine:
             mine.append(_NONE[o])
             opts[o] = mine
+    if win_offered:
+        return "win_offered", opts, []  # R5.3, R7.4, R9: the loop's
     answers: list[Action] = []
     for j in range(at + 1, at + 1 + len(opts)):  # as the loop reads each (action_of)
         ev = events[j] if j < len(events) else None
         if type(ev) is not dict or type(w := ev.get("type")) is not str:
-            return "answers", {}, []
+            return "answers", opts, []
         actor = ev.get("actor")
         if type(actor) is not int or actor not in opts or actor in (a.seat for a in answers):
-            return "answers", {}, []  # R5.2/R5.3: not asked, or answered already
+            return "answers", opts, []  # R5.2/R5.3: not asked, or answered already
         if w == "none":
             if "claim" in ev:  # a claim superseded by R5.3: action_of reads it otherwise
-                return "answers", {}, []
+                return "answers", opts, []
             answers.append(_NONE[actor])
         elif w == "pon" and len(opts) == 1:  # R5.3: one seat asked, its 碰 takes the tile
             pai = ev.get("pai")
             if type(pai) is not str or _KIND.get(pai) != tile:
-                return "answers", {}, []  # another tile: the loop plays (or refuses) that
+                return "answers", opts, []  # another tile: the loop plays (or refuses) that
             answers.append(_PON[actor][tile])
         else:
-            return "answers", {}, []
+            return "answers", opts, []
         if answers[-1] not in opts[actor]:
-            return "answers", {}, []
+            return "answers", opts, []
     return None, opts, answers
 
 
@@ -334,7 +355,11 @@ def _run_decline(
     if reason != "claimable":
         return reason, 0, -1, []
     why, opts, answers = window_decline(rnd, actor, tile, events, i)
-    return why, (0 if why else 1 + len(opts)), tile, answers
+    if why is None:
+        return None, 1 + len(opts), tile, answers
+    if why in OPEN_REASONS:
+        return None, 1, tile, []  # the discard: the window opens, the loop takes the answers
+    return why, 0, -1, []
 
 
 _SEAT_LISTS = (
@@ -350,6 +375,34 @@ def _intact(rnd: Any) -> bool:
         return all(len(getattr(rnd, name)) == 4 for name in _SEAT_LISTS) and len(rnd.wall) == 108
     except Exception:
         return False
+
+
+def exactly(recorded: Any, built: dict[str, Any]) -> bool:
+    """Is ``recorded`` exactly the event the engine ``built``: an exact dict holding the same
+    str keys in the same order, each value of the same type (str, int or bool: the values
+    of the events the quiet steps make) and equal? Then :func:`quiet_run` keeps the
+    recorded dict in the round's events in place of the built one (equal values either way;
+    nothing mutates either afterwards). Runs no code of the recorded values' own."""
+    if type(recorded) is not dict or len(recorded) != len(built):
+        return False
+    for (key, value), (bkey, bvalue) in zip(recorded.items(), built.items(), strict=True):
+        kind = type(bvalue)
+        if type(key) is not str or key != bkey or kind not in _PLAIN or type(value) is not kind:
+            return False
+        if value != bvalue:
+            return False
+    return True
+
+
+_PLAIN = (str, int, bool)
+
+
+def _adopt(engine: list[Any], start: int, events: list[Any]) -> None:
+    """Replace each event the engine appended from ``start`` with the recorded event at the
+    same index when it is :func:`exactly` that event (as the compiled run appends it)."""
+    for p in range(start, len(engine)):
+        if p < len(events) and exactly(events[p], engine[p]):
+            engine[p] = events[p]
 
 
 def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
@@ -370,8 +423,9 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
             reason, n, tile, actions = _run_decline(rnd, events, i, plain)
         except Exception:  # a damaged round: the engine reports it
             return i
-        if reason is not None or not _intact(rnd):
+        if reason is not None or not _intact(rnd) or type(getattr(rnd, "events", None)) is not list:
             return i
+        start = len(rnd.events)
         if tile >= 0:
             # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
             # the window opens (R5.2) and each recorded answer is applied as play() would
@@ -380,4 +434,5 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
             rnd._dahai(tile)
         for action in actions:  # legal: asked and not answered yet; or not declared yet
             rnd.apply(action)
+        _adopt(rnd.events, start, events)
         i += n

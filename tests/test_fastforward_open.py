@@ -1,0 +1,192 @@
+"""The quiet run (xzcore.fastforward.quiet_run): the claim windows it opens and leaves to the
+loop, the ones it leaves whole to the loop (their discard included), and the recorded events
+it keeps in the round's events in place of equal ones it would build. Both backends (the
+``run`` fixture)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_fastforward import VARIANTS
+from test_fastforward_run import (
+    RunFn,
+    assert_stops,
+    lockstep,
+    loop_step,
+    new_round,
+    recorded,
+    round_at,
+    run_fn,
+)
+
+from xzcore import _replay_reference as twin
+from xzcore.auditactions import _KIND
+from xzcore.logtypes import same
+from xzcore.round_base import CLAIM
+from xzcore.rules import RuleSet
+
+KEPT = ("dahai", "tsumo", "none", "pon", "dingque")
+"""The events a quiet step appends: the ones the run may take from the log."""
+
+
+@pytest.fixture(params=["cython", "python"])
+def run(request: pytest.FixtureRequest) -> RunFn:
+    """``quiet_run`` of each backend (as in tests/test_fastforward_run.py)."""
+    return run_fn(request.param)
+
+
+def _rules(preset: str, overrides: dict[str, Any]) -> RuleSet:
+    return RuleSet.preset(preset, **overrides)
+
+
+def _window_reasons(
+    rules: RuleSet, kernel: Any, bots: str, seeds: range
+) -> Iterator[tuple[int, list[Any], int, str]]:
+    """``(seed, events, i, reason)`` of each recorded discard of the games of ``seeds``
+    whose window the twin does not resolve (:data:`xzcore._replay_reference.WINDOW_REASONS`)."""
+    for seed in seeds:
+        events = recorded(rules, seed, bots)
+        rnd = new_round(rules, seed, kernel)
+        for i, ev in enumerate(events):
+            if ev["type"] == "dahai":
+                seat, tile = ev["actor"], _KIND[ev["pai"]]
+                if twin.quiet_decline(rnd, seat, tile) == "claimable":
+                    yield seed, events, i, twin.window_decline(rnd, seat, tile, events, i)[0]
+            assert loop_step(rnd, events, i)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "reason"),
+    [
+        ("xuezhan", {}, "win_locked"),
+        ("xuezhan", {"last_round_win": "forced", "last_round_tiles": 16}, "win_final"),
+        ("xuezhan", {"last_round_win": "forfeit", "last_round_tiles": 16}, "win_final"),
+        ("xuezhan", {"declare_void": False}, "win_suits"),
+        ("xueliu", {}, "winner_gang"),
+    ],
+)
+def test_leaves_windows_it_cannot_open(
+    run: RunFn, preset: str, overrides: dict[str, Any], reason: str
+) -> None:
+    """A seat offered 胡 while pass-locked (R7.4: the score may decide), in the final round
+    (R5.7) or without 定缺 (R4.4: the melds' suits count); a 血流 winner that might gang
+    (R11.2): the discard and its window are the loop's, the run stops at the discard."""
+    rules = _rules(preset, overrides)
+    n = 0
+    for seed, events, i, why in _window_reasons(rules, run.kernel, "passive", range(300)):
+        if why == reason:
+            assert twin.run_decline(round_at(rules, seed, events, i, run.kernel), events, i) == (
+                reason,
+                0,
+            )
+            assert_stops(run, round_at(rules, seed, events, i, run.kernel), events, i)
+            n += 1
+            if n == 3:
+                break
+    assert n, f"no {reason} window in 300 passive games"
+
+
+@pytest.mark.parametrize("bots", ["greedy", "passive"])
+@pytest.mark.parametrize("overrides", [{}, {"pass_hu": "strict"}, {"multi_ron": False}])
+def test_opened_windows_in_lockstep(run: RunFn, overrides: dict[str, Any], bots: str) -> None:
+    """Every window the run opens (a 胡 on offer, or answers it does not take) and what the
+    loop then does with its answers (wins, R7.4 locks of passive bots' passes, 杠), state
+    for state."""
+    rules = _rules("xuezhan", overrides)
+    opened = 0
+    for seed in range(8 if bots == "greedy" else 30):
+        events = recorded(rules, seed, bots)
+        lockstep(run, rules, seed, events)
+        rnd = _replay(run, rules, seed, events, lambda r, j: r.phase == CLAIM)
+        opened += rnd.opened
+    assert opened > 2
+
+
+class _Replayed:
+    """The round after :func:`_replay`, and how often a run left a window open."""
+
+    def __init__(self, rnd: Any, opened: int) -> None:
+        self.rnd = rnd
+        self.opened = opened
+
+
+def _replay(
+    run: RunFn, rules: RuleSet, seed: int, events: list[Any], opened: Any = None, upto: int = -1
+) -> _Replayed:
+    """The loop with the run over ``events`` (up to and including ``events[upto]`` when
+    given); counts the runs after which ``opened(round, index)`` holds."""
+    rnd = new_round(rules, seed, run.kernel)
+    n = 0
+    i = 0
+    end = len(events) if upto < 0 else upto + 1
+    while i < end:
+        i = run(rnd, events, i)
+        if opened is not None and opened(rnd, i):
+            n += 1
+        if i < end:
+            assert loop_step(rnd, events, i)
+            i += 1
+    return _Replayed(rnd, n)
+
+
+def _kept(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[bool]:
+    """For each event of the round after :func:`_replay`, whether it is the recorded one."""
+    rnd = _replay(run, rules, seed, events).rnd
+    return [a is b for a, b in zip(rnd.events, events, strict=False)]
+
+
+@pytest.mark.parametrize(("preset", "overrides"), VARIANTS[:4])
+def test_recorded_events_kept(preset: str, overrides: dict[str, Any]) -> None:
+    """The run appends the recorded event itself where it is exactly the engine's (same
+    keys in the same order, same types, equal): both backends at the same indices, and
+    every quiet step's event of a bot game's log is kept (the log is the engine's)."""
+    rules = _rules(preset, overrides)
+    for seed in range(3):
+        events = recorded(rules, seed)
+        compiled, python = (_kept(run_fn(b), rules, seed, events) for b in ("cython", "python"))
+        assert compiled == python
+        quiet = [t for t, ev in enumerate(events) if ev["type"] in ("dahai", "dingque")]
+        assert sum(compiled[t] for t in quiet) > len(quiet) // 2
+        assert not compiled[0]  # start_kyoku: the engine's own (never a quiet step's)
+
+
+def _mutations(ev: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Events the loop reads as ``ev`` (the same action, or skipped alike) that are not
+    exactly the engine's: keys in another order, an extra key, a value of another type or
+    (where the loop does not read it) another value."""
+    yield dict(reversed(ev.items()))
+    yield {**ev, "extra": 1}
+    read = ("type",) if ev["type"] == "tsumo" else ("type", "actor", "pai", "suit")
+    for key, value in ev.items():
+        if key in read:
+            continue
+        if type(value) is bool:
+            yield {**ev, key: int(value)}
+        elif type(value) is int:
+            yield {**ev, key: float(value)}
+            yield {**ev, key: value + 1}
+        elif type(value) is str:
+            yield {**ev, key: value + "x"}
+
+
+def test_events_not_exactly_the_engines_are_not_kept(run: RunFn) -> None:
+    """A recorded event the loop reads alike but that differs from the engine's (key order,
+    an extra key, a value's type or value): the run builds the engine's own, so the
+    comparison still sees the difference; the round is the loop's."""
+    rules = RuleSet()
+    events = recorded(rules, 1)
+    n = 0
+    for t, ev in enumerate(events):
+        if ev["type"] not in KEPT or t % 5:
+            continue  # every 5th: enough of each kind
+        for bad in _mutations(ev):
+            mutated = [*events[:t], bad, *events[t + 1 :]]
+            lockstep(run, rules, 1, mutated)
+            built = _replay(run, rules, 1, mutated, upto=t).rnd.events[t]
+            assert built is not bad
+            assert list(built) != list(bad) or not same(built, bad)
+            assert same(built, ev)  # the engine's own event
+            n += 1
+    assert n > 30

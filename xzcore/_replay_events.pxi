@@ -1,0 +1,160 @@
+# Part of xzcore/_replay.pyx, included there: the events a step appends to the round. Each is
+# the dict the engine builds (Round._dahai, Round._draw, Round._resolve_claims, Round._pon,
+# Round._do_dingque: the same keys in the same order, values of the same types); when the
+# recorded event at the same index of the log is exactly that dict — an exact dict, its keys
+# exact str in the engine's order, each value of the engine's type (str, int or bool) and
+# equal — the recorded dict itself is appended instead of a new one. Nothing mutates either
+# list's dicts afterwards (the audit only reads both; a LeshanRound, the one engine that
+# edits a past event, is never run here), so the two lists hold equal values either way,
+# and the audit's comparison of that pair is then a walk over one dict.
+#
+# The checks read the dict with PyDict_Next and compare exact str, exact int and bool only:
+# no Python code runs (no key's __eq__, no __hash__).
+
+from cpython.dict cimport PyDict_Next, PyDict_Size
+
+
+cdef inline bint _is_str(PyObject* v, str s):
+    """Is ``v`` an exact str equal to ``s``? (A key or value read from a dict.)"""
+    if v == <PyObject*>s:
+        return True
+    return type(<object>v) is str and <str><object>v == s
+
+
+cdef inline bint _is_int(PyObject* v, long n):
+    """Is ``v`` an exact int (not a bool) equal to ``n``?"""
+    cdef long got = 0
+    return _small(<object>v, n, n + 1, &got)
+
+
+cdef object _TRUE = True
+cdef object _FALSE = False
+
+
+cdef inline bint _is_bool(PyObject* v, bint b):
+    """Is ``v`` the bool ``b``?"""
+    return v == (<PyObject*>_TRUE if b else <PyObject*>_FALSE)
+
+
+cdef object _head(object rec, Py_ssize_t p, Py_ssize_t size, str word, long actor,
+                  Py_ssize_t* pos):
+    """``rec[p]`` when it is an exact dict of ``size`` entries whose first two are
+    ``"type": word`` and ``"actor": actor`` (``pos`` then points past them), else None."""
+    cdef PyObject* k
+    cdef PyObject* v
+    cdef object x
+    if rec is None or p >= PyList_GET_SIZE(rec):
+        return None
+    x = <object>PyList_GET_ITEM(rec, p)
+    if type(x) is not dict or PyDict_Size(x) != size:
+        return None
+    pos[0] = 0
+    if not PyDict_Next(x, pos, &k, &v) or not _is_str(k, "type") or not _is_str(v, word):
+        return None
+    if not PyDict_Next(x, pos, &k, &v) or not _is_str(k, "actor") or not _is_int(v, actor):
+        return None
+    return x
+
+
+cdef inline bint _next_str(object x, Py_ssize_t* pos, str key, str value):
+    cdef PyObject* k
+    cdef PyObject* v
+    return PyDict_Next(x, pos, &k, &v) and _is_str(k, key) and _is_str(v, value)
+
+
+cdef inline bint _next_int(object x, Py_ssize_t* pos, str key, long value):
+    cdef PyObject* k
+    cdef PyObject* v
+    return PyDict_Next(x, pos, &k, &v) and _is_str(k, key) and _is_int(v, value)
+
+
+cdef inline bint _next_bool(object x, Py_ssize_t* pos, str key, bint value):
+    cdef PyObject* k
+    cdef PyObject* v
+    return PyDict_Next(x, pos, &k, &v) and _is_str(k, key) and _is_bool(v, value)
+
+
+cdef void _emit_dahai(_Run r, object rec, long s, long k, bint tsumogiri):
+    """Round._dahai's event (R5.1)."""
+    cdef Py_ssize_t pos = 0
+    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 4, "dahai", s, &pos)
+    cdef dict ev
+    if (
+        x is not None
+        and _next_str(x, &pos, "pai", _NAMES[k])
+        and _next_bool(x, &pos, "tsumogiri", tsumogiri)
+    ):
+        PyList_Append(r.events, x)
+        return
+    ev = PyDict_Copy(_DAHAI_EVENT)
+    ev["actor"] = _SEATS[s]
+    ev["pai"] = _NAMES[k]
+    ev["tsumogiri"] = tsumogiri
+    PyList_Append(r.events, ev)
+
+
+cdef void _emit_tsumo(_Run r, object rec, long n, long k, long left):
+    """Round._draw's event for a draw that begins a turn (``rinshan`` false, R2.2)."""
+    cdef Py_ssize_t pos = 0
+    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 5, "tsumo", n, &pos)
+    cdef dict ev
+    if (
+        x is not None
+        and _next_str(x, &pos, "pai", _NAMES[k])
+        and _next_bool(x, &pos, "rinshan", False)
+        and _next_int(x, &pos, "left", left)
+    ):
+        PyList_Append(r.events, x)
+        return
+    ev = PyDict_Copy(_TSUMO_EVENT)
+    ev["actor"] = _SEATS[n]
+    ev["pai"] = _NAMES[k]
+    ev["left"] = left
+    PyList_Append(r.events, ev)
+
+
+cdef void _emit_none(_Run r, object rec, long o, long k):
+    """Round._resolve_claims's event for a plain pass (R5.3)."""
+    cdef Py_ssize_t pos = 0
+    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 3, "none", o, &pos)
+    cdef dict ev
+    if x is not None and _next_str(x, &pos, "pai", _NAMES[k]):
+        PyList_Append(r.events, x)
+        return
+    ev = PyDict_Copy(_NONE_EVENT)
+    ev["actor"] = _SEATS[o]
+    ev["pai"] = _NAMES[k]
+    PyList_Append(r.events, ev)
+
+
+cdef void _emit_pon(_Run r, object rec, long o, long src, long k):
+    """Round._pon's event (R5.4)."""
+    cdef Py_ssize_t pos = 0
+    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 4, "pon", o, &pos)
+    cdef dict ev
+    if (
+        x is not None
+        and _next_int(x, &pos, "target", src)
+        and _next_str(x, &pos, "pai", _NAMES[k])
+    ):
+        PyList_Append(r.events, x)
+        return
+    ev = PyDict_Copy(_PON_EVENT)
+    ev["actor"] = _SEATS[o]
+    ev["target"] = _SEATS[src]
+    ev["pai"] = _NAMES[k]
+    PyList_Append(r.events, ev)
+
+
+cdef void _emit_dingque(_Run r, object rec, long s, long v):
+    """Round._do_dingque's event (R4.1)."""
+    cdef Py_ssize_t pos = 0
+    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 3, "dingque", s, &pos)
+    cdef dict ev
+    if x is not None and _next_str(x, &pos, "suit", _SUIT_TEXT[v]):
+        PyList_Append(r.events, x)
+        return
+    ev = PyDict_Copy(_DINGQUE_EVENT)
+    ev["actor"] = _SEATS[s]
+    ev["suit"] = _SUIT_TEXT[v]
+    PyList_Append(r.events, ev)
