@@ -2,7 +2,8 @@
 compiled scanner, by its pure-Python twin and by the reader it speeds up (LogReader +
 CollectingBuilder), side by side in one run. Also the audit's type-strict comparison of each
 game's recorded events with the engine's replay of them: the compiled ``same_events``, its
-twin, and ``xzcore.auditeq.same_events`` (the events packed and compared with the log's bytes).
+twin, and ``xzcore.auditeq.same_events`` (the events packed and compared with the log's bytes);
+and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
 
     python -m pytest benchmarks/bench_logscan.py --benchmark-only
     ... --benchmark-timer time.process_time     # CPU time: steadier on shared cores
@@ -139,5 +140,39 @@ def test_same_events(benchmark: Any, replayed: list[Any], how: str) -> None:
 
     benchmark.group = f"same_events, {GAMES} games (ms per round = µs per game)"
     games = benchmark.pedantic(run, rounds=3 if how == "twin" else 10, warmup_rounds=1)
+    assert games == GAMES
+    benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)
+
+
+@pytest.fixture(scope="module")
+def scanned(corpus: bytes) -> list[tuple[Any, ...]]:
+    """Every game as the audit reads it: by the compiled scanner when built (its dicts, its
+    strings), else by the twin."""
+    try:
+        scan_game = importlib.import_module(_READERS["compiled"]).scan_game
+    except ImportError:
+        scan_game = importlib.import_module(_READERS["twin"]).scan_game
+    out = []
+    start, prev = 0, GENESIS
+    while start < len(corpus):
+        res = scan_game(corpus, start, 0, prev, Limits())
+        assert isinstance(res, tuple)
+        out.append(res)
+        start, prev = res[0], res[9]
+    return out
+
+
+@pytest.mark.parametrize("how", ["compiled", "twin"])
+def test_claims_of(benchmark: Any, scanned: list[tuple[Any, ...]], how: str) -> None:
+    """The claims record (L5) each game's events make, from the scanner's ``others`` (what
+    the audit's compare_claims computes)."""
+    module = _compiled_or_skip() if how == "compiled" else importlib.import_module(_READERS[how])
+    claims_of = module.claims_of
+
+    def run() -> int:
+        return sum(claims_of(res[2], res[11]) == res[4] for res in scanned)
+
+    benchmark.group = f"claims_of, {GAMES} games (ms per round = µs per game)"
+    games = benchmark.pedantic(run, rounds=10, warmup_rounds=1)
     assert games == GAMES
     benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)
