@@ -16,6 +16,7 @@ from xzcore.actions import Action, IllegalActionError, InvalidActionError
 from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.auditeq import equal, same, same_events
 from xzcore.fastforward import quiet_run
+from xzcore.leshan_round import new_round
 from xzcore.logscan import claims_of as _claims_of
 from xzcore.logtypes import Header, Location, claims_of, net_of
 from xzcore.rules import RuleError, RuleSet
@@ -147,8 +148,6 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
 
 
 def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[Any, Finding | None]:
-    from xzcore.leshan_round import new_round
-
     try:
         rules = _rules_of(header.rules)
     except RuleError as exc:
@@ -334,7 +333,11 @@ def _align(
         (partial or n_eng == stop)
         and type(recorded) is list
         and type(engine) is list
-        and same_events(recorded[:stop], engine[:stop], _raw_prefix(raw, stop, len(recorded)))
+        and same_events(
+            recorded if stop == len(recorded) else recorded[:stop],
+            engine if stop == n_eng else engine[:stop],
+            _raw_prefix(raw, stop, len(recorded)),
+        )
     ):
         return found  # every event equal (the walk below would find nothing)
     i = j = 0
