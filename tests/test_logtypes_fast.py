@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 from test_logscan_fuzz import FAST
 
 from xzcore import auditcmp
-from xzcore.logtypes import GENESIS, Location, LogError, _parse_header, parse_header
+from xzcore.logtypes import (
+    GENESIS,
+    Location,
+    LogError,
+    _parse_close,
+    _parse_header,
+    parse_close,
+    parse_header,
+)
 from xzcore.rules import RuleError, RuleSet
 
 
@@ -118,3 +126,32 @@ def test_rule_set_memory_keeps_a_copy() -> None:
     assert auditcmp._rules_of(data) == RuleSet.from_dict(data) != first
     data["cap_fan"] = 3
     assert auditcmp._rules_of(data) == first
+
+
+CLOSE_VALUES = st.sampled_from(
+    [None, 0, 1, -1, True, 2**70, 1.0, b"", bytes(8), bytes(32), bytes(64), bytes(31),
+     bytearray(32), _Bytes(bytes(32)), _Bytes(bytes(64)), _Int(3), "x", [], {}]
+)  # fmt: skip
+
+
+@FAST
+@given(
+    changes=st.lists(
+        st.tuples(st.sampled_from(["final", "events", "sig", "key", "other"]), CLOSE_VALUES),
+        max_size=3,
+    ),
+    drop=st.sets(st.sampled_from(["final", "events", "sig", "key"])),
+)
+def test_close_fast_path_agrees(changes: list[tuple[str, Any]], drop: set[str]) -> None:
+    """Closing records with fields dropped or of other values and types: parse_close
+    answers what the check-by-check parse answers (L2, L3)."""
+    payload: dict[str, Any] = {"final": bytes(32), "events": 5, "sig": None, "key": None}
+    for key, value in changes:
+        payload[key] = value
+    for key in drop:
+        del payload[key]
+    got, want = _outcome(parse_close, payload), _outcome(_parse_close, payload)
+    assert got == want
+    if got[0] == "ok":
+        assert [type(x) for x in vars(got[1]).values()] == [type(x) for x in vars(want[1]).values()]
+    assert _outcome(parse_close, [payload]) == _outcome(_parse_close, [payload])

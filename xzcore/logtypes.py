@@ -335,6 +335,23 @@ def _parse_header(payload: Any, loc: Location) -> Header:
 
 def parse_close(payload: Any, loc: Location) -> Close:
     """Check a closing record's payload (L2, L3) and return it as a :class:`Close`."""
+    if type(payload) is dict:  # one pass over a good one, fields of the decoder's exact types
+        final, events = payload.get("final"), payload.get("events")
+        sig, key = payload.get("sig"), payload.get("key")
+        if (
+            type(final) is bytes
+            and len(final) == HASH_SIZE
+            and type(events) is int
+            and events >= 0
+            and (sig is None or (type(sig) is bytes and len(sig) == 64))
+            and (key is None or (type(key) is bytes and len(key) == 8))
+        ):
+            return Close(final=final, events=events, sig=sig, key=key)
+    return _parse_close(payload, loc)
+
+
+def _parse_close(payload: Any, loc: Location) -> Close:
+    """:func:`parse_close` check by check: the first that fails raises its error."""
     if not isinstance(payload, dict):
         raise LogFormatError("the closing record must be a map", loc, rule="L2")
     final: Any = payload.get("final")
