@@ -26,7 +26,8 @@ for blocks of the exact :class:`Block` type, by table.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject, PyObject_GenericSetAttr
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint32_t
@@ -75,6 +76,7 @@ cdef long _MELD_SUITS_SHIFT = MELD_SUITS_SHIFT
 cdef long _MELDS_ALL_258 = MELDS_ALL_258
 cdef long _MELDS_ALL_YAOJIU = MELDS_ALL_YAOJIU
 
+cdef tuple _NO_ARGS = ()
 cdef str _S_PAIR = "pair"
 cdef str _S_SEQUENCE = "sequence"
 cdef str _S_TRIPLET = "triplet"
@@ -134,6 +136,8 @@ cdef int _bind() except -1:
     _CHOOSE = choose
     _KERNEL_IS_WIN = score._KERNEL_IS_WIN
     _KERNEL_READY_FAN = score._KERNEL_READY_FAN
+    if score.Score.__new__ is not object.__new__:
+        raise ImportError("xzcore._scorefast: Score must be built by object.__new__")
     _SCORE = score.Score  # last: bound when this is set
     return 0
 
@@ -150,6 +154,8 @@ cdef long long _ask(list cache, long long* values, int key, object shape, int ge
     """decompose.choose(shape, gen, model, option): kept in ``cache[key]``, its value in
     ``values[key]``; -1 when the value is out of the range compared in C (never, R8.3/R8.4)."""
     best = _CHOOSE(shape, gen, _ADDITIVE if additive else _TABLE, yaojiu_opt)
+    if not isinstance(best, tuple) or len(best) != 7:
+        return -1
     value = best[0]
     if type(value) is not int or not 0 < value < (1 << 40):
         return -1
@@ -250,8 +256,18 @@ cdef bint _split_suit(const uint8_t* counts, int suit, Splits* out) noexcept nog
     return not out.overflow
 
 
-cdef inline bint _truth(object ctx, str name) except -1:
-    return bool(getattr(ctx, name))
+cdef inline object _field(dict fields, object obj, str name):
+    """``obj.name`` for a field of a plain dataclass (no descriptor of that name), read from
+    the instance dict ``fields``; ``getattr`` when it is not there."""
+    cdef PyObject* value = PyDict_GetItemWithError(fields, name)
+    if value == NULL:
+        return getattr(obj, name)
+    return <object> value
+
+
+cdef inline object _best(object best, Py_ssize_t i):
+    """Field ``i`` of a ``decompose.Best`` (a NamedTuple: its items are a tuple's)."""
+    return <object> PyTuple_GET_ITEM(best, i)
 
 
 cdef int _read_melds(object melds, int* tiles, int* kinds) except -2:
@@ -340,14 +356,15 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         return None
     if type(ctx) is not _WINCONTEXT or type(rules) is not _RULESET:
         return None
-    scoring = rules.scoring
+    r = rules.__dict__
+    scoring = _field(r, rules, "scoring")
     if scoring is _ADDITIVE:
         additive = True
     elif scoring is _TABLE:
         additive = False
     else:
         return None  # R13: the count model stays in Python
-    cap_fan = rules.cap_fan
+    cap_fan = _field(r, rules, "cap_fan")
     if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
         return None
     n_melds = _read_melds(melds, meld_tile, meld_kind)
@@ -360,12 +377,13 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     counts[win] += 1
 
     # -- WinContext.check (R6.4, R8.6, R5.6, R7.5) ----------------------------------------
-    self_draw = _truth(ctx, "self_draw")
-    after_gang = _truth(ctx, "after_gang")
-    robbed = _truth(ctx, "robbed")
-    last_tile = _truth(ctx, "last_tile")
-    first_turn = _truth(ctx, "first_turn")
-    dealer = _truth(ctx, "dealer")
+    c = ctx.__dict__
+    self_draw = _field(c, ctx, "self_draw")
+    after_gang = _field(c, ctx, "after_gang")
+    robbed = _field(c, ctx, "robbed")
+    last_tile = _field(c, ctx, "last_tile")
+    first_turn = _field(c, ctx, "first_turn")
+    dealer = _field(c, ctx, "dealer")
     if robbed and (self_draw or after_gang or last_tile):
         return None
     if first_turn and ((dealer and not self_draw) or after_gang or robbed):
@@ -386,7 +404,7 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         if allc[k] == 4:
             gen += 1
     one_suit = held == held & 0x1FF or held == held & (0x1FF << 9) or held == held & (0x1FF << 18)
-    declare_void = rules.declare_void
+    declare_void = _field(r, rules, "declare_void")
     if declare_void and v >= 0 and held & (0x1FF << (9 * v)):
         return None  # R4.4: the Python path raises, naming the tile or the meld
     if held & 0x1FF and held & (0x1FF << 9) and held & (0x1FF << 18):
@@ -406,7 +424,7 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
             luohan = False
         if meld_tile[i] % 9 != 0 and meld_tile[i] % 9 != 8:
             melds_yaojiu = False
-    yaojiu_opt = rules.yaojiu_jiangdui
+    yaojiu_opt = _field(r, rules, "yaojiu_jiangdui")
     sp[0] = &s0
     sp[1] = &s1
     sp[2] = &s2
@@ -484,13 +502,13 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         extras_mask |= 4
     if last_tile:
         if self_draw:
-            if rules.haidi:
+            if _field(r, rules, "haidi"):
                 extras_mask |= 8
-        elif rules.haidi_pao:
+        elif _field(r, rules, "haidi_pao"):
             extras_mask |= 16
-    if self_draw and rules.zimo_bonus is _DOUBLE:
+    if self_draw and _field(r, rules, "zimo_bonus") is _DOUBLE:
         extras_mask |= 32
-    if rules.menqing_zhongzhang:
+    if _field(r, rules, "menqing_zhongzhang"):
         for i in range(n_melds):
             if meld_kind[i] != 3:
                 break
@@ -504,10 +522,10 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     n_extras = _POPCOUNT[extras_mask]
     ordinary = best << n_extras
     special = None
-    if first_turn and rules.tian_di_hu and not additive:
+    if first_turn and _field(r, rules, "tian_di_hu") and not additive:
         if dealer:
             special = "tianhu"
-        elif self_draw or rules.dihu_on_dealer_discard:
+        elif self_draw or _field(r, rules, "dihu_on_dealer_discard"):
             special = "dihu"
     multiplier = ordinary
     if special is not None and ordinary <= 32:
@@ -520,20 +538,20 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         fan += 1
 
     # -- the Score, as score._score builds it --------------------------------------------------
-    score = _SCORE.__new__(_SCORE)
+    score = (<PyTypeObject*> _SCORE).tp_new(_SCORE, <PyObject*> _NO_ARGS, NULL)  # object.__new__
     PyObject_GenericSetAttr(score, "__dict__", {
-        "pattern": best_obj[1],
-        "replaced": best_obj[2],
+        "pattern": _best(best_obj, 1),
+        "replaced": _best(best_obj, 2),
         "gen": gen,
-        "gen_used": best_obj[3],
+        "gen_used": _best(best_obj, 3),
         "extras": <object> PyTuple_GET_ITEM(_EXTRAS, extras_mask),
         "fan": fan,
         "multiplier": multiplier,
         "capped": _cap(multiplier, cap_fan),
         "special": special,
         "model": scoring,
-        "terms": best_obj[4],
-        "ties": best_obj[5],
+        "terms": _best(best_obj, 4),
+        "ties": _best(best_obj, 5),
         "decomposition": decomposition,
         "ordinary": ordinary,
         "cap_fan": cap_fan,
@@ -557,13 +575,14 @@ def chajiao_fast(concealed, melds, void_suit, rules):
         _bind()
     if type(void_suit) is not int or not -1 <= void_suit <= 2 or type(rules) is not _RULESET:
         return -1
-    scoring = rules.scoring
+    r = rules.__dict__
+    scoring = _field(r, rules, "scoring")
     if scoring is not _TABLE and scoring is not _ADDITIVE:
         return -1  # R13: the count model stays in Python
-    cap_fan = rules.cap_fan
+    cap_fan = _field(r, rules, "cap_fan")
     if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
         return -1
-    chajiao = rules.chajiao
+    chajiao = _field(r, rules, "chajiao")
     if chajiao is _MAX:
         mode = 0
     elif chajiao is _MIN:
@@ -576,7 +595,7 @@ def chajiao_fast(concealed, melds, void_suit, rules):
     if _KERNEL_READY_FAN is None:
         return -1  # the brute-force search answers in Python
     v = void_suit
-    if rules.declare_void and v >= 0:
+    if _field(r, rules, "declare_void") and v >= 0:
         for i in range(n_melds):
             if meld_tile[i] // 9 == v:
                 return None  # R4.4: a meld of the void suit never wins
@@ -609,7 +628,7 @@ def chajiao_fast(concealed, melds, void_suit, rules):
         if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
             meld_info &= ~_MELDS_ALL_258
     flags = (_FLAG_ADDITIVE if scoring is _ADDITIVE else 0) | (
-        _FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
+        _FLAG_YAOJIU_JIANGDUI if _field(r, rules, "yaojiu_jiangdui") else 0
     )
     fan = _KERNEL_READY_FAN(PyBytes_FromStringAndSize(<char*> counts, 27), v,
                             PyBytes_FromStringAndSize(<char*> held, 27), meld_info, flags, mode)

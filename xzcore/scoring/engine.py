@@ -38,13 +38,13 @@ def score_engine_win(
 
     The compiled scorer (:func:`xzcore.scoring.fast.score_fast`) answers first; when it
     declines (a refusal, the count model, anything unusual) the Python path below does."""
+    score = score_fast(concealed, win_tile, melds, void, ctx, rules)  # declines R13
+    if score is not None:
+        return score
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import score_count  # R13 (imported late, as in score_win)
 
         return score_count(concealed, win_tile, melds, void, ctx, rules)
-    score = score_fast(concealed, win_tile, melds, void, ctx, rules)
-    if score is not None:
-        return score
     counts = list(concealed)
     ms = tuple(melds)
     if not _sizes_ok(counts, ms, win_tile):
@@ -61,13 +61,13 @@ def chajiao_engine(
     kernel's 27 counts, the seat's own melds, its void -1..2): the same answer, without the
     per-argument type checks; the tile-count check (R7.1, R1.1) stays. The compiled
     :func:`xzcore.scoring.fast.chajiao_fast` answers first unless it declines (-1)."""
+    answer = chajiao_fast(concealed, melds, void, rules)  # declines R13
+    if answer != -1:
+        return answer
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import count_chajiao  # R13 with R10.2
 
         return count_chajiao(concealed, melds, void, rules)
-    answer = chajiao_fast(concealed, melds, void, rules)
-    if answer != -1:
-        return answer
     counts = list(concealed)
     ms = tuple(melds)
     if not _sizes_ok(counts, ms):
