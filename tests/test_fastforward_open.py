@@ -190,3 +190,20 @@ def test_events_not_exactly_the_engines_are_not_kept(run: RunFn) -> None:
             assert same(built, ev)  # the engine's own event
             n += 1
     assert n > 30
+
+
+@pytest.mark.parametrize(
+    "pai", ["0m", "10m", "1z", "m1", "1M", "１m", "1ｍ", "1m ", " 1m", "", "1", "1mm", "1😀", "9s"]
+)
+def test_tile_names_read_as_the_loop_does(run: RunFn, pai: str) -> None:
+    """A discard's or a 碰's ``pai`` is read as the loop reads it (``_KIND.get``): one of the
+    27 names, nothing else (another str of two characters, wide characters included, is
+    no tile): the run stops where the loop reports it, on both backends alike."""
+    rules = RuleSet()
+    events = recorded(rules, 2)
+    marks = [t for t, ev in enumerate(events) if ev["type"] in ("dahai", "pon")][3::9]
+    assert len(marks) > 3
+    for t in marks:
+        mutated = [*events[:t], {**events[t], "pai": pai}, *events[t + 1 :]]
+        other = run_fn("python" if run.fn is run_fn("cython").fn else "cython").fn
+        lockstep(run, rules, 2, mutated, other=other)

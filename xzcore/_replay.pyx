@@ -76,7 +76,9 @@ cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": Fal
 cdef dict _NONE_EVENT = {"type": "none", "actor": 0, "pai": ""}  # Round._resolve_claims
 cdef dict _PON_EVENT = {"type": "pon", "actor": 0, "target": 0, "pai": ""}  # Round._pon
 cdef dict _DINGQUE_EVENT = {"type": "dingque", "actor": 0, "suit": ""}  # Round._do_dingque
-cdef dict _KINDS = dict(_KIND)  # tile text -> kind, as compare_events reads 'pai'
+cdef tuple _KIND_OBJ = tuple(range(27))  # the kinds, as _KIND's values (small ints)
+# _kind_of reads a 'pai' as compare_events does (_KIND.get): the 27 names, nothing else.
+assert _KIND == {name: k for k, name in enumerate(NAMES)}
 cdef frozenset _SKIPPED = frozenset(_NOT_ACTIONS)  # events compare_events skips
 cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
 cdef tuple _KAN_T = tuple(tuple(row) for row in _DAIMINKAN)
@@ -340,7 +342,7 @@ cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, lon
     asked seat is offered the 碰 when nobody is offered 胡). Fills ``order`` (the seats in
     the recorded order) and ``taker`` (the seat that pengs, else left as it is)."""
     cdef Py_ssize_t j
-    cdef long a = 0, kp = 0, pon = -1
+    cdef long a = 0, pon = -1
     cdef int answered = 0
     cdef object w
     cdef dict ev
@@ -363,7 +365,7 @@ cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, lon
             w = _item(ev, "pai")
             if type(w) is not str:
                 return False
-            if not _small(_item(_KINDS, w), 0, 27, &kp) or kp != k:
+            if _kind_of(<str>w) != k:  # _KIND.get(pai)
                 return False  # another tile: the loop plays (or refuses) that
             pon = a
         else:
@@ -375,12 +377,13 @@ cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, lon
     return True
 
 
-cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at):
+cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
+                     bint looked):
     """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
     (a discard another seat can claim is declined)."""
-    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0, kp = 0
+    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
     cdef long n = -1, i, o, left, pos = r.pos, taker = -1
     cdef Py_ssize_t j, n_asked = 0
     cdef long order[3]
@@ -394,7 +397,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
 
     # -- check everything, change nothing -------------------------------------------------
     try:
-        if rec is not None and not _intact(r):
+        if rec is not None and looked and not _intact(r):
             return -1  # the caller looked into an event (see _intact)
         if r.phase != _TURN:
             return -1  # the 定缺 phase (R4.1)
@@ -575,24 +578,27 @@ def quiet_discard(rnd, seat, tile):
         r = _load(rnd, None)
     except Exception:
         return False
-    if r is None or _step(r, seat, tile, None, 0) < 0:
+    if r is None or _step(r, seat, tile, None, 0, False) < 0:
         return False
     _flush(r)
     return True
 
 
 cdef str _TSUMO = "tsumo"  # the commonest event the loop skips (in _SKIPPED)
-assert _TSUMO in _SKIPPED
+cdef str _DAHAI = "dahai"  # not in _SKIPPED
+assert _TSUMO in _SKIPPED and _DAHAI not in _SKIPPED
 
 
-cdef inline object _type_word(dict ev):
+cdef inline object _type_word(dict ev, bint* looked):
     """``ev.get("type")``, read without a look-up when the first key is the interned
-    ``"type"`` itself (as msgpack and the engine make events)."""
+    ``"type"`` itself (as msgpack and the engine make events); else looked up, and
+    ``looked`` set (a key's ``__eq__`` may have run: see ``_intact``)."""
     cdef Py_ssize_t pos = 0
     cdef PyObject* k
     cdef PyObject* v
     if PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"type":
         return <object>v
+    looked[0] = True
     return _item(ev, "type")
 
 
@@ -629,7 +635,8 @@ def quiet_run(rnd, events, i):
     cdef PyObject* pa
     cdef PyObject* pp
     cdef _Run r = None
-    cdef bint loaded = False
+    cdef bint loaded = False, looked = True
+    cdef long kind
     if type(events) is not list or not _small(i, 0, PyList_GET_SIZE(events) + 1, &start):
         return i
     j = start
@@ -639,10 +646,12 @@ def quiet_run(rnd, events, i):
             # compare_events: a map with a str 'type'; the events it skips.
             if type(ev) is not dict:
                 break
-            word = _type_word(<dict>ev)
+            word = _type_word(<dict>ev, &looked)
             if type(word) is not str:
                 break
-            if <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED:
+            if <PyObject*>word != <PyObject*>_DAHAI and (
+                <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED
+            ):
                 j += 1
                 continue
             if word == "dingque":
@@ -659,23 +668,25 @@ def quiet_run(rnd, events, i):
                 actor = <object>pa
                 word = <object>pp
             else:  # read as the loop does
+                looked = True  # a key's __eq__ may run (see _intact)
                 if PyDict_Contains(ev, "baige"):
                     break
                 word = _item(<dict>ev, "pai")
                 actor = _item(<dict>ev, "actor")
             if type(word) is not str:
                 break
-            k = _item(_KINDS, word)
-            if k is None:
+            kind = _kind_of(<str>word)  # _KIND.get(pai)
+            if kind < 0:
                 break
             if not loaded:
                 loaded = True
                 r = _load(rnd, events)
             if r is None:
                 break
-            m = _step(r, actor, k, events, j)
+            m = _step(r, actor, _KIND_OBJ[kind], events, j, looked)
             if m < 0:
                 break
+            looked = False
             j += 1 + m
     except Exception:  # only while checking (a key whose comparison raises, a bad round)
         pass

@@ -12,6 +12,38 @@
 # no Python code runs (no key's __eq__, no __hash__).
 
 from cpython.dict cimport PyDict_Next, PyDict_Size
+from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+
+
+cdef extern from "Python.h":
+    int PyUnicode_READY(object o) except -1
+
+
+cdef inline long _kind_of(str v) except -2:
+    """``_KIND.get(v)`` (the audit's reading of a ``pai``: a tile's name, ``NAMES``), read
+    from the two characters: the kind, or -1 for any other str."""
+    cdef long rank, suit
+    PyUnicode_READY(v)
+    if PyUnicode_GET_LENGTH(v) != 2:
+        return -1
+    rank = <long>PyUnicode_READ_CHAR(v, 0)
+    suit = <long>PyUnicode_READ_CHAR(v, 1)
+    if rank < 49 or rank > 57:  # "1".."9"
+        return -1
+    if suit == 109:  # "m"
+        return rank - 49
+    if suit == 112:  # "p"
+        return rank - 40
+    if suit == 115:  # "s"
+        return rank - 31
+    return -1
+
+
+cdef inline bint _is_name(PyObject* v, long k) except -1:
+    """Is ``v`` an exact str equal to ``NAMES[k]``?"""
+    if v == <PyObject*>_NAMES[k]:
+        return True
+    return type(<object>v) is str and _kind_of(<str><object>v) == k
 
 
 cdef inline bint _is_str(PyObject* v, str s):
@@ -62,6 +94,12 @@ cdef inline bint _next_str(object x, Py_ssize_t* pos, str key, str value):
     return PyDict_Next(x, pos, &k, &v) and _is_str(k, key) and _is_str(v, value)
 
 
+cdef inline bint _next_name(object x, Py_ssize_t* pos, str key, long k) except -1:
+    cdef PyObject* kk
+    cdef PyObject* v
+    return PyDict_Next(x, pos, &kk, &v) and _is_str(kk, key) and _is_name(v, k)
+
+
 cdef inline bint _next_int(object x, Py_ssize_t* pos, str key, long value):
     cdef PyObject* k
     cdef PyObject* v
@@ -81,7 +119,7 @@ cdef void _emit_dahai(_Run r, object rec, long s, long k, bint tsumogiri):
     cdef dict ev
     if (
         x is not None
-        and _next_str(x, &pos, "pai", _NAMES[k])
+        and _next_name(x, &pos, "pai", k)
         and _next_bool(x, &pos, "tsumogiri", tsumogiri)
     ):
         PyList_Append(r.events, x)
@@ -100,7 +138,7 @@ cdef void _emit_tsumo(_Run r, object rec, long n, long k, long left):
     cdef dict ev
     if (
         x is not None
-        and _next_str(x, &pos, "pai", _NAMES[k])
+        and _next_name(x, &pos, "pai", k)
         and _next_bool(x, &pos, "rinshan", False)
         and _next_int(x, &pos, "left", left)
     ):
@@ -118,7 +156,7 @@ cdef void _emit_none(_Run r, object rec, long o, long k):
     cdef Py_ssize_t pos = 0
     cdef object x = _head(rec, PyList_GET_SIZE(r.events), 3, "none", o, &pos)
     cdef dict ev
-    if x is not None and _next_str(x, &pos, "pai", _NAMES[k]):
+    if x is not None and _next_name(x, &pos, "pai", k):
         PyList_Append(r.events, x)
         return
     ev = PyDict_Copy(_NONE_EVENT)
@@ -135,7 +173,7 @@ cdef void _emit_pon(_Run r, object rec, long o, long src, long k):
     if (
         x is not None
         and _next_int(x, &pos, "target", src)
-        and _next_str(x, &pos, "pai", _NAMES[k])
+        and _next_name(x, &pos, "pai", k)
     ):
         PyList_Append(r.events, x)
         return
