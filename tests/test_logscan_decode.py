@@ -174,3 +174,23 @@ def test_template_events_are_fresh_dicts() -> None:
         del e["pai"]
     again = _events_of([dahai, tsumo])
     assert again == [msgpack.unpackb(dahai), msgpack.unpackb(tsumo)]
+
+
+@pytest.mark.parametrize("depth", [1, 30, 31, 32, 33, 34, 100, 1000])
+@pytest.mark.parametrize("shape", ["list", "map", "mixed"])
+def test_nesting_around_the_decoders_depth(depth: int, shape: str) -> None:
+    """The decoder's own levels, then msgpack's for what nests deeper (same values)."""
+    value: Any = ["leaf", 1.5, {"k": None}]
+    for level in range(depth):
+        as_map = shape == "map" or (shape == "mixed" and level % 2)
+        value = {"v": value, "n": level} if as_map else [value, level]
+    _events_of([msgpack.packb(value)])  # as msgpack decodes it, type for type
+
+
+@pytest.mark.parametrize("depth", [33, 200])
+@pytest.mark.parametrize("leaf", [b"\xa2\xff\xfe", b"\xd4\x01\x00", b"\x81\x01\x02"])
+def test_bad_bytes_deep_down_are_declined(depth: int, leaf: bytes) -> None:
+    """Invalid UTF-8, an ext type, an int map key under the decoder's depth: declined."""
+    raw = b"\x91" * depth + leaf
+    _declined([raw])
+    check_first_game(BOTH, game_bytes([raw]))

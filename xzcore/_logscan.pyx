@@ -395,7 +395,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        header = _decode(d, pos + 2, end)
+        header = _decode(d, pos + 2, end, limits)
         if type(header) is not dict or header.get("prev") != prev:
             return None  # L4, L2
         pos = end + _TAIL
@@ -422,7 +422,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
             if shape and lim.templates:
                 event = _template(shape, d + pos + 2)
             else:
-                event = _decode(d, pos + 2, end)
+                event = _decode(d, pos + 2, end, limits)
             if not shape:
                 others.append(n_events)
             events.append(event)
@@ -442,7 +442,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        claims = _decode(d, pos + 2, end)
+        claims = _decode(d, pos + 2, end, limits)
         if type(claims) is not dict:
             return None  # L5
         final = PyBytes_FromStringAndSize(<const char *>chained, _HASH)
@@ -456,7 +456,7 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        close = _decode(d, pos + 2, end)
+        close = _decode(d, pos + 2, end, limits)
         if type(close) is not dict:
             return None  # L2
         if not xz_b2b_batch_check(&batch, _lanes):

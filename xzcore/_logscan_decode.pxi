@@ -11,6 +11,10 @@
 # end exactly at ``end``, no memory) raises _Declined: the game is not handled, and the slow
 # reader reports it.
 #
+# It recurses once per level of nesting, down to _DEC_DEPTH levels (a few hundred bytes of C
+# stack each): a deeper payload (the walk allows 1,023 levels) is decoded by msgpack itself,
+# with the slow reader's options and limits.
+#
 # Short strings (up to _SC_MAX bytes: map keys, event types, tiles, rule values) come from a
 # small direct-mapped cache of the str objects already decoded from the same bytes: an equal
 # str of the same type, only not a new object (strs are immutable; nothing compares them by
@@ -41,7 +45,11 @@ cdef extern from *:
     bint _interned "PyUnicode_CHECK_INTERNED"(PyObject *s)
 
 
+import msgpack
+
+
 cdef enum:
+    _DEC_DEPTH = 32  # levels of nesting decoded here; deeper payloads go to msgpack
     _SC_SIZE = 2048  # cache entries (a power of two)
     _SC_MAX = 24  # longest str kept
 
@@ -229,7 +237,9 @@ cdef object _array(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t 
                    Py_ssize_t count, int depth):
     cdef Py_ssize_t i
     cdef object item
-    if depth >= _DEPTH or count > end - pos:  # every item takes a byte at least
+    if depth >= _DEC_DEPTH:
+        raise _Deep
+    if count > end - pos:  # every item takes a byte at least
         raise _Declined
     out = PyList_New(count)
     at[0] = pos
@@ -245,7 +255,9 @@ cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t en
     cdef Py_ssize_t i, size
     cdef object key, item
     cdef type t
-    if depth >= _DEPTH or count > (end - pos) // 2:  # every pair takes two bytes at least
+    if depth >= _DEC_DEPTH:
+        raise _Deep
+    if count > (end - pos) // 2:  # every pair takes two bytes at least
         raise _Declined
     out = {}  # PyDict_New: a key table for str keys (a presized one takes any key, slower)
     at[0] = pos
@@ -267,18 +279,49 @@ cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t en
     return out
 
 
-cdef object _decode(const uint8_t *d, Py_ssize_t first, Py_ssize_t end):
+class _Deep(Exception):
+    """Internal: the payload nests deeper than _DEC_DEPTH (msgpack decodes it)."""
+
+
+def _no_ext(code, data):
+    raise ValueError(f"msgpack extension type {code} is not used in xzlog")
+
+
+cdef object _decode(const uint8_t *d, Py_ssize_t first, Py_ssize_t end, object limits):
     """The value of the one msgpack value d[first:end], or raise _Declined."""
     cdef Py_ssize_t at = first
     try:
         value = _value(d, &at, end, 0)
     except _Declined:
         raise
+    except _Deep:
+        return _decode_deep(PyBytes_FromStringAndSize(<const char *>d + first, end - first),
+                            limits)
     except Exception:  # invalid UTF-8, no memory: bad bytes, the slow reader's to report
         raise _Declined from None
     if at != end:
         raise _Declined  # not one whole value (the walk and the decoder disagree)
     return value
+
+
+cdef object _decode_deep(bytes payload, object limits):
+    """A deeply nested payload, decoded by msgpack as the slow reader's unpacker decodes it
+    (xzcore.logread: the same options and limits), or raise _Declined."""
+    try:
+        return msgpack.unpackb(
+            payload,
+            raw=False,
+            use_list=True,
+            strict_map_key=True,
+            ext_hook=_no_ext,
+            max_ext_len=0,
+            max_str_len=limits.max_str_len,
+            max_bin_len=limits.max_bin_len,
+            max_array_len=limits.max_array_len,
+            max_map_len=limits.max_map_len,
+        )
+    except Exception:  # msgpack raises several types; all mean "bad bytes" (ExtraData too)
+        raise _Declined from None
 
 
 # -- the two template event shapes, as copies of prebuilt dicts ----------------------------
