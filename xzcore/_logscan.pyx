@@ -18,7 +18,7 @@ here (``_logscan_decode.pxi``) exactly as the slow reader's msgpack unpacker dec
 found, which must be one whole value, and its event's index is listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
-into Python code.
+into Python code but msgpack, for a payload nested deeper than the decoder's 32 levels.
 
 The module also holds the audit's type-strict equality, :func:`same` and :func:`same_events`
 (``_logscan_same.pxi``): the twin's ``same`` — ``xzcore.logtypes.same`` — in C.
