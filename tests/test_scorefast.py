@@ -6,7 +6,7 @@ order, hash, repr, pickle, ``to_dict``), or ``None`` exactly when the Python pat
 engine's exact types. Random winning hands (sets and a pair, seven pairs, melds of every kind,
 every void and context, every preset and scoring option), the golden hands and the wins of
 seeded games. The same for ``chajiao_fast`` against ``chajiao_engine``'s Python path (R10.2),
-and for ``decomposition_text`` (the text of ``Score.to_dict``) against the twin's."""
+and for ``score_dict`` (``Score.to_dict``) and ``decomposition_text`` against the twin's."""
 
 from __future__ import annotations
 
@@ -28,8 +28,18 @@ import xzcore.round as round_mod
 import xzcore.round_base as round_base
 import xzcore.round_claims as claims_mod
 from xzcore.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.logtypes import same
 from xzcore.rules import PRESETS, RuleSet, Scoring
-from xzcore.scoring import Block, Score, ScoringError, WinContext, engine, fast
+from xzcore.scoring import (
+    Block,
+    Extra,
+    Pattern,
+    Score,
+    ScoringError,
+    WinContext,
+    engine,
+    fast,
+)
 from xzcore.scoring import _fast_twin as twin
 from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
 
@@ -83,8 +93,19 @@ def assert_same(got: Score, want: Score) -> None:
     assert got == want and hash(got) == hash(want) and repr(got) == repr(want)
     assert dataclasses.asdict(got) == dataclasses.asdict(want)
     assert pickle.loads(pickle.dumps(got)) == want
-    assert got.to_dict() == want.to_dict()
     assert got.lines() == want.lines()
+    assert_same_dict(got)
+
+
+def assert_same_dict(score: Score) -> None:
+    """The compiled ``score_dict`` (and ``Score.to_dict``, which calls the selected one)
+    equals the twin's, type for type and in the same key order."""
+    want = twin.score_dict(score)
+    gots = [_compiled().score_dict(score)]
+    if type(score) is Score:  # (a subclass's to_dict adds its own fields)
+        gots.append(score.to_dict())
+    for got in gots:
+        assert same(got, want) and list(got) == list(want)
 
 
 def check(sf: ModuleType, *args: Any) -> Score | None:
@@ -413,6 +434,7 @@ def test_selector_backend() -> None:
     assert fast.score_fast is mod.score_fast is engine.score_fast
     assert fast.decomposition_text is mod.decomposition_text
     assert fast.chajiao_fast is mod.chajiao_fast is engine.chajiao_fast
+    assert fast.score_dict is mod.score_dict
     if os.environ.get("XZ_REQUIRE_COMPILED"):
         assert fast.BACKEND == "cython"
 
@@ -423,6 +445,30 @@ blocks = st.builds(
     st.integers(0, 26) | st.sampled_from([-1, 27, True]),
     st.none() | st.sampled_from(KINDS),
 )
+
+
+def test_score_dict_of_other_scores() -> None:
+    """Scores the compiled path does not build — the count model's (R13), and Scores made
+    by hand with lists, other values — give the twin's dict (the Python body)."""
+    leshan = RuleSet.preset("leshan")
+    counted = engine.score_engine_win(
+        counts_of(parse_tiles("1112343456668m")), parse_tile("8m"), [], 1, WinContext(), leshan
+    )
+    assert type(counted) is not Score
+    assert_same_dict(counted)
+    plain = python_path(*ONE_WIN, WinContext(), RuleSet())
+    for change in (
+        {"replaced": [Pattern.DUIDUI]},
+        {"terms": (Pattern.DUIDUI, Pattern.QINGYISE), "model": Scoring.ADDITIVE},
+        {"extras": [Extra.ZIMO]},
+        {"gen": 2.0, "special": "dihu"},
+        {"decomposition": [Block("pair", 3)]},
+    ):
+        assert_same_dict(dataclasses.replace(plain, **change))
+    odd = dataclasses.replace(plain, terms=(Pattern.DUIDUI, "x"))
+    for score_dict in (_compiled().score_dict, twin.score_dict):
+        with pytest.raises(AttributeError, match="'str' object has no attribute 'id'"):
+            score_dict(odd)
 
 
 def _outcome(fn: Callable[[Any], str], seq: Any) -> Any:

@@ -20,8 +20,8 @@ per shape and kept: the two can never disagree) and the first of the largest val
 seven pairs comes last and wins only when strictly larger. The extras (R8.6), 天胡/地胡
 (R7.5), the cap (R8.7) and the fields of the Score are those of ``score._score``.
 
-:func:`decomposition_text` is ``score._decomposition_text`` (the text of ``Score.to_dict``)
-for blocks of the exact :class:`Block` type, by table.
+:func:`score_dict` is ``Score.to_dict`` and :func:`decomposition_text` the text of its
+decomposition, by table for the exact types, else as the twin (``xzcore.scoring._fast_twin``).
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -43,7 +43,7 @@ from xzcore._kernel_input import (
 from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.tiles import Meld, MeldKind
 
-__all__ = ["chajiao_fast", "decomposition_text", "score_fast"]
+__all__ = ["chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
 
 cdef enum:
     MAX_SPLITS = 16  # splits of one suit kept; more and the call declines (a suit has ≤ 4)
@@ -110,14 +110,18 @@ cdef object _BLOCK = None
 cdef object _SHAPE = None
 cdef object _CHOOSE = None
 cdef tuple _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
+cdef tuple _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS, _MODELS, _MODEL_VALUES
+cdef object _TWIN_SCORE_DICT = None
 
 
 cdef int _bind() except -1:
     global _SCORE, _KERNEL_IS_WIN, _KERNEL_READY_FAN, _WINCONTEXT, _BLOCK, _SHAPE, _CHOOSE
     global _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
-    from xzcore.scoring import score
+    global _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS, _MODELS, _MODEL_VALUES
+    global _TWIN_SCORE_DICT
+    from xzcore.scoring import _fast_twin, score
     from xzcore.scoring.decompose import Shape, choose
-    from xzcore.scoring.vocab import Block, Extra, WinContext
+    from xzcore.scoring.vocab import Block, Extra, Pattern, WinContext
 
     _BLOCKS = tuple(Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27))
     _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
@@ -130,6 +134,14 @@ cdef int _bind() except -1:
     _EXTRAS = tuple(
         tuple(e for i, e in enumerate(order) if mask >> i & 1) for mask in range(256)
     )
+    _PATTERNS = tuple(Pattern)
+    _PATTERN_TEXTS = tuple((p.id, p.zh, p.en) for p in Pattern)
+    _PATTERN_IDS = tuple(p.id for p in Pattern)
+    _EXTRA_MEMBERS = tuple(Extra)
+    _EXTRA_IDS = tuple(e.id for e in Extra)
+    _MODELS = tuple(Scoring)
+    _MODEL_VALUES = tuple(m.value for m in Scoring)
+    _TWIN_SCORE_DICT = _fast_twin.score_dict
     _WINCONTEXT = WinContext
     _BLOCK = Block
     _SHAPE = Shape
@@ -648,6 +660,10 @@ cdef inline void _set(tuple out, Py_ssize_t i, tuple table, int code) noexcept:
 def decomposition_text(blocks):
     """``" ".join(str(b) for b in blocks)`` (``score._decomposition_text``): by table for
     blocks of the exact :class:`Block` type, else by ``str``."""
+    return _text_of(blocks)
+
+
+cdef str _text_of(object blocks):
     cdef list texts
     cdef Py_ssize_t i, n
     cdef int tile, code
@@ -688,3 +704,68 @@ def decomposition_text(blocks):
             text = <object> PyTuple_GET_ITEM(_MELD_TEXTS, code * 27 + tile)
         texts[i] = text
     return " ".join(texts)
+
+
+cdef inline Py_ssize_t _member(object value, tuple members) noexcept:
+    """The index of ``value`` in ``members`` (by identity), or -1."""
+    cdef Py_ssize_t i
+    for i in range(PyTuple_GET_SIZE(members)):
+        if <PyObject*> value is PyTuple_GET_ITEM(members, i):
+            return i
+    return -1
+
+
+cdef object _ids(object items, tuple members, tuple ids):
+    """``[m.id for m in items]`` for a tuple of members (by identity); None for anything
+    else."""
+    cdef Py_ssize_t i, j, n
+    cdef list out
+    if type(items) is not tuple:
+        return None
+    n = PyTuple_GET_SIZE(items)
+    out = [None] * n
+    for i in range(n):
+        j = _member(<object> PyTuple_GET_ITEM(items, i), members)
+        if j < 0:
+            return None
+        out[i] = <object> PyTuple_GET_ITEM(ids, j)
+    return out
+
+
+def score_dict(score):
+    """``Score.to_dict(score)``: for an exact :class:`Score` of the usual members, by table
+    (its fields read from the instance dict); anything else by the Python body (the twin's
+    ``score_dict``)."""
+    cdef Py_ssize_t p, m
+    if _SCORE is None:
+        _bind()
+    if type(score) is not _SCORE:
+        return _TWIN_SCORE_DICT(score)
+    d = score.__dict__
+    p = _member(_field(d, score, "pattern"), _PATTERNS)
+    m = _member(_field(d, score, "model"), _MODELS)
+    replaced = _ids(_field(d, score, "replaced"), _PATTERNS, _PATTERN_IDS)
+    terms = _ids(_field(d, score, "terms"), _PATTERNS, _PATTERN_IDS)
+    extras = _ids(_field(d, score, "extras"), _EXTRA_MEMBERS, _EXTRA_IDS)
+    if p < 0 or m < 0 or replaced is None or terms is None or extras is None:
+        return _TWIN_SCORE_DICT(score)
+    texts = <tuple> PyTuple_GET_ITEM(_PATTERN_TEXTS, p)
+    gen = _field(d, score, "gen")
+    gen_used = _field(d, score, "gen_used")
+    return {
+        "pattern": texts[0],
+        "pattern_zh": texts[1],
+        "pattern_en": texts[2],
+        "replaced": replaced,
+        "terms": terms,
+        "gen": gen,
+        "gen_used": gen_used,
+        "gen_left": gen - gen_used,
+        "extras": extras,
+        "fan": _field(d, score, "fan"),
+        "multiplier": _field(d, score, "multiplier"),
+        "capped": _field(d, score, "capped"),
+        "special": _field(d, score, "special"),
+        "model": <object> PyTuple_GET_ITEM(_MODEL_VALUES, m),
+        "decomposition": _text_of(_field(d, score, "decomposition")),
+    }

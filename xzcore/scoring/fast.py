@@ -9,7 +9,8 @@ refusal (R7.1, R1.1, R4.4/R7.2, an impossible :class:`~xzcore.scoring.vocab.WinC
 and anything unusual; see ``xzcore/_scorefast.pyx``. :func:`chajiao_fast` ``(concealed,
 melds, void_suit, rules)`` answers :func:`xzcore.scoring.engine.chajiao_engine` (R10.2) the
 same way: the capped multiplier or ``None`` (not ready), or ``-1`` when it declines.
-:func:`decomposition_text` is the decomposition's text of ``Score.to_dict``.
+:func:`score_dict` is ``Score.to_dict`` and :func:`decomposition_text` the text of its
+decomposition.
 
 This module re-exports the compiled ``xzcore._scorefast`` when it is built and the twin
 ``xzcore.scoring._fast_twin`` otherwise, by the rule of :func:`xzcore._backend.load`
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from xzcore._backend import load
 
-__all__ = ["BACKEND", "chajiao_fast", "decomposition_text", "score_fast"]
+__all__ = ["BACKEND", "chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
 
 BACKEND: str
 """Which implementation :func:`score_fast` is: ``"cython"`` or ``"python"``."""
@@ -34,8 +35,14 @@ BACKEND: str
 _impl, BACKEND = load("xzcore._scorefast", "xzcore.scoring._fast_twin")
 
 if TYPE_CHECKING:
-    from xzcore.scoring._fast_twin import chajiao_fast, decomposition_text, score_fast
+    from xzcore.scoring._fast_twin import (
+        chajiao_fast,
+        decomposition_text,
+        score_dict,
+        score_fast,
+    )
 else:
     chajiao_fast = _impl.chajiao_fast
     decomposition_text = _impl.decomposition_text
+    score_dict = _impl.score_dict
     score_fast = _impl.score_fast

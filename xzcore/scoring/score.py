@@ -24,7 +24,7 @@ from xzcore.scoring.decompose import (
     best_value,
     summarize,
 )
-from xzcore.scoring.fast import decomposition_text
+from xzcore.scoring.fast import decomposition_text, score_dict
 from xzcore.scoring.vocab import (
     Block,
     Extra,
@@ -119,25 +119,10 @@ class Score:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON/msgpack-able)."""
-        pattern = self.pattern
-        return {
-            "pattern": pattern.id,
-            "pattern_zh": pattern.zh,
-            "pattern_en": pattern.en,
-            "replaced": [p.id for p in self.replaced],
-            "terms": [p.id for p in self.terms],
-            "gen": self.gen,
-            "gen_used": self.gen_used,
-            "gen_left": self.gen - self.gen_used,
-            "extras": [e.id for e in self.extras],
-            "fan": self.fan,
-            "multiplier": self.multiplier,
-            "capped": self.capped,
-            "special": self.special,
-            "model": self.model.value,
-            "decomposition": decomposition_text(self.decomposition),
-        }
+        """Plain data (JSON/msgpack-able): the pattern's id and names, the ids of the
+        replaced patterns, terms and extras, 根, the values, the model and the
+        decomposition's text (:func:`xzcore.scoring.fast.score_dict`, compiled or the twin)."""
+        return score_dict(self)
 
 
 _decomposition_text = decomposition_text
