@@ -62,6 +62,10 @@ GANG_REASONS = frozenset({"gang_direct", "gang_added", "gang_concealed"})
 """Reason codes of gang money (R6.2); the ledger books them as gang income."""
 
 _CALL_TRANSFER_REASONS = frozenset({"call_transfer", "call_transfer_all"})
+_BOOKED_REASONS = GANG_REASONS | _CALL_TRANSFER_REASONS | {"refund"}
+"""Reasons :meth:`Ledger.add` books beyond the totals (gang income, 呼叫转移, 退税)."""
+_TURN_REASONS = GANG_REASONS | {"call_transfer"}
+"""Reasons whose transfers must name their turn (R9.5, R10.3)."""
 
 
 class LedgerError(ValueError):
@@ -245,14 +249,18 @@ class Ledger:
         (R10.3) marks the refunder's unspent income from that payee as refunded. Replaying the
         transfers of :meth:`to_list` therefore rebuilds the same bookkeeping.
         """
-        if not isinstance(transfer, Transfer):
+        if type(transfer) is not Transfer and not isinstance(transfer, Transfer):
             raise LedgerError(f"a ledger holds Transfer values, not {type(transfer).__name__}")
-        index = len(self._transfers)
-        self._transfers.append(transfer)
+        transfers = self._transfers
+        index = len(transfers)
+        transfers.append(transfer)
         totals = self._totals
-        totals[transfer.payer] -= transfer.units
-        totals[transfer.payee] += transfer.units
+        units = transfer.units
+        totals[transfer.payer] -= units
+        totals[transfer.payee] += units
         r = transfer.reason
+        if r not in _BOOKED_REASONS:
+            return transfer  # a win, 查花猪 or 查大叫: no gang-income bookkeeping
         if r in GANG_REASONS:
             self._income.append(
                 GangIncome(index, transfer.payee, transfer.payer, transfer.units, transfer.turn, r)
@@ -373,20 +381,22 @@ class Ledger:
         is overspent. Then the new transfers count as looked at, as :meth:`problems` counts
         them; on False nothing is changed (``problems`` looks again and says what it is)."""
         transfers = self._transfers
-        for i in range(self._checked, len(transfers)):
-            t = transfers[i]
-            if (
-                t.units <= 0
-                or t.payer == t.payee
-                or (t.turn is None and (t.reason in GANG_REASONS or t.reason == "call_transfer"))
-            ):
-                return False
+        n = len(transfers)
+        checked = self._checked
+        if checked < n:
+            for t in transfers[checked:] if checked else transfers:
+                if (
+                    t.units <= 0
+                    or t.payer == t.payee
+                    or (t.turn is None and t.reason in _TURN_REASONS)
+                ):
+                    return False
         if sum(self._totals) != 0:
             return False
         for g in self._income:
             if g.handed_on + g.refunded > g.units:
                 return False
-        self._checked = len(transfers)
+        self._checked = n
         return True
 
     def check(self, expected_totals: Sequence[int] | None = None) -> None:

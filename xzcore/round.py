@@ -39,6 +39,7 @@ from xzcore.round_base import (
     _DINGQUE,
     _HORA,
     _KAKAN,
+    _KIND_WORD,
     _NO_TILES,
     CLAIM,
     DINGQUE,
@@ -70,8 +71,6 @@ __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
 _NEXT = (1, 2, 3, 0)
 
-_new_tuple = tuple.__new__
-"""``_new_tuple(Win, fields)`` is ``Win(*fields)`` without the generated ``__new__``'s frame."""
 
 _OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
@@ -480,12 +479,12 @@ class Round(ClaimsMixin):
             {
                 "type": "gang_payment",
                 "actor": s,
-                "kind": kind.value,
+                "kind": _KIND_WORD[kind],
                 "target": discarder,
                 "transfers": [t.to_dict() for t in tr],
             }
         )
-        self._check_ledger()
+        # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
 
     # -- wins -----------------------------------------------------------------------------
 
@@ -525,7 +524,7 @@ class Round(ClaimsMixin):
         multiple: bool,
     ) -> None:
         trs = tuple(transfers)
-        self.wins.append(_new_tuple(Win, (s, k, discarder, ctx, score, trs, multiple)))
+        self.wins.append(Win(s, k, discarder, ctx, score, trs, multiple))
         melds = self.melds[s]
         self.events.append(
             {
@@ -544,7 +543,7 @@ class Round(ClaimsMixin):
                 "transfers": [t.to_dict() for t in trs],
             }
         )
-        self.ledger.check()  # R9.6 after the win's money (RoundBase._check_ledger)
+        # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
 
     def _after_wins(self, winners: list[int], last: int) -> None:
         """Winners leave play in 血战 (R10.4 ends the round at three); play resumes with the
@@ -556,9 +555,10 @@ class Round(ClaimsMixin):
                 self.n_won += 1
             if not xueliu:
                 self.in_play[w] = False
-        self.check_tiles()
+        # R1.1 is checked at the round's end (_finish): a win moves one tile from a hand or a
+        # river to the won tiles, which keeps every kind's count.
         if not xueliu and self.n_won >= 3:
-            self._finish("three_won", checked=True)  # tiles just now, ledger by the win
+            self._finish("three_won")
             return
         self._next_turn(last)
 
@@ -576,13 +576,13 @@ class Round(ClaimsMixin):
             raise ValueError("the round is not over yet")
         return self._result
 
-    def _finish(self, reason: str, *, checked: bool = False) -> None:
-        """End the round: R1.1 and R9.6 checked (unless the caller just did, ``checked``),
-        the result and the ``end_kyoku`` event."""
+    def _finish(self, reason: str) -> None:
+        """End the round: R1.1 and R9.6 checked (the one check of each that every round
+        passes; the ledger's covers every transfer of the round), the result and the
+        ``end_kyoku`` event."""
         self.phase = END
-        if not checked:
-            self.check_tiles()
-            self.ledger.check()
+        self.check_tiles()
+        self._check_ledger()
         totals = self.ledger.totals()
         nxt = self.next_dealer()
         self._result = RoundResult._trusted(

@@ -113,9 +113,17 @@ MELDS = {kind: tuple(Meld(kind, k) for k in range(27)) for kind in MeldKind}
 _MELD_TEXT = {m: str(m) for row in MELDS.values() for m in row}
 
 
+_MELD_TEXT_BY_ID = {id(m): text for m, text in _MELD_TEXT.items()}
+"""The text of each shared meld by identity (``MELDS`` keeps them alive, so their ids stay
+theirs): no ``Meld.__hash__`` (a Python-level hash of an enum and an int) per look-up."""
+
+
 def format_meld_list(melds: Sequence[Meld]) -> str:
     """:func:`xzcore.tiles.format_melds` by table look-up (the same text)."""
-    return ", ".join(map(_MELD_TEXT.__getitem__, melds))
+    try:  # the engine's shared melds, by identity
+        return ", ".join(map(_MELD_TEXT_BY_ID.__getitem__, map(id, melds)))
+    except KeyError:  # another Meld value: by equality, as before
+        return ", ".join(map(_MELD_TEXT.__getitem__, melds))
 
 
 def _dealt_positions(i: int) -> tuple[int, ...]:
@@ -136,6 +144,8 @@ _DEALT_AT = tuple(
 
 EXCHANGE, DINGQUE, TURN, CLAIM, ROB, END = range(6)
 _PENG = MeldKind.PENG
+_KIND_WORD = {kind: kind.value for kind in MeldKind}
+"""Each meld kind's word (``kind.value`` is a Python-level property of the enum)."""
 _FOURS = [4] * 27
 
 # Cached action values: legal_actions hands these out without building new objects.
@@ -410,7 +420,8 @@ class RoundBase:
                 for k in tiles:
                     c[k] += 1
         else:
-            self._count_melds(c)
+            if any(self.melds):
+                self._count_melds(c)
         if c != _FOURS:
             bad = {tile_name(k): n for k, n in enumerate(c) if n != 4}
             raise TileConservationError(f"tiles not conserved (R1.1): {bad}")
@@ -422,7 +433,8 @@ class RoundBase:
                 c[m.tile] += 3 if m.kind is _PENG else 4  # Meld.size
 
     def _check_ledger(self) -> None:
-        """R9.6: the ledger is sound and sums to zero."""
+        """R9.6: the ledger is sound and sums to zero (at every round's end, over every
+        transfer of the round)."""
         self.ledger.check()
 
     # -- end of round ---------------------------------------------------------------------

@@ -311,7 +311,7 @@ class ClaimsMixin(RoundBase):
                     "transfers": [t.to_dict() for t in tr],
                 }
             )
-            self._check_ledger()
+            # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
         self._after_wins(winners, winners[-1])
 
     def _pon(self, o: int, src: int, k: int) -> None:
