@@ -465,10 +465,19 @@ def test_score_dict_of_other_scores() -> None:
         {"decomposition": [Block("pair", 3)]},
     ):
         assert_same_dict(dataclasses.replace(plain, **change))
-    odd = dataclasses.replace(plain, terms=(Pattern.DUIDUI, "x"))
+    odd_terms: dict[str, Any] = {"terms": (Pattern.DUIDUI, "x")}
+    odd = dataclasses.replace(plain, **odd_terms)
+    odd_blocks: dict[str, Any] = {"decomposition": [Block("pair", 3), []]}
+    unhashable = dataclasses.replace(plain, **odd_blocks)
+    partial = object.__new__(Score)
+    object.__setattr__(partial, "__dict__", {"pattern": Pattern.PINGHU})
     for score_dict in (_compiled().score_dict, twin.score_dict):
         with pytest.raises(AttributeError, match="'str' object has no attribute 'id'"):
             score_dict(odd)
+        with pytest.raises(TypeError, match="unhashable type: 'list'"):
+            score_dict(unhashable)
+        with pytest.raises(AttributeError, match="'Score' object has no attribute 'replaced'"):
+            score_dict(partial)
 
 
 def _outcome(fn: Callable[[Any], str], seq: Any) -> Any:

@@ -1,4 +1,5 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# cython: cdivision=True
 """The value of one of the engine's wins (R8), compiled: :func:`score_fast` answers
 ``xzcore.scoring.engine.score_engine_win`` for the table and additive models (R8.3, R8.4) with
 the very :class:`~xzcore.scoring.score.Score` the Python path builds, or declines (``None``,
@@ -25,8 +26,8 @@ decomposition, by table for the exact types, else as the twin (``xzcore.scoring.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.dict cimport PyDict_GetItemWithError
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
@@ -110,15 +111,20 @@ cdef object _BLOCK = None
 cdef object _SHAPE = None
 cdef object _CHOOSE = None
 cdef tuple _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
-cdef tuple _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS, _MODELS, _MODEL_VALUES
+cdef tuple _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS
+cdef tuple _MODELS, _MODEL_VALUES
 cdef object _TWIN_SCORE_DICT = None
+cdef object _TWIN_TEXT = None
+cdef tuple _SCORE_FIELDS = None
 
 
 cdef int _bind() except -1:
     global _SCORE, _KERNEL_IS_WIN, _KERNEL_READY_FAN, _WINCONTEXT, _BLOCK, _SHAPE, _CHOOSE
     global _BLOCKS, _MELD_BLOCKS, _BLOCK_TEXTS, _MELD_TEXTS, _EXTRAS
-    global _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS, _MODELS, _MODEL_VALUES
-    global _TWIN_SCORE_DICT
+    global _PATTERNS, _PATTERN_TEXTS, _PATTERN_IDS, _EXTRA_MEMBERS, _EXTRA_IDS, _MODELS
+    global _MODEL_VALUES
+    global _TWIN_SCORE_DICT, _TWIN_TEXT, _SCORE_FIELDS
+    import dataclasses
     from xzcore.scoring import _fast_twin, score
     from xzcore.scoring.decompose import Shape, choose
     from xzcore.scoring.vocab import Block, Extra, Pattern, WinContext
@@ -142,6 +148,13 @@ cdef int _bind() except -1:
     _MODELS = tuple(Scoring)
     _MODEL_VALUES = tuple(m.value for m in Scoring)
     _TWIN_SCORE_DICT = _fast_twin.score_dict
+    _TWIN_TEXT = _fast_twin.decomposition_text
+    _SCORE_FIELDS = tuple(f.name for f in dataclasses.fields(score.Score))
+    if _SCORE_FIELDS != (
+        "pattern", "replaced", "gen", "gen_used", "extras", "fan", "multiplier", "capped",
+        "special", "model", "terms", "ties", "decomposition", "ordinary", "cap_fan",
+    ):
+        raise ImportError("xzcore._scorefast: the fields of Score are not the expected ones")
     _WINCONTEXT = WinContext
     _BLOCK = Block
     _SHAPE = Shape
@@ -670,22 +683,22 @@ cdef str _text_of(object blocks):
     if _SCORE is None:
         _bind()
     if type(blocks) is not tuple:
-        return " ".join(map(str, blocks))
+        return _TWIN_TEXT(blocks)
     n = PyTuple_GET_SIZE(blocks)
     texts = [None] * n
     for i in range(n):
         b = <object> PyTuple_GET_ITEM(blocks, i)
         if type(b) is not _BLOCK or PyTuple_GET_SIZE(b) != 3:
-            return " ".join(map(str, blocks))
+            return _TWIN_TEXT(blocks)
         shape = <object> PyTuple_GET_ITEM(b, 0)
         tile_obj = <object> PyTuple_GET_ITEM(b, 1)
         meld = <object> PyTuple_GET_ITEM(b, 2)
         if type(tile_obj) is not int or not 0 <= tile_obj < 27:
-            return " ".join(map(str, blocks))
+            return _TWIN_TEXT(blocks)
         tile = tile_obj
         if meld is None:
             if type(shape) is not str:
-                return " ".join(map(str, blocks))
+                return _TWIN_TEXT(blocks)
             if shape == _S_PAIR:
                 code = PAIR * 27 + tile
             elif shape == _S_SEQUENCE:
@@ -693,14 +706,14 @@ cdef str _text_of(object blocks):
             elif shape == _S_TRIPLET:
                 code = TRIPLET * 27 + tile
             else:
-                return " ".join(map(str, blocks))
+                return _TWIN_TEXT(blocks)
             text = <object> PyTuple_GET_ITEM(_BLOCK_TEXTS, code)
         else:
             for code in range(4):
                 if meld is <object> PyTuple_GET_ITEM(_MELD_KINDS, code):
                     break
             else:
-                return " ".join(map(str, blocks))
+                return _TWIN_TEXT(blocks)
             text = <object> PyTuple_GET_ITEM(_MELD_TEXTS, code * 27 + tile)
         texts[i] = text
     return " ".join(texts)
@@ -733,25 +746,32 @@ cdef object _ids(object items, tuple members, tuple ids):
 
 
 def score_dict(score):
-    """``Score.to_dict(score)``: for an exact :class:`Score` of the usual members, by table
-    (its fields read from the instance dict); anything else by the Python body (the twin's
-    ``score_dict``)."""
-    cdef Py_ssize_t p, m
+    """``Score.to_dict(score)``: for an exact :class:`Score` whose fields are all in its
+    instance dict and of the usual members, by table; anything else by the Python body (the
+    twin's ``score_dict``), which then answers or raises as it always has."""
+    cdef PyObject* f[15]
+    cdef Py_ssize_t i, p, m
     if _SCORE is None:
         _bind()
     if type(score) is not _SCORE:
         return _TWIN_SCORE_DICT(score)
     d = score.__dict__
-    p = _member(_field(d, score, "pattern"), _PATTERNS)
-    m = _member(_field(d, score, "model"), _MODELS)
-    replaced = _ids(_field(d, score, "replaced"), _PATTERNS, _PATTERN_IDS)
-    terms = _ids(_field(d, score, "terms"), _PATTERNS, _PATTERN_IDS)
-    extras = _ids(_field(d, score, "extras"), _EXTRA_MEMBERS, _EXTRA_IDS)
+    for i in range(15):
+        f[i] = PyDict_GetItemWithError(d, <object> PyTuple_GET_ITEM(_SCORE_FIELDS, i))
+        if f[i] == NULL:
+            return _TWIN_SCORE_DICT(score)
+    # Fields by position in _SCORE_FIELDS: pattern 0, replaced 1, gen 2, gen_used 3, extras 4,
+    # fan 5, multiplier 6, capped 7, special 8, model 9, terms 10, ties 11, decomposition 12.
+    p = _member(<object> f[0], _PATTERNS)
+    m = _member(<object> f[9], _MODELS)
+    replaced = _ids(<object> f[1], _PATTERNS, _PATTERN_IDS)
+    terms = _ids(<object> f[10], _PATTERNS, _PATTERN_IDS)
+    extras = _ids(<object> f[4], _EXTRA_MEMBERS, _EXTRA_IDS)
     if p < 0 or m < 0 or replaced is None or terms is None or extras is None:
         return _TWIN_SCORE_DICT(score)
     texts = <tuple> PyTuple_GET_ITEM(_PATTERN_TEXTS, p)
-    gen = _field(d, score, "gen")
-    gen_used = _field(d, score, "gen_used")
+    gen = <object> f[2]
+    gen_used = <object> f[3]
     return {
         "pattern": texts[0],
         "pattern_zh": texts[1],
@@ -762,10 +782,10 @@ def score_dict(score):
         "gen_used": gen_used,
         "gen_left": gen - gen_used,
         "extras": extras,
-        "fan": _field(d, score, "fan"),
-        "multiplier": _field(d, score, "multiplier"),
-        "capped": _field(d, score, "capped"),
-        "special": _field(d, score, "special"),
+        "fan": <object> f[5],
+        "multiplier": <object> f[6],
+        "capped": <object> f[7],
+        "special": <object> f[8],
         "model": <object> PyTuple_GET_ITEM(_MODEL_VALUES, m),
-        "decomposition": _text_of(_field(d, score, "decomposition")),
+        "decomposition": _text_of(<object> f[12]),
     }
