@@ -67,10 +67,10 @@ def corpus() -> tuple[tuple[Any, ...], ...]:
 
 
 def _using(backend: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """(score_fast, decomposition_text) of one backend."""
+    """(score_fast, score_dict) of one backend."""
     module = compiled if backend == "compiled" else twin
     assert module is not None
-    return module.score_fast, module.decomposition_text
+    return module.score_fast, module.score_dict
 
 
 def test_baseline_bare_loop(timed: Timed) -> None:
@@ -99,7 +99,7 @@ def test_score_engine_win(timed: Timed, backend: str, monkeypatch: pytest.Monkey
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_score_to_dict(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     scores = [engine.score_engine_win(*args) for args in corpus()]
-    monkeypatch.setattr(score_module, "decomposition_text", _using(backend)[1])
+    monkeypatch.setattr(score_module, "score_dict", _using(backend)[1])
 
     def loop() -> None:
         for s in scores:
