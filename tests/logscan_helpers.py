@@ -209,7 +209,9 @@ def is_template(payload: bytes) -> bool:
         event = msgpack.unpackb(payload)
     except Exception:  # msgpack raises several types
         return False
-    if type(event) is not dict or event.get("type") not in TEMPLATES:
+    if type(event) is not dict or type(event.get("type")) is not str:
+        return False
+    if event["type"] not in TEMPLATES:
         return False
     kinds = TEMPLATES[event["type"]]
     return (

@@ -194,3 +194,9 @@ def test_bad_bytes_deep_down_are_declined(depth: int, leaf: bytes) -> None:
     raw = b"\x91" * depth + leaf
     _declined([raw])
     check_first_game(BOTH, game_bytes([raw]))
+
+
+def test_an_event_type_of_another_type() -> None:
+    """A ``type`` that is a list or a map (unhashable): an event like any other (found by a
+    long fuzz run: the oracle of ``others`` hashed it)."""
+    _events_of([msgpack.packb({"type": [1, 2], "actor": 1}), msgpack.packb({"type": {}})])
