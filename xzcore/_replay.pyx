@@ -21,8 +21,12 @@ answers are exactly one plain ``none`` per asked seat: the same ``_claim_*`` sta
 ``Round._open_claims`` and ``Round.apply`` leave, the ``none`` events ``Round._resolve_claims``
 writes (in play order from the discarder), then the same draw; or the answer of the one seat
 asked is its ``pon``: then what ``Round._pon`` does (R5.4: the tile leaves the river, the 碰
-meld, the ``pon`` event, the claimer's turn without a draw). In the 定缺 phase it applies the
-four recorded declarations as ``Round._do_dingque`` and ``Round._begin_play`` do (R4.1).
+meld, the ``pon`` event, the claimer's turn without a draw). A window that offers 胡 (R7.1:
+not to a pass-locked seat, R7.4, nor in the final round, R5.7, nor without 定缺, R4.4), or
+whose recorded answers are not those, it opens as ``Round._open_claims`` does and leaves to
+the loop (phase CLAIM). In the 定缺 phase it applies the four recorded declarations as
+``Round._do_dingque`` and ``Round._begin_play`` do (R4.1). The events it appends are the
+engine's, or the recorded ones where exactly equal (``_replay_events.pxi``).
 """
 
 from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError
@@ -150,35 +154,6 @@ cdef inline object _get(object lst, Py_ssize_t i):
 cdef inline void _put(object lst, Py_ssize_t i, object value):
     Py_INCREF(value)  # PyList_SetItem steals a reference
     PyList_SetItem(lst, i, value)
-
-
-cdef int _claimable(Hand h, object kind, int i):
-    """``h.claimable(kind)`` (R5.2), answered in C while the hand's waits are cached; -1
-    when the kernel refuses the hand (then ``Round.play`` meets the same error)."""
-    if h.c[i] >= 2:
-        return 1
-    if h.wmask_ok and h.n % 3 == 1 and h.n <= 13:
-        return (h.wmask >> i) & 1
-    try:
-        return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits
-    except Exception:
-        return -1
-
-
-cdef int _is_win(Hand h):
-    """``h.is_win()``; -1 when the kernel refuses the hand."""
-    try:
-        return 1 if h.is_win() else 0
-    except Exception:
-        return -1
-
-
-cdef int _is_win_with(Hand h, object tile):
-    """``h.is_win_with(tile)``; -1 when the kernel refuses the hand."""
-    try:
-        return 1 if h.is_win_with(tile) else 0
-    except Exception:
-        return -1
 
 
 cdef class _Run:
@@ -333,52 +308,8 @@ include "_replay_events.pxi"
 include "_replay_claims.pxi"
 
 
-cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, long k,
-                   long* order, long* taker) except -1:
-    """Are the recorded answers after ``rec[at]`` ones the step applies? Each as
-    compare_events reads it (action_of) and as Round.play accepts it (R5.2: asked; R5.3: not
-    answered yet): one plain none (no 'claim': _NONE[actor]) from each asked seat, in any
-    order; or, when one seat is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every
-    asked seat is offered the 碰 when nobody is offered 胡). Fills ``order`` (the seats in
-    the recorded order) and ``taker`` (the seat that pengs, else left as it is)."""
-    cdef Py_ssize_t j
-    cdef long a = 0, pon = -1
-    cdef int answered = 0
-    cdef object w
-    cdef dict ev
-    for j in range(n_asked):
-        w = _get(rec, at + 1 + j)  # None past the end: not all answered yet
-        if type(w) is not dict:
-            return False
-        ev = <dict>w
-        w = _item(ev, "type")
-        if type(w) is not str:
-            return False
-        if not _small(_item(ev, "actor"), 0, 4, &a):
-            return False
-        if not (asked >> a) & 1 or (answered >> a) & 1:
-            return False
-        if w == "none":
-            if PyDict_Contains(ev, "claim"):
-                return False  # a claim superseded by R5.3: action_of reads it otherwise
-        elif w == "pon" and n_asked == 1:
-            w = _item(ev, "pai")
-            if type(w) is not str:
-                return False
-            if _kind_of(<str>w) != k:  # _KIND.get(pai)
-                return False  # another tile: the loop plays (or refuses) that
-            pon = a
-        else:
-            return False
-        answered |= 1 << a
-        order[j] = a
-    if pon >= 0:
-        taker[0] = pon
-    return True
-
-
 cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
-                     bint looked):
+                     bint looked, object read=None, PyObject* read_tsumogiri=NULL):
     """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
@@ -392,7 +323,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef Hand h, hn = None, ho, ht = None
     cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
     cdef object first = False, melds = None, pengs = None
-    cdef bint release = False, new_final = False, opened = False, winner
+    cdef bint release = False, new_final = False, opened = False, winner, final_n = False
     cdef int hora
 
     # -- check everything, change nothing -------------------------------------------------
@@ -501,6 +432,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 return -1
             left = 108 - pos
             if left <= r.final_from and not r.final:
+                final_n = True  # Python code runs (see _emit_dahai)
                 new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: final round
             release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
     except Exception:  # a damaged round: the engine reports it
@@ -514,7 +446,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     h.n -= 1
     if taker < 0:
         PyList_Append(river, tile)  # (Round._pon takes it back: rivers[src].pop())
-    _emit_dahai(r, rec, s, k, k == r.drawn)
+    _emit_dahai(r, rec, s, k, k == r.drawn, at, read if opts is None and not final_n else None,
+                read_tsumogiri)
     r.dirty = True
     if opts is not None:
         r.c_tile = tile
@@ -584,43 +517,6 @@ def quiet_discard(rnd, seat, tile):
     return True
 
 
-cdef str _TSUMO = "tsumo"  # the commonest event the loop skips (in _SKIPPED)
-cdef str _DAHAI = "dahai"  # not in _SKIPPED
-assert _TSUMO in _SKIPPED and _DAHAI not in _SKIPPED
-
-
-cdef inline object _type_word(dict ev, bint* looked):
-    """``ev.get("type")``, read without a look-up when the first key is the interned
-    ``"type"`` itself (as msgpack and the engine make events); else looked up, and
-    ``looked`` set (a key's ``__eq__`` may have run: see ``_intact``)."""
-    cdef Py_ssize_t pos = 0
-    cdef PyObject* k
-    cdef PyObject* v
-    if PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"type":
-        return <object>v
-    looked[0] = True
-    return _item(ev, "type")
-
-
-cdef bint _dahai_layout(dict ev, PyObject** actor, PyObject** pai):
-    """When ``ev`` holds exactly the keys ``type``, ``actor``, ``pai``, ``tsumogiri`` (the
-    interned str objects, in that order: the engine's discard event as msgpack gives it
-    back), point ``actor`` and ``pai`` at ``ev["actor"]`` and ``ev["pai"]`` (borrowed) and
-    return True (no ``baige`` key, then); else return False."""
-    cdef Py_ssize_t pos = 0
-    cdef PyObject* k
-    cdef PyObject* v
-    if PyDict_Size(ev) != 4:
-        return False
-    if not PyDict_Next(ev, &pos, &k, &v) or k != <PyObject*>"type":
-        return False
-    if not PyDict_Next(ev, &pos, &k, actor) or k != <PyObject*>"actor":
-        return False
-    if not PyDict_Next(ev, &pos, &k, pai) or k != <PyObject*>"pai":
-        return False
-    return PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"tsumogiri"
-
-
 def quiet_run(rnd, events, i):
     """Do what ``xzcore.auditcmp.compare_events``' loop does for ``events[i]``,
     ``events[i + 1]``, … while each is an event it skips, a quiet discard, a discard whose
@@ -634,6 +530,8 @@ def quiet_run(rnd, events, i):
     cdef object ev, word, k, actor
     cdef PyObject* pa
     cdef PyObject* pp
+    cdef PyObject* pt = NULL
+    cdef object read
     cdef _Run r = None
     cdef bint loaded = False, looked = True
     cdef long kind
@@ -649,24 +547,25 @@ def quiet_run(rnd, events, i):
             word = _type_word(<dict>ev, &looked)
             if type(word) is not str:
                 break
-            if <PyObject*>word != <PyObject*>_DAHAI and (
-                <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED
-            ):
-                j += 1
-                continue
-            if word == "dingque":
-                if not loaded:
-                    loaded = True
-                    r = _load(rnd, events)
-                if r is None or _dingque(r, events, j) < 0:
+            if <PyObject*>word != <PyObject*>_DAHAI:  # (the commonest action: no compare)
+                if <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED:
+                    j += 1
+                    continue
+                if word == "dingque":
+                    if not loaded:
+                        loaded = True
+                        r = _load(rnd, events)
+                    if r is None or _dingque(r, events, j) < 0:
+                        break
+                    j += 4
+                    continue
+                if word != "dahai":
                     break
-                j += 4
-                continue
-            if word != "dahai":
-                break
-            if _dahai_layout(<dict>ev, &pa, &pp):
+            read = None
+            if _dahai_layout(<dict>ev, &pa, &pp, &pt):
                 actor = <object>pa
                 word = <object>pp
+                read = ev
             else:  # read as the loop does
                 looked = True  # a key's __eq__ may run (see _intact)
                 if PyDict_Contains(ev, "baige"):
@@ -683,7 +582,7 @@ def quiet_run(rnd, events, i):
                 r = _load(rnd, events)
             if r is None:
                 break
-            m = _step(r, actor, _KIND_OBJ[kind], events, j, looked)
+            m = _step(r, actor, _KIND_OBJ[kind], events, j, looked, read, pt)
             if m < 0:
                 break
             looked = False

@@ -1,6 +1,36 @@
 # Part of xzcore/_replay.pyx, included there (it uses its _Run, helpers and tables): the
-# guard of a run's reads against code run by an event's keys, and the steps after a claim
-# window and before play: Round._pon (R5.4) and the 定缺 phase (R4.1).
+# kernel's answers about a hand, the guard of a run's reads against code run by an event's
+# keys, and the steps after a claim window and before play: Round._pon (R5.4) and the 定缺
+# phase (R4.1).
+
+
+cdef int _claimable(Hand h, object kind, int i):
+    """``h.claimable(kind)`` (R5.2), answered in C while the hand's waits are cached; -1
+    when the kernel refuses the hand (then ``Round.play`` meets the same error)."""
+    if h.c[i] >= 2:
+        return 1
+    if h.wmask_ok and h.n % 3 == 1 and h.n <= 13:
+        return (h.wmask >> i) & 1
+    try:
+        return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits
+    except Exception:
+        return -1
+
+
+cdef int _is_win(Hand h):
+    """``h.is_win()``; -1 when the kernel refuses the hand."""
+    try:
+        return 1 if h.is_win() else 0
+    except Exception:
+        return -1
+
+
+cdef int _is_win_with(Hand h, object tile):
+    """``h.is_win_with(tile)``; -1 when the kernel refuses the hand."""
+    try:
+        return 1 if h.is_win_with(tile) else 0
+    except Exception:
+        return -1
 
 
 cdef bint _intact(_Run r):

@@ -1,4 +1,6 @@
-# Part of xzcore/_replay.pyx, included there: the events a step appends to the round. Each is
+# Part of xzcore/_replay.pyx, included there: the recorded events as the run reads them (as
+# compare_events' loop does, fast for the layout msgpack gives back), and the events a step
+# appends to the round. Each appended event is
 # the dict the engine builds (Round._dahai, Round._draw, Round._resolve_claims, Round._pon,
 # Round._do_dingque: the same keys in the same order, values of the same types); when the
 # recorded event at the same index of the log is exactly that dict — an exact dict, its keys
@@ -112,11 +114,26 @@ cdef inline bint _next_bool(object x, Py_ssize_t* pos, str key, bint value):
     return PyDict_Next(x, pos, &k, &v) and _is_str(k, key) and _is_bool(v, value)
 
 
-cdef void _emit_dahai(_Run r, object rec, long s, long k, bint tsumogiri):
-    """Round._dahai's event (R5.1)."""
+cdef void _emit_dahai(_Run r, object rec, long s, long k, bint tsumogiri, Py_ssize_t at,
+                      object read, PyObject* read_tsumogiri):
+    """Round._dahai's event (R5.1). ``read``: the recorded discard ``rec[at]`` when the run
+    has just read it as exactly the engine's event but for ``tsumogiri`` (quiet_run's
+    _dahai_layout: the four keys themselves, in order; its type, actor and pai checked;
+    nothing run since), with its ``tsumogiri`` value; else None."""
     cdef Py_ssize_t pos = 0
-    cdef object x = _head(rec, PyList_GET_SIZE(r.events), 4, "dahai", s, &pos)
+    cdef Py_ssize_t p = PyList_GET_SIZE(r.events)
+    cdef object x
     cdef dict ev
+    if (
+        read is not None
+        and p == at
+        and at < PyList_GET_SIZE(rec)
+        and <PyObject*>PyList_GET_ITEM(rec, at) == <PyObject*>read
+        and _is_bool(read_tsumogiri, tsumogiri)
+    ):
+        PyList_Append(r.events, read)
+        return
+    x = _head(rec, p, 4, "dahai", s, &pos)
     if (
         x is not None
         and _next_name(x, &pos, "pai", k)
@@ -196,3 +213,87 @@ cdef void _emit_dingque(_Run r, object rec, long s, long v):
     ev["actor"] = _SEATS[s]
     ev["suit"] = _SUIT_TEXT[v]
     PyList_Append(r.events, ev)
+
+
+# -- reading the recorded events ---------------------------------------------------------------
+
+
+cdef str _TSUMO = "tsumo"  # the commonest event the loop skips (in _SKIPPED)
+cdef str _DAHAI = "dahai"  # not in _SKIPPED
+assert _TSUMO in _SKIPPED and _DAHAI not in _SKIPPED
+
+
+cdef inline object _type_word(dict ev, bint* looked):
+    """``ev.get("type")``, read without a look-up when the first key is the interned
+    ``"type"`` itself (as msgpack and the engine make events); else looked up, and
+    ``looked`` set (a key's ``__eq__`` may have run: see ``_intact``)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* k
+    cdef PyObject* v
+    if PyDict_Next(ev, &pos, &k, &v) and k == <PyObject*>"type":
+        return <object>v
+    looked[0] = True
+    return _item(ev, "type")
+
+
+cdef bint _dahai_layout(dict ev, PyObject** actor, PyObject** pai, PyObject** tsumogiri):
+    """When ``ev`` holds exactly the keys ``type``, ``actor``, ``pai``, ``tsumogiri`` (the
+    interned str objects, in that order: the engine's discard event as msgpack gives it
+    back), point ``actor``, ``pai`` and ``tsumogiri`` at their values (borrowed) and return
+    True (no ``baige`` key, then); else return False."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* k
+    cdef PyObject* v
+    if PyDict_Size(ev) != 4:
+        return False
+    if not PyDict_Next(ev, &pos, &k, &v) or k != <PyObject*>"type":
+        return False
+    if not PyDict_Next(ev, &pos, &k, actor) or k != <PyObject*>"actor":
+        return False
+    if not PyDict_Next(ev, &pos, &k, pai) or k != <PyObject*>"pai":
+        return False
+    return PyDict_Next(ev, &pos, &k, tsumogiri) and k == <PyObject*>"tsumogiri"
+
+
+cdef bint _answers(object rec, Py_ssize_t at, Py_ssize_t n_asked, int asked, long k,
+                   long* order, long* taker) except -1:
+    """Are the recorded answers after ``rec[at]`` ones the step applies? Each as
+    compare_events reads it (action_of) and as Round.play accepts it (R5.2: asked; R5.3: not
+    answered yet): one plain none (no 'claim': _NONE[actor]) from each asked seat, in any
+    order; or, when one seat is asked, its pon of the tile (_PON[actor][_KIND[pai]]; every
+    asked seat is offered the 碰 when nobody is offered 胡). Fills ``order`` (the seats in
+    the recorded order) and ``taker`` (the seat that pengs, else left as it is)."""
+    cdef Py_ssize_t j
+    cdef long a = 0, pon = -1
+    cdef int answered = 0
+    cdef object w
+    cdef dict ev
+    for j in range(n_asked):
+        w = _get(rec, at + 1 + j)  # None past the end: not all answered yet
+        if type(w) is not dict:
+            return False
+        ev = <dict>w
+        w = _item(ev, "type")
+        if type(w) is not str:
+            return False
+        if not _small(_item(ev, "actor"), 0, 4, &a):
+            return False
+        if not (asked >> a) & 1 or (answered >> a) & 1:
+            return False
+        if w == "none":
+            if PyDict_Contains(ev, "claim"):
+                return False  # a claim superseded by R5.3: action_of reads it otherwise
+        elif w == "pon" and n_asked == 1:
+            w = _item(ev, "pai")
+            if type(w) is not str:
+                return False
+            if _kind_of(<str>w) != k:  # _KIND.get(pai)
+                return False  # another tile: the loop plays (or refuses) that
+            pon = a
+        else:
+            return False
+        answered |= 1 << a
+        order[j] = a
+    if pon >= 0:
+        taker[0] = pon
+    return True

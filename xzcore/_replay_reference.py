@@ -16,8 +16,10 @@ hold the two to this module and both to ``Round.play``.
 (``xzcore.auditcmp.compare_events``) does, for as long as each event is one the loop skips, a
 quiet discard, a discard whose claim window (R5.2) offers nobody 胡 (no R7.4 lock, no R5.7
 consequence) and ends with every asked seat passing (exactly one recorded plain ``none`` per
-asked seat) or with the one asked seat's 碰 (R5.3, R5.4), or the four declarations of the 定缺
-phase (R4.1). :func:`run_decline` says why it stops.
+asked seat) or with the one asked seat's 碰 (R5.3, R5.4), a discard whose window it opens and
+leaves to the loop (:data:`OPEN_REASONS`), or the four declarations of the 定缺 phase (R4.1).
+:func:`run_decline` says why it stops. Where a recorded event is :func:`exactly` the one the
+engine appends, the round keeps the recorded dict (as the compiled run does).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The round engine's commonest steps, fast: a discard nobody can claim, then the next draw;
 and, for the audit, runs of recorded events made of such steps, of claim windows that end in
-passes or in a 碰, and of the 定缺 phase.
+passes or in a 碰 (or that it opens and leaves to the loop), and of the 定缺 phase.
 
 :func:`quiet_discard` ``(rnd, seat, tile)`` applies the discard of ``tile`` by ``seat`` and
 the next seat's draw exactly as ``rnd.play(Action("dahai", seat, tile))`` would, and returns
@@ -17,12 +17,22 @@ as each event is one the loop skips (``_NOT_ACTIONS``), a recorded quiet discard
 discard whose claim window (R5.2) offers nobody 胡 (so no R7.4 lock, no R5.7 consequence)
 and ends with every asked seat passing (the events after it exactly one plain ``none`` per
 asked seat, in any order) or with the ``pon`` of the one seat asked (R5.3 has nothing to order;
-R5.4: that seat's turn, discard only, follows), or the four ``dingque`` declarations of the
-定缺 phase (R4.1: one per seat, in any order; then the dealer's first turn). It returns the
-index of the first event it did not consume (``len(events)`` at the end): the caller handles
-that event the slow way and calls it again from the next index. It never raises, never
-consumes an event the loop would treat differently (a malformed one, an illegal action: it
-stops there), and a stop changes nothing.
+R5.4: that seat's turn, discard only, follows), a recorded discard whose window it opens as
+``Round._open_claims`` does (a seat offered 胡, R7.1, not pass-locked, R7.4, outside the final
+round, R5.7, with 定缺 on, R4.4; or answers other than those) and leaves to the loop (the
+round then waits for the answers, phase CLAIM, as ``Round.play`` leaves it), or the four
+``dingque`` declarations of the 定缺 phase (R4.1: one per seat, in any order; then the
+dealer's first turn). It returns the index of the first event it did not consume
+(``len(events)`` at the end): the caller handles that event the slow way and calls it again
+from the next index. It never raises, never consumes an event the loop would treat
+differently (a malformed one, an illegal action: it stops there), and a stop changes nothing.
+
+The events the steps append to ``rnd.events`` are equal, type for type and key order for key
+order, to the ones ``Round.play`` appends; where the recorded event at the same index is
+exactly that (an exact dict, the same str keys in the same order, each value of the same
+type — str, int or bool — and equal), it is the recorded dict itself that is appended. The
+audit only reads both lists (a ``LeshanRound``, the one engine that edits a past event, is
+never run here), so the comparison's verdict is the same; it is then a walk over one dict.
 
 This module re-exports the compiled ``xzcore._replay`` when it is built and the pure-Python
 twin ``xzcore._replay_reference`` otherwise, as :mod:`xzcore.core` does for the kernel:
