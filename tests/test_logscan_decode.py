@@ -15,10 +15,11 @@ import msgpack
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from logscan_helpers import check_first_game, game_bytes, same
+from logscan_helpers import check_first_game, game_bytes, header_payload, same
 from test_logscan_fuzz import BOTH, FAST
 
 from xzcore.logtypes import GENESIS, Limits
+from xzcore.rules import RuleSet
 
 
 def _events_of(payloads: list[bytes]) -> list[Any]:
@@ -200,3 +201,46 @@ def test_an_event_type_of_another_type() -> None:
     """A ``type`` that is a list or a map (unhashable): an event like any other (found by a
     long fuzz run: the oracle of ``others`` hashed it)."""
     _events_of([msgpack.packb({"type": [1, 2], "actor": 1}), msgpack.packb({"type": {}})])
+
+
+def _game_with_rules(rules: dict[str, Any], events: list[bytes] | None = None) -> Any:
+    """A game whose header holds ``rules``: scanned by every reader (same values, type for
+    type, key order included); its header map."""
+    data = game_bytes(events or [], header=header_payload(rules=rules))
+    res = check_first_game(BOTH, data)
+    assert isinstance(res, tuple)
+    assert same(res[1]["rules"], rules)
+    return res[1]
+
+
+def test_rule_maps_of_consecutive_games() -> None:
+    """The header's rule map as msgpack decodes it, game after game: the same one again (from
+    the decoder's memory), one value of another type (1 for True, 6.0 for 6), another order,
+    another rule set, nested values, a map of 15 pairs."""
+    good = RuleSet.preset("xuezhan").to_dict()
+    other = RuleSet.preset("chengdu-classic").to_dict()
+    retyped = {**good, "declare_void": 1, "cap_fan": 6.0}
+    reordered = dict(reversed(list(good.items())))
+    nested = {**good, "extra": [1, {"a": None}]}
+    small = dict(list(good.items())[:15])
+    for rules in [good, good, retyped, good, reordered, good, other, nested, nested, small, good]:
+        _game_with_rules(rules)
+
+
+def test_a_rule_map_from_memory_is_a_fresh_dict() -> None:
+    """Changing a header's rule map read before changes no later game's."""
+    good = RuleSet.preset("xuezhan").to_dict()
+    first = _game_with_rules(good)
+    first["rules"]["declare_void"] = "changed"
+    first["rules"]["added"] = 1
+    again = _game_with_rules(good)
+    assert again["rules"] is not first["rules"]
+
+
+def test_big_flat_maps_as_events() -> None:
+    """Maps of 16 pairs or more in events, repeated, differing in their last byte only, and
+    holding a map of the same bytes inside."""
+    big = {f"k{i}": i for i in range(20)}
+    near = {**big, "k19": 18}
+    payloads = [msgpack.packb(v) for v in (big, big, near, {"in": big}, [big, near], big)]
+    _events_of(payloads)

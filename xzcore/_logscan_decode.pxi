@@ -50,6 +50,7 @@ import msgpack
 
 cdef enum:
     _DEC_DEPTH = 32  # levels of nesting decoded here; deeper payloads go to msgpack
+    _MEMO_MIN = 16  # pairs a map has at least for _map's memory
     _SC_SIZE = 2048  # cache entries (a power of two)
     _SC_MAX = 24  # longest str kept
 
@@ -145,7 +146,7 @@ cdef object _value(const uint8_t *d, Py_ssize_t *at, Py_ssize_t end, int depth):
     if b <= 0x8F:
         count = b & 0x0F
         pos += 1
-        return _map(d, at, pos, end, count, depth)
+        return _map(d, at, at[0], pos, end, count, depth)
     if b <= 0x9F:
         count = b & 0x0F
         pos += 1
@@ -224,7 +225,7 @@ cdef object _value(const uint8_t *d, Py_ssize_t *at, Py_ssize_t end, int depth):
     if b == 0xDC or b == 0xDD:
         return _array(d, at, pos, end, size, depth)
     if b == 0xDE or b == 0xDF:
-        return _map(d, at, pos, end, size, depth)
+        return _map(d, at, at[0], pos, end, size, depth)
     if size > end - pos:
         raise _Declined
     at[0] = pos + size
@@ -250,15 +251,32 @@ cdef object _array(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t 
     return out
 
 
-cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t end,
-                 Py_ssize_t count, int depth):
-    cdef Py_ssize_t i, size
+cdef bytes _memo_bytes = None  # the bytes of the last flat map of _MEMO_MIN entries or more
+cdef object _memo_map = None  # its value, a private copy
+
+
+cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t start, Py_ssize_t pos,
+                 Py_ssize_t end, Py_ssize_t count, int depth):
+    """The map whose header starts at ``start`` and whose ``count`` pairs at ``pos``.
+
+    A map of _MEMO_MIN pairs or more whose bytes are exactly those of the last such map of
+    scalars (the header's rule set, the same in every game of a log) is a copy of that one's
+    value: msgpack bytes decode one way, and the copy is a new dict of the same keys and
+    values (strs, ints, bools, floats, nil and bytes: immutable), in the same order."""
+    global _memo_bytes, _memo_map
+    cdef Py_ssize_t i, size, n
     cdef object key, item
     cdef type t
+    cdef bint flat = count >= _MEMO_MIN
     if depth >= _DEC_DEPTH:
         raise _Deep
     if count > (end - pos) // 2:  # every pair takes two bytes at least
         raise _Declined
+    if flat and _memo_bytes is not None:
+        n = PyBytes_GET_SIZE(_memo_bytes)
+        if n <= end - start and memcmp(d + start, PyBytes_AS_STRING(_memo_bytes), n) == 0:
+            at[0] = start + n
+            return PyDict_Copy(_memo_map)
     out = {}  # PyDict_New: a key table for str keys (a presized one takes any key, slower)
     at[0] = pos
     for i in range(count):
@@ -275,7 +293,14 @@ cdef object _map(const uint8_t *d, Py_ssize_t *at, Py_ssize_t pos, Py_ssize_t en
         if t is not str and t is not bytes:  # strict_map_key (the walk checks it too)
             raise _Declined
         item = _value(d, at, end, depth + 1)
+        if flat:
+            t = type(item)
+            flat = (t is str or t is int or t is bool or item is None or t is float
+                    or t is bytes)
         PyDict_SetItem(out, key, item)
+    if flat:
+        _memo_bytes = PyBytes_FromStringAndSize(<const char *>d + start, at[0] - start)
+        _memo_map = PyDict_Copy(out)
     return out
 
 
