@@ -52,10 +52,12 @@ from xzcore.round_base import (
     Phase,
     RoundResult,
     Win,
+    _dicts,
     format_count_bytes,
     format_kinds,
     format_meld_list,
     format_wall,
+    transfer_dicts,
     win_context,
 )
 from xzcore.round_checks import canonical, diagnose, quick_legal
@@ -481,7 +483,7 @@ class Round(ClaimsMixin):
                 "actor": s,
                 "kind": _KIND_WORD[kind],
                 "target": discarder,
-                "transfers": [t.to_dict() for t in tr],
+                "transfers": _dicts(tr),
             }
         )
         # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
@@ -526,6 +528,7 @@ class Round(ClaimsMixin):
         trs = tuple(transfers)
         self.wins.append(Win(s, k, discarder, ctx, score, trs, multiple))
         melds = self.melds[s]
+        plain = transfer_dicts(trs)
         self.events.append(
             {
                 "type": "hora",
@@ -540,7 +543,7 @@ class Round(ClaimsMixin):
                 "hand": format_count_bytes(concealed),
                 "melds": format_meld_list(melds) if melds else "",
                 "score": score.to_dict(),
-                "transfers": [t.to_dict() for t in trs],
+                "transfers": [t.to_dict() for t in trs] if plain is None else plain,
             }
         )
         # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
@@ -555,8 +558,7 @@ class Round(ClaimsMixin):
                 self.n_won += 1
             if not xueliu:
                 self.in_play[w] = False
-        # R1.1 is checked at the round's end (_finish): a win moves one tile from a hand or a
-        # river to the won tiles, which keeps every kind's count.
+        # R1.1 at the round's end (_finish): a win moves one tile to the won tiles.
         if not xueliu and self.n_won >= 3:
             self._finish("three_won")
             return
@@ -577,9 +579,8 @@ class Round(ClaimsMixin):
         return self._result
 
     def _finish(self, reason: str) -> None:
-        """End the round: R1.1 and R9.6 checked (the one check of each that every round
-        passes; the ledger's covers every transfer of the round), the result and the
-        ``end_kyoku`` event."""
+        """End the round: R1.1 and R9.6 checked (once a round, over all of it), the result
+        and the ``end_kyoku`` event."""
         self.phase = END
         self.check_tiles()
         self._check_ledger()

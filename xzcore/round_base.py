@@ -16,6 +16,7 @@ from functools import lru_cache
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from xzcore._backend import load
 from xzcore.actions import Action
 from xzcore.ledger import Ledger, Transfer
 from xzcore.rules import Scoring
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from xzcore.rules import RuleSet
 
 __all__ = [
+    "ENGINE_FAST_BACKEND",
     "MELDS",
     "NAMES",
     "Phase",
@@ -35,9 +37,11 @@ __all__ = [
     "RoundResult",
     "TileConservationError",
     "Win",
+    "format_count_bytes",
     "format_kinds",
     "format_meld_list",
     "format_wall",
+    "transfer_dicts",
     "win_context",
 ]
 
@@ -46,8 +50,20 @@ NAMES = tuple(tile_name(k) for k in range(27))
 _DIGITS = tuple(str(k % 9 + 1) for k in range(27))
 
 
+_fast, ENGINE_FAST_BACKEND = load("xzcore._engine_fast", "xzcore._engine_fast_reference")
+"""The engine's small compiled helpers (``"cython"``) or their twin (``"python"``)."""
+transfer_dicts = _fast.transfer_dicts
+"""``[t.to_dict() for t in transfers]`` for the engine's own transfers, or ``None`` (then
+the caller builds them so): see :mod:`xzcore._engine_fast_reference`."""
+_counts_text = _fast.counts_text
+
+
 def format_count_bytes(counts: bytes) -> str:
-    """Canonical MPSZ text of 27 counts (quick: each suit's text is cached)."""
+    """Canonical MPSZ text of 27 counts (the compiled helper's; else each suit's text,
+    cached)."""
+    quick = _counts_text(counts)
+    if quick is not None:
+        return quick
     text = _suit_text
     return text(counts[:9], "m") + text(counts[9:18], "p") + text(counts[18:], "s")
 
@@ -92,6 +108,12 @@ def _suit_text(nine: bytes, letter: str) -> str:
 
 _new_object = object.__new__
 _set_attr = object.__setattr__
+
+
+def _dicts(transfers: list[Transfer]) -> list[dict[str, Any]]:
+    out = transfer_dicts(transfers)
+    return [t.to_dict() for t in transfers] if out is None else out
+
 
 _CONTEXTS: dict[tuple[bool, ...], WinContext] = {}
 
@@ -486,7 +508,7 @@ class RoundBase:
                     }
                     for e in ends
                 ],
-                "transfers": [t.to_dict() for t in tr],
+                "transfers": _dicts(tr),
             }
         )  # the round's end checks the ledger next (R9.6)
 

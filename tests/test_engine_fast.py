@@ -1,0 +1,132 @@
+"""``xzcore._engine_fast`` (compiled) against its twin ``xzcore._engine_fast_reference`` and
+both against the engine's plain code: the canonical text of counts (``tiles.format_counts``,
+the ``hand`` of a ``hora`` event) and the transfers' plain data (``Transfer.to_dict``).
+Every helper either answers as the plain code or says ``None``."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xzcore import _engine_fast_reference
+from xzcore.ledger import REASONS, Transfer
+from xzcore.round_base import ENGINE_FAST_BACKEND, format_count_bytes
+from xzcore.tiles import format_counts
+
+
+def _compiled() -> ModuleType | None:
+    try:
+        return importlib.import_module("xzcore._engine_fast")
+    except ImportError:  # not built: the twin alone is tested (CI requires it built)
+        return None
+
+
+IMPLS = [_engine_fast_reference]
+if (_c := _compiled()) is not None:
+    IMPLS.append(_c)
+
+
+@pytest.fixture(params=IMPLS, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def fast(request: pytest.FixtureRequest) -> ModuleType:
+    module: ModuleType = request.param
+    return module
+
+
+def test_the_engine_uses_the_compiled_helpers_when_built() -> None:
+    twin = os.environ.get("XZ_PUREPYTHON") or _compiled() is None  # xzcore._backend's rule
+    assert ("python" if twin else "cython") == ENGINE_FAST_BACKEND
+
+
+# -- counts_text -----------------------------------------------------------------------------
+
+hands = st.lists(st.integers(0, 4), min_size=27, max_size=27).map(bytes)
+
+
+@given(hands)
+def test_counts_text_is_format_counts(counts: bytes) -> None:
+    for fast in IMPLS:
+        assert fast.counts_text(counts) == format_counts(list(counts))
+    assert format_count_bytes(counts) == format_counts(list(counts))
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        bytearray(27),  # not bytes
+        [0] * 27,
+        bytes(26),  # not 27 counts
+        bytes(28),
+        bytes([5] + [0] * 26),  # more than four of a kind
+        bytes([0] * 26 + [255]),
+        "x" * 27,
+        None,
+    ],
+)
+def test_counts_text_declines_what_is_not_27_counts(fast: ModuleType, counts: Any) -> None:
+    assert fast.counts_text(counts) is None
+
+
+def test_counts_text_of_no_tiles_is_empty(fast: ModuleType) -> None:
+    assert fast.counts_text(bytes(27)) == ""
+
+
+# -- transfer_dicts --------------------------------------------------------------------------
+
+transfers = st.builds(
+    Transfer,
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(-3, 99),
+    st.sampled_from(sorted(REASONS)),
+    st.sampled_from(["R9.1", "R6.2", "R10.3"]),
+    st.text(max_size=8),
+    st.one_of(st.none(), st.integers(0, 60)),
+)
+
+
+@given(st.lists(transfers, max_size=6), st.booleans())
+def test_transfer_dicts_are_to_dict(ts: list[Transfer], as_tuple: bool) -> None:
+    seq: Any = tuple(ts) if as_tuple else ts
+    want = [t.to_dict() for t in ts]
+    for fast in IMPLS:
+        got = fast.transfer_dicts(seq)
+        assert got == want
+        assert [list(d) for d in got] == [list(d) for d in want]  # the keys' order (L2)
+        assert all(a is not b for a, b in zip(got, want, strict=True))  # fresh dicts
+
+
+def test_transfer_dicts_keep_the_trusted_values() -> None:
+    t = Transfer._trusted(2, 0, 8, "self_draw", "R9.2", "×8")
+    for fast in IMPLS:
+        assert fast.transfer_dicts([t]) == [t.to_dict()]
+
+
+class _Sub(Transfer):
+    """A subclass may read its fields otherwise: never handled."""
+
+
+def _missing_detail() -> Transfer:
+    t = Transfer(1, 2, 3, "win_discard", "R9.1")
+    del vars(t)["detail"]  # to_dict would read the class default instead
+    return t
+
+
+@pytest.mark.parametrize(
+    "seq",
+    [
+        [_Sub(1, 2, 3, "win_discard", "R9.1")],
+        [Transfer(1, 2, 3, "win_discard", "R9.1"), {"payer": 1}],
+        [_missing_detail()],
+        iter([Transfer(1, 2, 3, "win_discard", "R9.1")]),  # not a list or tuple
+        None,
+    ],
+    ids=["subclass", "not-a-transfer", "missing-field", "iterator", "none"],
+)
+def test_transfer_dicts_decline_anything_else(fast: ModuleType, seq: Any) -> None:
+    assert fast.transfer_dicts(seq) is None

@@ -1,0 +1,87 @@
+# cython: language_level=3
+"""Small helpers of the round engine's win, gang and end paths, in C.
+
+The pure-Python twin is ``xzcore._engine_fast_reference`` (the contract is there): each
+helper gives exactly what the engine's plain code gives, or ``None`` and the caller runs the
+plain code. ``xzcore.round_base`` selects this module or the twin (``xzcore._backend.load``).
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
+from cpython.list cimport PyList_Append
+from cpython.object cimport PyObject
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from libc.stdint cimport uint8_t
+
+from xzcore.ledger import Transfer
+
+__all__ = ["counts_text", "transfer_dicts"]
+
+cdef object _TRANSFER = Transfer
+cdef object _PAYER = "payer"
+cdef object _PAYEE = "payee"
+cdef object _UNITS = "units"
+cdef object _REASON = "reason"
+cdef object _RULE = "rule"
+cdef object _DETAIL = "detail"
+cdef object _TURN = "turn"
+
+
+def counts_text(counts):
+    """The canonical MPSZ text of 27 counts, or ``None`` (see the twin)."""
+    cdef const uint8_t* c
+    cdef char buf[120]  # 27 kinds of at most 4, three letters
+    cdef int n = 0, s, r, j, held
+    if type(counts) is not bytes or PyBytes_GET_SIZE(counts) != 27:
+        return None
+    c = <const uint8_t*> PyBytes_AS_STRING(counts)
+    for j in range(27):
+        if c[j] > 4:
+            return None
+    for s in range(3):
+        held = 0
+        for r in range(9):
+            for j in range(c[9 * s + r]):
+                buf[n] = <char> (49 + r)  # the rank digit
+                n += 1
+                held = 1
+        if held:
+            buf[n] = b"mps"[s]
+            n += 1
+    return PyUnicode_DecodeASCII(buf, n, NULL)
+
+
+cdef inline object _field(dict fields, object name):
+    cdef PyObject* v = PyDict_GetItem(fields, name)
+    if v is NULL:
+        return None
+    return <object> v
+
+
+def transfer_dicts(transfers):
+    """``[t.to_dict() for t in transfers]`` for exact ``Transfer`` values, or ``None`` (see
+    the twin)."""
+    cdef list out = []
+    cdef dict fields, d
+    cdef object t, turn
+    cdef PyObject* v
+    if type(transfers) is not list and type(transfers) is not tuple:
+        return None
+    for t in transfers:
+        if type(t) is not _TRANSFER:
+            return None
+        fields = t.__dict__
+        d = {}
+        for name in (_PAYER, _PAYEE, _UNITS, _REASON, _RULE, _DETAIL):
+            v = PyDict_GetItem(fields, name)
+            if v is NULL:
+                return None
+            PyDict_SetItem(d, name, <object> v)
+        v = PyDict_GetItem(fields, _TURN)
+        if v is NULL:
+            return None
+        turn = <object> v
+        if turn is not None:
+            PyDict_SetItem(d, _TURN, turn)
+        PyList_Append(out, d)
+    return out
