@@ -14,7 +14,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import HANDS
 
 from xzcore import _engine_fast_reference
 from xzcore.ledger import Transfer
@@ -26,6 +25,9 @@ def _compiled() -> ModuleType | None:
     except ImportError:
         return None
 
+
+HANDS = 1000
+"""Values per benchmarked call (benchmarks/conftest.py's ``HANDS``)."""
 
 IMPLS = {"twin": _engine_fast_reference}
 if (_c := _compiled()) is not None:
