@@ -104,6 +104,45 @@ def test_small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
         assert [r["status"] for r in fast] == ["verified"] * 6
 
 
+class _ReadOnly(io.BytesIO):
+    """A handle of another type than the standard ones: read with read(), not readinto."""
+
+
+@pytest.mark.parametrize("kind", ["BytesIO", "BufferedReader", "FileIO", "subclass"])
+@pytest.mark.parametrize("size", [1, 100, 5000, 1 << 20])
+def test_every_kind_of_handle_across_blocks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, kind: str, size: int
+) -> None:
+    """The standard handles read into one buffer kept for the file (readinto), any other
+    with read(): the same games, the same offsets and hashes, whatever the block size."""
+    from xzcore.audit import audit_handle
+
+    data = _record("xuezhan", 5, 31)
+    path = tmp_path / "log.xzlog"
+    path.write_bytes(data)
+    monkeypatch.setattr(xzcore.logfast, "BLOCK_SIZE", size)
+    opened: Any = {
+        "BytesIO": lambda: io.BytesIO(data),
+        "BufferedReader": lambda: open(path, "rb"),  # noqa: SIM115
+        "FileIO": lambda: open(path, "rb", buffering=0),  # noqa: SIM115
+        "subclass": lambda: _ReadOnly(data),
+    }[kind]
+    with opened() as handle:
+        reader = FastReader(handle)
+        assert reader._into is (kind != "subclass")
+        games = []
+        while (g := reader.read_game(CollectingBuilder)) is not None:
+            games.append((g, reader.offset, reader.last_hash))
+    slow = LogReader(io.BytesIO(data))
+    for g, offset, last in games:
+        assert g == slow.read_game(CollectingBuilder)
+        assert (offset, last) == (slow.offset, slow.last_hash)
+    assert len(games) == 5 and slow.read_game(CollectingBuilder) is None
+    with opened() as handle:
+        reports = [r.to_dict() for r in audit_handle(handle, path="f")]
+    assert reports == [r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", fast=False)]
+
+
 class _Unseekable(io.RawIOBase):
     def __init__(self, data: bytes) -> None:
         self._b = io.BytesIO(data)

@@ -450,8 +450,9 @@ def test_every_template_tile_and_value(both: list[ModuleType]) -> None:
 
 def test_bad_arguments(scanner: ModuleType) -> None:
     data = game_bytes([EVENT])
-    with pytest.raises(TypeError):
-        scanner.scan_game(bytearray(data), 0, 0, GENESIS, Limits())
+    for other in (list(data), data.decode("latin-1"), len(data), None):
+        with pytest.raises(TypeError):
+            scanner.scan_game(other, 0, 0, GENESIS, Limits())
     with pytest.raises(TypeError):
         scanner.scan_game(data, 0, 0, None, Limits())
     with pytest.raises(ValueError, match="32 bytes"):
@@ -461,6 +462,35 @@ def test_bad_arguments(scanner: ModuleType) -> None:
     with pytest.raises(ValueError, match="outside"):
         scanner.scan_game(data, -1, 0, GENESIS, Limits())
     assert scanner.scan_game(data, len(data), 0, GENESIS, Limits()) == scanner.NEED_MORE == 0
+
+
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_a_bytearray_or_memoryview_reads_as_its_bytes(scanner: ModuleType, kind: type) -> None:
+    """The same answers from a bytearray or a memoryview as from bytes: whole games, every
+    cut of one (NEED_MORE), a damaged one (None), from an offset with a base."""
+    data = recorded("xuezhan", 2)
+    first = scanner.scan_game(data, 0, 0, GENESIS, Limits())
+    assert isinstance(first, tuple)
+    cases = [(data, 0, 0, GENESIS), (data, first[0], 7, first[9])]
+    cases += [(data[:cut], 0, 0, GENESIS) for cut in range(0, first[0], 997)]
+    damaged = bytearray(data)
+    damaged[first[0] // 2] ^= 1
+    cases.append((bytes(damaged), 0, 0, GENESIS))
+    for raw, start, base, prev in cases:
+        want = scanner.scan_game(raw, start, base, prev, Limits())
+        got = scanner.scan_game(kind(bytearray(raw)), start, base, prev, Limits())
+        assert same(got, want)
+    whole = memoryview(b"xx" + data)[2:]  # a slice of a bigger buffer
+    assert same(scanner.scan_game(whole, 0, 0, GENESIS, Limits()), first)
+
+
+def test_a_bytearray_is_held_while_scanned(scanner: ModuleType) -> None:
+    """The buffer is released after the call (a bytearray can be resized again)."""
+    data = bytearray(recorded("xuezhan", 1))
+    first = scanner.scan_game(data, 0, 0, GENESIS, Limits())
+    assert isinstance(first, tuple)
+    data.extend(b"\x93")  # no BufferError: released; the game read again is the same
+    assert same(scanner.scan_game(data, 0, 0, GENESIS, Limits()), first)
 
 
 def test_both_backends_have_the_same_names(both: list[ModuleType]) -> None:

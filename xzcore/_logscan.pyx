@@ -24,6 +24,7 @@ The module also holds the audit's type-strict equality, :func:`same` and :func:`
 (``_logscan_same.pxi``): the twin's ``same`` — ``xzcore.logtypes.same`` — in C.
 """
 
+from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint8_t, uint64_t
@@ -347,12 +348,28 @@ cdef inline Py_ssize_t _tag(const uint8_t *d, Py_ssize_t n, Py_ssize_t pos) noex
     return d[pos + 1]
 
 
-def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev not None,
+def scan_game(object data not None, Py_ssize_t start, Py_ssize_t base, bytes prev not None,
               limits):
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, NEED_MORE when ``data`` ends first, else None (the full contract is in
-    :mod:`xzcore.logscan`)."""
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+    :mod:`xzcore.logscan`). ``data``: bytes, or a bytearray or memoryview (held, so not
+    resized, for the call)."""
+    cdef Py_buffer view
+    if type(data) is bytes:
+        return _scan_game(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data),
+                          start, base, prev, limits)
+    if type(data) is not bytearray and type(data) is not memoryview:
+        raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)  # C-contiguous, read as bytes
+    try:
+        return _scan_game(<const uint8_t *>view.buf, view.len, start, base, prev, limits)
+    finally:
+        PyBuffer_Release(&view)
+
+
+cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssize_t base,
+                       bytes prev, object limits):
+    """scan_game over the ``n`` bytes at ``d``."""
     if not 0 <= start <= n:
         raise ValueError(f"start {start} is outside data (length {n})")
     if PyBytes_GET_SIZE(prev) != _HASH:
@@ -372,7 +389,6 @@ def scan_game(bytes data not None, Py_ssize_t start, Py_ssize_t base, bytes prev
     lim.events = _clamp(limits.max_events)
     lim.game = _clamp(limits.max_game_bytes)
     lim.templates = lim.map >= 5 and lim.str_cap >= 9
-    cdef const uint8_t *d = <const uint8_t *>PyBytes_AS_STRING(data)
     # the L2 chain: each record checked against the stored hash of the one before (see
     # _logscan_blake2b.h: if all check, that is the running hash at every step)
     cdef const uint8_t *chained = <const uint8_t *>PyBytes_AS_STRING(prev)

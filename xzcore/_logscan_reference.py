@@ -318,13 +318,15 @@ def _scan(data: bytes, start: int, base: int, prev: bytes, limits: Limits) -> Sc
 
 
 def scan_game(
-    data: bytes, start: int, base: int, prev: bytes, limits: Limits
+    data: bytes | bytearray | memoryview, start: int, base: int, prev: bytes, limits: Limits
 ) -> ScanResult | int | None:
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, :data:`NEED_MORE` when ``data`` ends first, else ``None`` (the full
     contract is in :mod:`xzcore.logscan`)."""
+    if type(data) is bytearray or type(data) is memoryview:
+        data = bytes(data)  # its bytes, as they are now
     if type(data) is not bytes:
-        raise TypeError(f"data must be bytes, not {type(data).__name__}")
+        raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
     if not 0 <= start <= len(data):
         raise ValueError(f"start {start} is outside data (length {len(data)})")
     if type(prev) is not bytes:

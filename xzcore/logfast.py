@@ -17,10 +17,16 @@ ever taken for games that reader would read without a single error or finding.
 
 Memory stays bounded: a block holds at most one game beyond ``Limits.max_game_bytes`` plus
 one record (a longer game is declined, and the slow reader reports it, L6).
+
+A handle of a standard type (``io.BytesIO``, ``io.BufferedReader``, ``io.FileIO``) is read
+with ``readinto`` into one bytearray kept for the whole file — the unread tail of a block
+moved to its front, the next block read after it — so no block is a new allocation (fresh
+pages to fault in); any other handle is read with ``read()``, as it defines it.
 """
 
 from __future__ import annotations
 
+import io
 from typing import IO, Any, TypeVar
 
 from xzcore.log import BaseVisitor, GameBuilder, LogReader
@@ -40,6 +46,10 @@ T = TypeVar("T")
 
 BLOCK_SIZE = 1 << 20
 """Bytes read from the handle at a time (a block holds ~90 recorded games)."""
+
+_READS_INTO = (io.BytesIO, io.BufferedReader, io.FileIO)
+"""Handle types whose ``readinto(b)`` reads what ``read(len(b))`` reads (the standard
+ones, not subclasses: a subclass may change one and not the other)."""
 
 
 class FastReader:
@@ -70,9 +80,14 @@ class FastReader:
         self._end = end
         self._game = first_game
         self._prev: bytes | None = GENESIS if start == 0 else prev
-        self._buf = b""
-        self._base = start  # file offset of _buf[0]
-        self._pos = 0  # index in _buf of the next game's first byte
+        # The bytes read and not yet delivered: _buf[_pos:_len], _buf[0] at file offset _base.
+        # A handle of a standard type reads into one bytearray kept for the whole file (no
+        # new block, no page faults per block); any other is read with read() into bytes.
+        self._into = type(handle) in _READS_INTO
+        self._buf: bytes | bytearray = bytearray() if self._into else b""
+        self._len = 0
+        self._base = start
+        self._pos = 0
         self._eof = False
         self._failed = False  # a read raised OSError: the rest goes through LogReader
         self._slow: LogReader | None = None  # once the chain is unknown, the rest goes slow
@@ -121,17 +136,16 @@ class FastReader:
         if self._end is not None and self._base + self._pos >= self._end:
             return None
         while True:
-            buf, pos = self._buf, self._pos
-            if pos >= len(buf):
+            pos = self._pos
+            if pos >= self._len:
                 if self._fill():
                     continue
                 if self._failed:
                     break
                 return None  # a clean end of input
-            assert self._prev is not None
-            got = scan_game(buf, pos, self._base, self._prev, self.limits)
+            got = self._scan()
             if type(got) is int and got == NEED_MORE:
-                if len(buf) - pos <= self._cap and self._fill():
+                if self._len - pos <= self._cap and self._fill():
                     continue
                 break  # a truncated or overlong game: the slow reader says which
             if type(got) is not tuple or not self._deliver(got, visitor):
@@ -142,23 +156,57 @@ class FastReader:
             return visitor.result()
         return self._read_slowly(visitor)
 
+    def _scan(self) -> Any:
+        """:func:`~xzcore.logscan.scan_game` of the game at ``_pos``."""
+        assert self._prev is not None
+        buf = self._buf
+        if type(buf) is bytes:
+            return scan_game(buf, self._pos, self._base, self._prev, self.limits)
+        with memoryview(buf) as whole, whole[: self._len] as data:
+            return scan_game(data, self._pos, self._base, self._prev, self.limits)
+
     def _fill(self) -> bool:
-        """Keep the unread bytes and append a block; False at the end of input."""
+        """Keep the unread bytes and read a block after them; False at the end of input."""
         if self._eof:
             return False
-        keep = self._buf[self._pos :]
+        buf, pos = self._buf, self._pos
+        keep = self._len - pos
+        size = max(BLOCK_SIZE, keep)
+        if type(buf) is bytearray:
+            # The unread bytes to the front of the buffer (its size never shrinks: no new
+            # allocation), then the block read into the buffer after them.
+            if pos:
+                buf[:keep] = buf[pos : self._len]
+            self._base += pos
+            self._pos = 0
+            self._len = keep
+            if len(buf) < keep + size:
+                buf.extend(bytes(keep + size - len(buf)))
+            try:
+                handle: Any = self._fh  # one of _READS_INTO (see __init__)
+                with memoryview(buf) as whole, whole[keep : keep + size] as into:
+                    got = handle.readinto(into)
+            except OSError:
+                # The plain reader reads from here and meets (and reports) the error itself.
+                self._failed = self._eof = True
+                return False
+            if not got:
+                self._eof = True
+                return False
+            self._len = keep + got
+            return True
         try:
-            block = self._fh.read(max(BLOCK_SIZE, len(keep)))
+            block = self._fh.read(size)
         except OSError:
-            # The plain reader reads from here and meets (and reports) the error itself.
             self._failed = self._eof = True
             return False
         if not block:
             self._eof = True
             return False
-        self._base += self._pos
+        self._base += pos
         self._pos = 0
-        self._buf = keep + block
+        self._buf = buf[pos : self._len] + block
+        self._len = len(self._buf)
         return True
 
     def _deliver(self, got: tuple[Any, ...], visitor: BaseVisitor[Any]) -> bool:
@@ -214,7 +262,7 @@ class FastReader:
             self._slow = reader
             return result
         self._fh.seek(reader.offset)
-        self._buf = b""
+        self._len = 0
         self._base = reader.offset
         self._pos = 0
         self._eof = False

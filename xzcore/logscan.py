@@ -13,10 +13,12 @@ an ImportError (as :mod:`xzcore.core` does).
 The contract::
 
     NEED_MORE = 0
-    def scan_game(data: bytes, start: int, base: int, prev: bytes, limits: Limits)
-        -> tuple | int | None
+    def scan_game(data: bytes | bytearray | memoryview, start: int, base: int, prev: bytes,
+                  limits: Limits) -> tuple | int | None
 
-``data`` is a bytes object holding part of a log file; ``data[start]`` is the first byte of a
+``data`` holds part of a log file: a bytes object, or a bytearray or memoryview read as its
+bytes (the compiled scanner holds its buffer for the call, so it cannot be resized meanwhile;
+the twin copies it); ``data[start]`` is the first byte of a
 game's header record; ``base`` is the file offset of ``data[0]`` (so file offset = base +
 index); ``prev`` is the 32-byte running hash the header must chain from (L2: the previous
 game's final record hash, or GENESIS); ``limits`` an :class:`xzcore.logtypes.Limits`.
@@ -73,7 +75,7 @@ its 32-byte hash themselves. The caller still checks the header's and closing re
 (``parse_header``, ``parse_close``), the closing record's ``final`` and ``events`` against
 ``final`` and ``len(events)``, and the signature (L3, L4, L7).
 
-``data`` must be ``bytes`` (TypeError otherwise); ``start`` outside ``0..len(data)`` or a
+``data`` of any other type raises TypeError; ``start`` outside ``0..len(data)`` or a
 ``prev`` that is not 32 bytes raise ValueError.
 
 The same module holds the audit's type-strict equality (issue 5 item 8)::
