@@ -17,6 +17,7 @@ from test_fastforward_run import (
     assert_opens,
     assert_stops,
     found,
+    kept,
     lockstep,
     loop_step,
     maker,
@@ -195,21 +196,15 @@ def _replay(
     return _Replayed(rnd, n)
 
 
-def _kept(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[bool]:
-    """For each event of the round after :func:`_replay`, whether it is the recorded one."""
-    rnd = _replay(run, rules, seed, events).rnd
-    return [a is b for a, b in zip(rnd.events, events, strict=False)]
-
-
 @pytest.mark.parametrize(("preset", "overrides"), VARIANTS[:4])
-def test_recorded_events_kept(preset: str, overrides: dict[str, Any]) -> None:
+def test_recorded_eventskept(preset: str, overrides: dict[str, Any]) -> None:
     """The run appends the recorded event itself where it is exactly the engine's (same
     keys in the same order, same types, equal): both backends at the same indices, and
     every quiet step's event of a bot game's log is kept (the log is the engine's)."""
     rules = _rules(preset, overrides)
     for seed in range(3):
         events = recorded(rules, seed)
-        compiled, python = (_kept(run_fn(b), rules, seed, events) for b in ("cython", "python"))
+        compiled, python = (kept(run_fn(b), rules, seed, events) for b in ("cython", "python"))
         assert compiled == python
         quiet = [t for t, ev in enumerate(events) if ev["type"] in ("dahai", "dingque")]
         assert sum(compiled[t] for t in quiet) > len(quiet) // 2
@@ -235,7 +230,7 @@ def _mutations(ev: dict[str, Any]) -> Iterator[dict[str, Any]]:
             yield {**ev, key: value + "x"}
 
 
-def test_events_not_exactly_the_engines_are_not_kept(run: RunFn) -> None:
+def test_events_not_exactly_the_engines_are_notkept(run: RunFn) -> None:
     """A recorded event the loop reads alike but that differs from the engine's (key order,
     an extra key, a value's type or value): the run builds the engine's own, so the
     comparison still sees the difference; the round is the loop's."""
