@@ -22,7 +22,7 @@ from settlement_helpers import FakeScore
 
 from xzcore.ledger import Ledger, LedgerError, Transfer
 from xzcore.round_base import RoundResult
-from xzcore.rules import LastRoundWin, RuleSet
+from xzcore.rules import HuazhuPayees, LastRoundWin, RuleSet
 from xzcore.settlement import (
     SeatEnd,
     SettlementError,
@@ -177,6 +177,88 @@ def test_engine_ends_settle_as_seat_ends(
     want = end_of_round(checked, rules, [SeatEnd(*f) for f in facts])
     assert got == want
     assert _state(quick) == _state(checked)
+
+
+def _end_of_round_as_before(ledger: Ledger, rules: RuleSet, ends: list[SeatEnd]) -> list[Any]:
+    """R10.1–R10.3 as ``end_of_round`` wrote them over ``SeatEnd`` values before the engine's
+    tuples (the oracle; valid seats in seat order)."""
+    out: list[Transfer] = []
+    active = [e for e in ends if e.active]
+    if len(active) < 2:
+        return out
+    pigs = [e.seat for e in active if e.huazhu]
+    if pigs:
+        if rules.huazhu_payees is HuazhuPayees.ACTIVE:
+            payees = [e.seat for e in active if not e.huazhu]
+        else:
+            payees = [e.seat for e in ends if not e.huazhu]
+        units = rules.huazhu_units
+        what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
+        for pig in pigs:
+            for p in payees:
+                out.append(ledger.add(Transfer(pig, p, units, "huazhu", "R10.1", what)))
+    ready = [e for e in active if e.ready]
+    for e in active:
+        if e.ready or (e.huazhu and not rules.huazhu_pays_chajiao):
+            continue
+        for r in ready:
+            if r.forfeited:
+                continue
+            m = r.ready_multiplier
+            assert m is not None
+            detail = f"seat {r.seat} ready for ×{m} ({rules.chajiao.value})"
+            out.append(ledger.add(Transfer(e.seat, r.seat, m, "chajiao", "R10.2", detail)))
+    if rules.refund_gang_money:
+        for e in active:
+            if e.ready:
+                continue
+            owed: dict[int, int] = {}
+            turns: dict[int, list[str]] = {}
+            for g in ledger.gang_income(e.seat):
+                if g.unspent:
+                    owed[g.payer] = owed.get(g.payer, 0) + g.unspent
+                    turns.setdefault(g.payer, []).append(str(g.turn))
+            for payer in sorted(owed):
+                detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
+                t = Transfer(e.seat, payer, owed[payer], "refund", "R10.3", detail)
+                out.append(ledger.add(t))
+    return out
+
+
+valid_ends = st.tuples(
+    st.booleans(),  # active
+    st.booleans(),  # huazhu
+    st.sampled_from([None, None, 1, 2, 8, 64]),
+    st.booleans(),  # forfeited
+).map(
+    lambda f: (f[0] or f[1] or f[2] is not None, f[1], None if f[1] else f[2], f[3])
+)  # a 花猪 or a ready seat is active; a 花猪 is not ready (what SeatEnd accepts)
+
+
+@given(
+    st.lists(valid_ends, min_size=4, max_size=4),
+    st.sampled_from([LastRoundWin.OFF, LastRoundWin.FORFEIT]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_valid_engine_ends_are_settled_here(
+    facts: list[tuple[bool, bool, int | None, bool]],
+    last: LastRoundWin,
+    pig_pays: bool,
+    refund: bool,
+) -> None:
+    rules = XZ.replace(last_round_win=last, huazhu_pays_chajiao=pig_pays, refund_gang_money=refund)
+    ends = [
+        (s, a, h, m, f and last is LastRoundWin.FORFEIT) for s, (a, h, m, f) in enumerate(facts)
+    ]
+    quick, checked = _ledger_with_gangs(), _ledger_with_gangs()
+    got = settle_engine_ends(quick, rules, ends)
+    assert got is not None  # every fact here is one SeatEnd accepts
+    assert got == end_of_round(checked, rules, [SeatEnd(*e) for e in ends])
+    assert _state(quick) == _state(checked)
+    before = _ledger_with_gangs()
+    assert got == _end_of_round_as_before(before, rules, [SeatEnd(*e) for e in ends])
+    assert _state(quick) == _state(before)
 
 
 def test_engine_ends_take_the_usual_round_end() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from xzcore.ledger import SEATS, GangIncome, Ledger, LedgerError, Transfer
 from xzcore.rules import (
@@ -450,26 +450,17 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
       back the gang money it received this round and did not hand on by 呼叫转移, to the seats
       that paid it, whether or not they are still active.
     """
-    return _settle_ends(ledger, rules, _check_ends(seats, rules))
+    checked = _check_ends(seats, rules)
+    facts = [(e.seat, e.active, e.huazhu, e.ready_multiplier, e.forfeited) for e in checked]
+    return _settle_ends(ledger, rules, facts)
 
 
-class _End(NamedTuple):
-    """A :class:`SeatEnd`'s five fields as a plain tuple, for :func:`settle_engine_ends`."""
-
-    seat: int
-    active: bool
-    huazhu: bool
-    ready_multiplier: int | None
-    forfeited: bool
-
-    @property
-    def ready(self) -> bool:
-        """Active and ready (R7.3), as :attr:`SeatEnd.ready`."""
-        return self.active and self.ready_multiplier is not None
+_Facts = tuple[int, bool, bool, int | None, bool]
+"""One seat's R10 facts as a tuple: (seat, active, huazhu, ready_multiplier, forfeited)."""
 
 
 def settle_engine_ends(
-    ledger: Ledger, rules: RuleSet, ends: Sequence[tuple[int, bool, bool, int | None, bool]]
+    ledger: Ledger, rules: RuleSet, ends: Sequence[_Facts]
 ) -> list[Transfer] | None:
     """:func:`end_of_round` for the round engine's own facts, one ``(seat, active, huazhu,
     ready_multiplier, forfeited)`` tuple per seat in seat order, without building
@@ -479,76 +470,77 @@ def settle_engine_ends(
     if len(ends) != SEATS:
         return None
     forfeit_ok = rules.last_round_win is LastRoundWin.FORFEIT
-    checked: list[_End] = []
     for i, e in enumerate(ends):
         if type(e) is not tuple or len(e) != 5:
             return None
         seat, active, huazhu, m, forfeited = e
-        if not (
-            type(seat) is int
-            and seat == i
-            and type(active) is bool
-            and type(huazhu) is bool
-            and type(forfeited) is bool
-            and (m is None or (type(m) is int and m >= 1 and m == rules.cap(m)))
-            and (active or not (huazhu or m is not None))
-            and not (huazhu and m is not None)
-            and (forfeit_ok or not forfeited)
+        if (
+            type(seat) is not int
+            or seat != i
+            or type(active) is not bool
+            or type(huazhu) is not bool
+            or type(forfeited) is not bool
+            or (forfeited and not forfeit_ok)  # R5.7
         ):
             return None
-        checked.append(_End(seat, active, huazhu, m, forfeited))
-    return _settle_ends(ledger, rules, checked)
+        if m is not None:  # ready (R10.2): an active seat, not a 花猪, an int within the cap
+            if type(m) is not int or m < 1 or huazhu or not active or m != rules.cap(m):
+                return None
+        elif huazhu and not active:  # a 花猪 is an active seat (R10.1)
+            return None
+    return _settle_ends(ledger, rules, ends)
 
 
-def _settle_ends(ledger: Ledger, rules: RuleSet, ends: Sequence[SeatEnd | _End]) -> list[Transfer]:
-    """R10.1–R10.3 over checked facts of the four seats in seat order (see
+def _settle_ends(ledger: Ledger, rules: RuleSet, ends: Sequence[_Facts]) -> list[Transfer]:
+    """R10.1–R10.3 over the checked facts of the four seats in seat order (see
     :func:`end_of_round`)."""
-    # The 查大叫 and 退税 transfers below are built with Transfer._trusted: their seats and
-    # multipliers were checked by SeatEnd and _check_ends, their refunds are ledger income.
+    # The transfers below are built with Transfer._trusted: their seats and multipliers were
+    # checked (SeatEnd and _check_ends, or settle_engine_ends), their refunds are ledger
+    # income, their amounts the RuleSet's.
     out: list[Transfer] = []
-    active = [e for e in ends if e.active]
+    active = [e for e in ends if e[1]]
     if len(active) < 2:
         return out  # R10 / R10.4: no end-of-round settlement
+    add = ledger.add
+    trusted = Transfer._trusted
     # R10.1 查花猪
-    pigs = [e.seat for e in active if e.huazhu]
+    pigs = [e[0] for e in active if e[2]]
     if pigs:
         if rules.huazhu_payees is HuazhuPayees.ACTIVE:
-            payees = [e.seat for e in active if not e.huazhu]
+            payees = [e[0] for e in active if not e[2]]
         else:
-            payees = [e.seat for e in ends if not e.huazhu]
+            payees = [e[0] for e in ends if not e[2]]
         units = rules.huazhu_units
         what = f"花猪 pays {units} to each non-花猪 seat ({rules.huazhu_payees.value})"
         for pig in pigs:
             for p in payees:
-                out.append(ledger.add(Transfer(pig, p, units, "huazhu", "R10.1", what)))
-    # R10.2 查大叫
-    ready = [e for e in active if e.ready]
-    for e in active:
-        if e.ready or (e.huazhu and not rules.huazhu_pays_chajiao):
-            continue
-        for r in ready:
-            if r.forfeited:
-                continue  # R5.7: it passed a final-round win
-            assert r.ready_multiplier is not None
-            m = r.ready_multiplier
-            detail = f"seat {r.seat} ready for ×{m} ({rules.chajiao.value})"
-            t = Transfer._trusted(e.seat, r.seat, m, "chajiao", "R10.2", detail)
-            out.append(ledger.add(t))
+                out.append(add(Transfer(pig, p, units, "huazhu", "R10.1", what)))
+    # R10.2 查大叫: the ready active seats that did not forfeit (R5.7) collect
+    ready = [(e[0], e[3]) for e in active if e[3] is not None and not e[4]]
+    if ready:
+        how = rules.chajiao.value
+        pig_pays = rules.huazhu_pays_chajiao
+        for seat, _, huazhu, m, _ in active:
+            if m is not None or (huazhu and not pig_pays):
+                continue
+            for r, rm in ready:
+                detail = f"seat {r} ready for ×{rm} ({how})"
+                out.append(add(trusted(seat, r, rm, "chajiao", "R10.2", detail)))
     # R10.3 退税
     if rules.refund_gang_money:
-        for e in active:
-            if e.ready:
+        for seat, _, _, m, _ in active:
+            if m is not None:
                 continue
             owed: dict[int, int] = {}
             turns: dict[int, list[str]] = {}
-            for g in ledger.gang_income(e.seat):
-                if g.unspent:
-                    owed[g.payer] = owed.get(g.payer, 0) + g.unspent
+            for g in ledger.gang_income(seat):
+                left = g.unspent
+                if left:
+                    owed[g.payer] = owed.get(g.payer, 0) + left
                     turns.setdefault(g.payer, []).append(str(g.turn))
             for payer in sorted(owed):
                 detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
-                t = Transfer._trusted(e.seat, payer, owed[payer], "refund", "R10.3", detail)
-                out.append(ledger.add(t))
+                out.append(add(trusted(seat, payer, owed[payer], "refund", "R10.3", detail)))
     return out
 
 
