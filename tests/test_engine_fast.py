@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from xzcore import _engine_fast_reference
 from xzcore.ledger import REASONS, Transfer
-from xzcore.round_base import ENGINE_FAST_BACKEND, format_count_bytes
+from xzcore.round_base import ENGINE_FAST_BACKEND, NAMES, format_count_bytes, format_wall
 from xzcore.tiles import format_counts
+from xzcore.wall import deal
 
 
 def _compiled() -> ModuleType | None:
@@ -130,3 +131,61 @@ def _missing_detail() -> Transfer:
 )
 def test_transfer_dicts_decline_anything_else(fast: ModuleType, seq: Any) -> None:
     assert fast.transfer_dicts(seq) is None
+
+
+# -- wall_text -------------------------------------------------------------------------------
+
+walls = st.permutations([k for k in range(27) for _ in range(4)])
+
+
+@given(walls)
+def test_wall_text_is_the_names_joined(wall: list[int]) -> None:
+    want = "".join(NAMES[k] for k in wall)
+    for fast in IMPLS:
+        assert fast.wall_text(wall) == want
+    assert format_wall(wall) == want
+
+
+class _Kind(int):
+    """An int subclass: equal to a kind, but not the exact type the engine makes."""
+
+
+def _wall_with(i: int, value: Any) -> list[Any]:
+    wall: list[Any] = deal(1).wall
+    wall[i] = value
+    return wall
+
+
+@pytest.mark.parametrize(
+    "wall",
+    [
+        deal(1).wall[:107],
+        [*deal(1).wall, 0],
+        tuple(deal(1).wall),
+        bytes(deal(1).wall),
+        _wall_with(0, 27),
+        _wall_with(107, -1),
+        _wall_with(50, True),
+        _wall_with(3, 2.0),
+        _wall_with(9, 2**70),
+        _wall_with(9, -(2**70)),
+        _wall_with(1, _Kind(3)),
+        _wall_with(2, None),
+    ],
+    ids=[
+        "short",
+        "long",
+        "tuple",
+        "bytes",
+        "kind-27",
+        "negative",
+        "bool",
+        "float",
+        "huge",
+        "huge-negative",
+        "int-subclass",
+        "none",
+    ],
+)
+def test_wall_text_declines_anything_but_108_kinds(fast: ModuleType, wall: Any) -> None:
+    assert fast.wall_text(wall) is None

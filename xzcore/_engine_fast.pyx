@@ -8,14 +8,15 @@ plain code. ``xzcore.round_base`` selects this module or the twin (``xzcore._bac
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
-from cpython.list cimport PyList_Append
+from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_AsLong
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint8_t
 
 from xzcore.ledger import Transfer
 
-__all__ = ["counts_text", "transfer_dicts"]
+__all__ = ["counts_text", "transfer_dicts", "wall_text"]
 
 cdef object _TRANSFER = Transfer
 cdef object _PAYER = "payer"
@@ -85,3 +86,36 @@ def transfer_dicts(transfers):
             PyDict_SetItem(d, _TURN, turn)
         PyList_Append(out, d)
     return out
+
+
+cdef extern from *:
+    """
+    static const char XZ_SUIT_OF[27] = {
+        'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm',
+        'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p',
+        's', 's', 's', 's', 's', 's', 's', 's', 's'};
+    """
+    const char* XZ_SUIT_OF
+
+
+def wall_text(wall):
+    """The names of a wall's tiles one after the other, or ``None`` (see the twin)."""
+    cdef char buf[216]
+    cdef Py_ssize_t i
+    cdef long k
+    cdef object item
+    if type(wall) is not list or PyList_GET_SIZE(wall) != 108:
+        return None
+    for i in range(108):
+        item = <object> PyList_GET_ITEM(wall, i)
+        if type(item) is not int:
+            return None
+        try:
+            k = PyLong_AsLong(item)
+        except OverflowError:
+            return None
+        if k < 0 or k > 26:
+            return None
+        buf[2 * i] = <char> (49 + k % 9)
+        buf[2 * i + 1] = XZ_SUIT_OF[k]
+    return PyUnicode_DecodeASCII(buf, 216, NULL)

@@ -7,7 +7,8 @@ handled here": the caller runs the plain code, which answers or raises as it alw
 - :func:`counts_text`: the canonical MPSZ text of 27 counts (the ``hand`` of a ``hora``
   event, docs/events.md), as ``xzcore.tiles.format_counts``;
 - :func:`transfer_dicts`: ``[t.to_dict() for t in transfers]`` (the ``transfers`` of a
-  ``hora``, ``gang_payment``, ``call_transfer`` or ``settlement`` event).
+  ``hora``, ``gang_payment``, ``call_transfer`` or ``settlement`` event);
+- :func:`wall_text`: the ``wall`` of the ``start_kyoku`` event, each tile's name in turn.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from xzcore.ledger import Transfer
 
-__all__ = ["counts_text", "transfer_dicts"]
+__all__ = ["counts_text", "transfer_dicts", "wall_text"]
 
 _SUIT = "mps"
 _FIELDS = ("payer", "payee", "units", "reason", "rule", "detail", "turn")
@@ -55,3 +56,13 @@ def transfer_dicts(transfers: Sequence[Any]) -> list[dict[str, Any]] | None:
             d["turn"] = fields["turn"]
         out.append(d)
     return out
+
+
+def wall_text(wall: object) -> str | None:
+    """The names of the 108 tiles of ``wall`` (rank digit, suit letter) one after the other;
+    ``None`` unless ``wall`` is exactly a ``list`` of 108 exact ``int`` kinds 0–26."""
+    if type(wall) is not list or len(wall) != 108:
+        return None
+    if any(type(k) is not int or not 0 <= k <= 26 for k in wall):
+        return None
+    return "".join(str(k % 9 + 1) + _SUIT[k // 9] for k in wall)

@@ -56,6 +56,7 @@ transfer_dicts = _fast.transfer_dicts
 """``[t.to_dict() for t in transfers]`` for the engine's own transfers, or ``None`` (then
 the caller builds them so): see :mod:`xzcore._engine_fast_reference`."""
 _counts_text = _fast.counts_text
+_wall_text = _fast.wall_text
 
 
 def format_count_bytes(counts: bytes) -> str:
@@ -76,6 +77,9 @@ def format_wall(wall: Sequence[int]) -> str:
     """The text of a wall of kinds 0–26: each tile's name (``NAMES``), one after the other
     (the 216 characters of ``start_kyoku``), built as rank digits and suit letters taken
     in turn."""
+    quick = _wall_text(wall)  # the compiled helper's, for a list of 108 kinds
+    if quick is not None:
+        return quick
     kinds = bytes(wall)
     text = bytearray(2 * len(kinds))
     text[0::2] = kinds.translate(_WALL_DIGITS)
