@@ -55,9 +55,14 @@ cdef inline bint _is_str(PyObject* v, str s):
     return type(<object>v) is str and <str><object>v == s
 
 
+cdef tuple _INTS = tuple(range(128))  # CPython's shared small ints: msgpack gives these
+
+
 cdef inline bint _is_int(PyObject* v, long n):
-    """Is ``v`` an exact int (not a bool) equal to ``n``?"""
+    """Is ``v`` an exact int (not a bool) equal to ``n``? (Most are the shared small int.)"""
     cdef long got = 0
+    if 0 <= n < 128 and v == <PyObject*>_INTS[n]:
+        return True
     return _small(<object>v, n, n + 1, &got)
 
 
