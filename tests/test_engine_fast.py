@@ -15,8 +15,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xzcore import _engine_fast_reference
+from xzcore.actions import Action
 from xzcore.ledger import REASONS, Transfer
-from xzcore.round_base import ENGINE_FAST_BACKEND, NAMES, format_count_bytes, format_wall
+from xzcore.round_base import (
+    _NO_TILES,
+    CLAIM,
+    ENGINE_FAST_BACKEND,
+    NAMES,
+    ROB,
+    TURN,
+    format_count_bytes,
+    format_wall,
+)
+from xzcore.rules import RuleSet
 from xzcore.tiles import format_counts
 from xzcore.wall import deal
 
@@ -189,3 +200,80 @@ def _wall_with(i: int, value: Any) -> list[Any]:
 )
 def test_wall_text_declines_anything_but_108_kinds(fast: ModuleType, wall: Any) -> None:
     assert fast.wall_text(wall) is None
+
+
+# -- PlayChecks: Round.play's shortcuts ------------------------------------------------------
+
+
+def _checks(fast: ModuleType) -> Any:
+    from xzcore import round_checks as rc
+
+    return fast.PlayChecks(rc._CANON, rc._quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
+
+
+def _candidates() -> list[Any]:
+    """Every prebuilt action, equal values built anew, and values canonical must refuse."""
+    from xzcore import round_checks as rc
+
+    out: list[Any] = [*rc._CANON]
+    out += [Action(a[0], a[1], a[2], a[3], a[4]) for a in list(rc._CANON)[::7]]
+    out += [
+        Action("dahai", True, 3),
+        Action("dahai", 1, 3.0),  # type: ignore[arg-type]
+        Action("dahai", 1, 3, [], -1),  # type: ignore[arg-type]  # unhashable
+        Action("exchange", 0, -1, (1, 2, 3)),
+        ("dahai", 1, 3, (), -1),
+        Action("dahai", 1),
+        None,
+    ]
+    return out
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "xueliu", "chengdu-classic", "leshan"])
+def test_play_checks_answer_as_the_twin(preset: str) -> None:
+    """In seeded games, at every decision, for every candidate: the compiled and the twin
+    shortcuts give the same answers (the twin is the Python they were written as)."""
+    if len(IMPLS) < 2:
+        pytest.skip("xzcore._engine_fast is not built")
+    from xzcore.leshan_bots import leshan_chooser
+    from xzcore.leshan_round import LeshanRound, new_round
+    from xzcore.recording import bot_chooser
+
+    twin, compiled = (_checks(m) for m in IMPLS)
+    rules = RuleSet.preset(preset)
+    cands = _candidates()
+    decided = 0
+    for seed in range(4):
+        d = deal(seed)
+        direction = d.exchange_direction if rules.exchange_three else None
+        r = new_round(rules, d.wall, d.dealer, exchange_direction=direction)
+        choosers = [bot_chooser("greedy" if i % 2 else "random", 4 * seed + i) for i in range(4)]
+        if isinstance(r, LeshanRound):
+            choosers = [leshan_chooser(c) for c in choosers]
+        while r.to_act():
+            for a in cands:
+                c = twin.canonical(a)
+                assert compiled.canonical(a) is c
+                if c is not None:
+                    q = twin.quick_legal(r, c)
+                    assert compiled.quick_legal(r, c) is q
+                    decided += q
+            s = r.to_act()[0]
+            r.apply(choosers[s](r, s, r.legal_actions(s)))
+    if preset == "leshan":
+        assert decided == 0  # LeshanRound has its own turn options: never the shortcut
+    else:
+        assert decided > 500
+
+
+def test_the_round_plays_through_the_selected_checks() -> None:
+    from xzcore import round as round_module
+    from xzcore import round_checks as rc
+
+    assert round_module.canonical is rc.canonical
+    assert round_module.quick_legal is rc.quick_legal
+    assert type(rc._CHECKS).__module__ == (
+        "xzcore._engine_fast"
+        if ENGINE_FAST_BACKEND == "cython"
+        else "xzcore._engine_fast_reference"
+    )

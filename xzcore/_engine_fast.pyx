@@ -14,9 +14,11 @@ from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint8_t
 
+cimport cython
+
 from xzcore.ledger import Transfer
 
-__all__ = ["counts_text", "transfer_dicts", "wall_text"]
+__all__ = ["PlayChecks", "counts_text", "transfer_dicts", "wall_text"]
 
 cdef object _TRANSFER = Transfer
 cdef object _PAYER = "payer"
@@ -119,3 +121,67 @@ def wall_text(wall):
         buf[2 * i] = <char> (49 + k % 9)
         buf[2 * i + 1] = XZ_SUIT_OF[k]
     return PyUnicode_DecodeASCII(buf, 216, NULL)
+
+
+cdef class PlayChecks:
+    """``Round.play``'s shortcuts ``canonical`` and ``quick_legal`` (see the twin): the same
+    Python operations in the same order, without the interpreter's dispatch (indexing with
+    Python's bounds and negative indices, whatever the build's directives)."""
+
+    cdef object _canon, _quick_ok, _turn, _claims, _no_tiles, _action
+
+    def __init__(self, canon, quick_ok, turn, claim, rob, no_tiles, action):
+        self._canon = canon
+        self._quick_ok = quick_ok
+        self._turn = turn
+        self._claims = (claim, rob)
+        self._no_tiles = no_tiles
+        self._action = action
+
+    @cython.boundscheck(True)
+    @cython.wraparound(True)
+    def canonical(self, a):
+        """The prebuilt action equal to ``a``, or ``None`` (see the twin)."""
+        if type(a) is not self._action:
+            return None
+        try:
+            c = self._canon.get(a)
+        except TypeError:
+            return None
+        if c is None or c is a:
+            return c
+        if (
+            type(a[0]) is str
+            and type(a[1]) is int
+            and type(a[2]) is int
+            and type(a[3]) is tuple
+            and type(a[4]) is int
+        ):
+            return c
+        return None
+
+    @cython.boundscheck(True)
+    @cython.wraparound(True)
+    def quick_legal(self, r, a):
+        """True when ``a`` is certainly legal now, False when not decided (see the twin)."""
+        ph = r.phase
+        s = a[1]
+        if ph == self._turn:
+            if a[0] != "dahai" or s != r.cur or not self._quick_ok(type(r)):
+                return False
+            if r.rules.xueliu and r.won[s]:
+                return False
+            if not r._must_discard and r._forced(False):
+                return False
+            c = r.hands[s].counts()
+            k = a[2]
+            if not c[k]:
+                return False
+            void = r.voids[s]
+            lo = 9 * void
+            return bool(void < 0 or k // 9 == void or c[lo : lo + 9] == self._no_tiles)
+        if ph in self._claims:
+            if not self._quick_ok(type(r)) or s in r._claim_dec:
+                return False
+            return a in r._claim_opts.get(s, ())
+        return False

@@ -8,17 +8,19 @@ handled here": the caller runs the plain code, which answers or raises as it alw
   event, docs/events.md), as ``xzcore.tiles.format_counts``;
 - :func:`transfer_dicts`: ``[t.to_dict() for t in transfers]`` (the ``transfers`` of a
   ``hora``, ``gang_payment``, ``call_transfer`` or ``settlement`` event);
-- :func:`wall_text`: the ``wall`` of the ``start_kyoku`` event, each tile's name in turn.
+- :func:`wall_text`: the ``wall`` of the ``start_kyoku`` event, each tile's name in turn;
+- :class:`PlayChecks`: ``Round.play``'s two shortcuts (``xzcore.round_checks.canonical``
+  and ``quick_legal``), which always answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from xzcore.ledger import Transfer
 
-__all__ = ["counts_text", "transfer_dicts", "wall_text"]
+__all__ = ["PlayChecks", "counts_text", "transfer_dicts", "wall_text"]
 
 _SUIT = "mps"
 _FIELDS = ("payer", "payee", "units", "reason", "rule", "detail", "turn")
@@ -66,3 +68,76 @@ def wall_text(wall: object) -> str | None:
     if any(type(k) is not int or not 0 <= k <= 26 for k in wall):
         return None
     return "".join(str(k % 9 + 1) + _SUIT[k // 9] for k in wall)
+
+
+class PlayChecks:
+    """``Round.play``'s shortcuts over the engine's tables (given by
+    :mod:`xzcore.round_checks`, which documents them as ``canonical`` and ``quick_legal``):
+    ``canon`` the prebuilt actions by value, ``quick_ok(cls)`` whether a round class answers
+    ``legal_actions`` as ``Round`` does, the phase numbers of a turn, a claim window and an
+    added gang's window, 9 zero bytes, and the ``Action`` type."""
+
+    def __init__(
+        self,
+        canon: Mapping[Any, Any],
+        quick_ok: Callable[[type], bool],
+        turn: int,
+        claim: int,
+        rob: int,
+        no_tiles: bytes,
+        action: type,
+    ) -> None:
+        self._canon = canon
+        self._quick_ok = quick_ok
+        self._turn = turn
+        self._claims = (claim, rob)
+        self._no_tiles = no_tiles
+        self._action = action
+
+    def canonical(self, a: object) -> Any:
+        """The prebuilt action equal to ``a`` when ``a`` is an ``Action`` of exactly the
+        field types ``Action.make`` produces; ``None`` otherwise."""
+        if type(a) is not self._action:
+            return None
+        try:
+            c = self._canon.get(a)
+        except TypeError:  # an unhashable field: not well formed
+            return None
+        if c is None or c is a:
+            return c
+        t: Any = a
+        if (
+            type(t[0]) is str
+            and type(t[1]) is int
+            and type(t[2]) is int
+            and type(t[3]) is tuple
+            and type(t[4]) is int
+        ):
+            return c
+        return None
+
+    def quick_legal(self, r: Any, a: Any) -> bool:
+        """True when ``a`` is certainly among ``r.legal_actions(a.seat)``; False means "not
+        decided here"."""
+        ph = r.phase
+        s = a[1]
+        if ph == self._turn:
+            if a[0] != "dahai" or s != r.cur or not self._quick_ok(type(r)):
+                return False
+            if r.rules.xueliu and r.won[s]:  # R11.2: the locked winner's list is special
+                return False
+            if not r._must_discard and r._forced(False):  # R5.7: maybe the win alone
+                return False
+            c = r.hands[s].counts()
+            k = a[2]
+            if not c[k]:
+                return False
+            void = r.voids[s]
+            lo = 9 * void
+            # R4.2: holding a void tile, only void tiles may go.
+            return bool(void < 0 or k // 9 == void or c[lo : lo + 9] == self._no_tiles)
+        if ph in self._claims:
+            if not self._quick_ok(type(r)) or s in r._claim_dec:
+                return False
+            return a in r._claim_opts.get(s, ())
+        return False

@@ -14,6 +14,7 @@ says yes when the list would hold the action, and otherwise leaves the question 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xzcore.actions import Action
@@ -33,6 +34,7 @@ from xzcore.round_base import (
     EXCHANGE,
     ROB,
     TURN,
+    _fast,
 )
 from xzcore.rules import PassHu
 from xzcore.tiles import SUITS, format_tiles, tile_name
@@ -49,32 +51,6 @@ _CANON: dict[Action, Action] = {
     for a in row
 }
 _CANON.update((a, a) for a in _NONE)
-
-
-def canonical(a: object) -> Action | None:
-    """The prebuilt action equal to ``a`` when ``a`` is an :class:`Action` of exactly the
-    field types :meth:`Action.make` produces (so ``Action.make`` would accept it and return
-    an equal value); ``None`` otherwise (then ``Action.make`` decides). Exchanges are not
-    prebuilt and always give ``None``. ``True`` or ``1.0`` in place of an int compare equal
-    to ``1`` but are not well formed: the exact type test sends them to ``Action.make``,
-    which refuses them."""
-    if type(a) is not Action:
-        return None
-    try:
-        c = _CANON.get(a)
-    except TypeError:  # an unhashable field: not well formed
-        return None
-    if c is None or c is a:
-        return c
-    if (
-        type(a[0]) is str
-        and type(a[1]) is int
-        and type(a[2]) is int
-        and type(a[3]) is tuple
-        and type(a[4]) is int
-    ):
-        return c
-    return None
 
 
 _QUICK: dict[type, bool] = {}
@@ -98,42 +74,32 @@ def _quick_ok(cls: type) -> bool:
     return ok
 
 
-def quick_legal(r: Round, a: Action) -> bool:
-    """True when ``a`` (a value from :func:`canonical` or ``Action.make``) is certainly among
-    ``r.legal_actions(a.seat)``, decided without building that list; False means "not
-    decided here" (the caller asks ``legal_actions``).
+_CHECKS = _fast.PlayChecks(_CANON, _quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
+"""The two shortcuts, compiled (``xzcore._engine_fast``) or their twin
+(``xzcore._engine_fast_reference.PlayChecks``, the Python they were written as)."""
 
-    It decides two cases, as ``Round.legal_actions`` does:
+canonical: Callable[[object], Action | None] = _CHECKS.canonical
+"""The prebuilt action equal to ``a`` when ``a`` is an :class:`Action` of exactly the
+field types :meth:`Action.make` produces (so ``Action.make`` would accept it and return
+an equal value); ``None`` otherwise (then ``Action.make`` decides). Exchanges are not
+prebuilt and always give ``None``. ``True`` or ``1.0`` in place of an int compare equal
+to ``1`` but are not well formed: the exact type test sends them to ``Action.make``,
+which refuses them."""
 
-    * a discard on the seat's own turn (R5.1) of a held tile, when no win can be forced on
-      the seat (R5.7) and it is not a 血流 winner whose hand is locked (R11.2); if the seat
-      holds tiles of its void suit, the discard must be one of them (R4.2). The same holds
-      after a 碰 (R5.4: discards only).
-    * an answer to a discard or an added gang (R5.2, R6.4) that the seat was offered and
-      has not given yet.
-    """
-    ph = r.phase
-    s = a[1]
-    if ph == TURN:
-        if a[0] != "dahai" or s != r.cur or not _quick_ok(type(r)):
-            return False
-        if r.rules.xueliu and r.won[s]:  # R11.2: the locked winner's list is special
-            return False
-        if not r._must_discard and r._forced(False):  # R5.7: the list may be the win alone
-            return False
-        c = r.hands[s].counts()
-        k = a[2]
-        if not c[k]:
-            return False
-        void = r.voids[s]
-        lo = 9 * void
-        # R4.2: holding a void tile, only void tiles may go.
-        return void < 0 or k // 9 == void or c[lo : lo + 9] == _NO_TILES
-    if ph in (CLAIM, ROB):
-        if not _quick_ok(type(r)) or s in r._claim_dec:
-            return False
-        return a in r._claim_opts.get(s, ())
-    return False
+quick_legal: Callable[[Round, Action], bool] = _CHECKS.quick_legal
+"""True when ``a`` (a value from :func:`canonical` or ``Action.make``) is certainly among
+``r.legal_actions(a.seat)``, decided without building that list; False means "not
+decided here" (the caller asks ``legal_actions``).
+
+It decides two cases, as ``Round.legal_actions`` does:
+
+* a discard on the seat's own turn (R5.1) of a held tile, when no win can be forced on
+  the seat (R5.7) and it is not a 血流 winner whose hand is locked (R11.2); if the seat
+  holds tiles of its void suit, the discard must be one of them (R4.2). The same holds
+  after a 碰 (R5.4: discards only).
+* an answer to a discard or an added gang (R5.2, R6.4) that the seat was offered and
+  has not given yet.
+"""
 
 
 def diagnose(r: Round, a: Action) -> tuple[str, str]:
