@@ -522,9 +522,11 @@ def quiet_run(rnd, events, i):
     ``events[i + 1]``, … while each is an event it skips, a quiet discard, a discard whose
     claim window offers nobody 胡 and ends with every asked seat passing (the recorded
     answers exactly one plain ``none`` per asked seat) or with the 碰 of the one seat asked,
-    or the 定缺 phase's four declarations; return the index of the first event not consumed
-    (``len(events)`` at the end). See ``xzcore._replay_reference.run_decline``. Raises
-    nothing; a stop changes nothing."""
+    a discard whose window it opens and leaves to the loop (a 胡 on offer, or other
+    answers), or the 定缺 phase's four declarations; return the index of the first event not
+    consumed (``len(events)`` at the end). See ``xzcore._replay_reference.run_decline``.
+    Raises nothing; a stop changes nothing. The recorded events exactly the engine's are
+    kept in the round's events (``_replay_events.pxi``)."""
     cdef long start = 0
     cdef Py_ssize_t j, m
     cdef object ev, word, k, actor

@@ -70,9 +70,9 @@ STEP_METHODS = (
     ("_begin_play", "xzcore.round", "Round._begin_play"),
 )
 """The methods of ``Round`` that ``Round.play`` runs for this step (and, for :func:`quiet_run`,
-for a claim window that ends in passes or a 碰, and for the 定缺 phase), and where the engine
-defines them: the steps are taken only while they are the engine's own (a test may patch one
-to make the engine fail; then every action goes through ``Round.play``)."""
+for a claim window that ends in passes or a 碰 or that it opens, and for the 定缺 phase), and
+where the engine defines them: the steps are taken only while they are the engine's own (a
+test may patch one to make the engine fail; then every action goes through ``Round.play``)."""
 
 
 def engine_intact() -> bool:
@@ -411,9 +411,12 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
     """Do what ``compare_events``' loop does for ``events[i]``, ``events[i + 1]``, … as long
     as each is an event it skips, a quiet discard (:func:`quiet_discard`), a discard whose
     claim window ends with every asked seat passing or with the one asked seat's 碰
-    (:func:`window_decline`), or the 定缺 phase's four declarations (:func:`dingque_decline`);
-    return the index of the first event not consumed (``len(events)`` at the end), which the
-    caller handles the slow way. Raises nothing, and a stop changes nothing of that event."""
+    (:func:`window_decline`), a discard whose window it opens and leaves to the loop
+    (:data:`OPEN_REASONS`: the round waits for the answers), or the 定缺 phase's four
+    declarations (:func:`dingque_decline`); return the index of the first event not consumed
+    (``len(events)`` at the end), which the caller handles the slow way. Raises nothing, and
+    a stop changes nothing of that event. The round keeps the recorded events that are
+    :func:`exactly` the ones the engine appends."""
     if type(events) is not list or type(i) is not int or not 0 <= i <= len(events):
         return i
     try:  # the round's type and its step, once for the run (as the compiled run does)
