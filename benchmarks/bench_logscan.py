@@ -176,3 +176,37 @@ def test_claims_of(benchmark: Any, scanned: list[tuple[Any, ...]], how: str) -> 
     games = benchmark.pedantic(run, rounds=10, warmup_rounds=1)
     assert games == GAMES
     benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)
+
+
+class _ReadOnly(io.BytesIO):
+    """Not a standard handle type: FastReader reads it with read() (a new block each time)."""
+
+
+@pytest.mark.parametrize("handle", ["BytesIO (readinto)", "subclass (read)"])
+def test_fast_reader(benchmark: Any, corpus: bytes, handle: str) -> None:
+    """Every game through FastReader and a visitor that keeps nothing: the scan, the header
+    and closing checks, the blocks read from the handle."""
+    from xzcore.log import BaseVisitor
+    from xzcore.logfast import FastReader
+
+    class Nothing(BaseVisitor[int]):
+        def visit_events(self, *args: Any) -> None:
+            pass
+
+        def result(self) -> int:
+            return 1
+
+    kind = io.BytesIO if handle.startswith("BytesIO") else _ReadOnly
+
+    def run() -> int:
+        reader = FastReader(kind(corpus))
+        visitor = Nothing()
+        games = 0
+        while reader.read_game(visitor) is not None:
+            games += 1
+        return games
+
+    benchmark.group = f"FastReader, {GAMES} games (ms per round = µs per game)"
+    games = benchmark.pedantic(run, rounds=10, warmup_rounds=1)
+    assert games == GAMES
+    benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)
