@@ -9,7 +9,6 @@ plain code. ``xzcore.round_base`` selects this module or the twin (``xzcore._bac
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
 from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.long cimport PyLong_AsLong
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint8_t
@@ -92,11 +91,16 @@ def transfer_dicts(transfers):
 
 cdef extern from *:
     """
+    static const char XZ_DIGIT_OF[27] = {
+        '1', '2', '3', '4', '5', '6', '7', '8', '9',
+        '1', '2', '3', '4', '5', '6', '7', '8', '9',
+        '1', '2', '3', '4', '5', '6', '7', '8', '9'};
     static const char XZ_SUIT_OF[27] = {
         'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm',
         'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p',
         's', 's', 's', 's', 's', 's', 's', 's', 's'};
     """
+    const char* XZ_DIGIT_OF
     const char* XZ_SUIT_OF
 
 
@@ -113,12 +117,12 @@ def wall_text(wall):
         if type(item) is not int:
             return None
         try:
-            k = PyLong_AsLong(item)
+            k = item  # Cython's conversion: quick for the small ints a wall holds
         except OverflowError:
             return None
         if k < 0 or k > 26:
             return None
-        buf[2 * i] = <char> (49 + k % 9)
+        buf[2 * i] = XZ_DIGIT_OF[k]
         buf[2 * i + 1] = XZ_SUIT_OF[k]
     return PyUnicode_DecodeASCII(buf, 216, NULL)
 
