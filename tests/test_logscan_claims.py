@@ -112,6 +112,10 @@ class _Index:
         return 0
 
 
+_EDGES = [2**52 - 1, 2**52, -(2**52) + 1, -(2**52), 2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 0]
+"""Units around the compiled sum's limits (2**52 each, 63 bits in all) and past them."""
+
+
 @pytest.mark.parametrize(
     ("events", "only"),
     [
@@ -124,6 +128,9 @@ class _Index:
         ([{"type": "hora"}], [2**80]),  # IndexError
         ([{"type": "end_kyoku", "next_dealer": 2}, {"type": "end_kyoku"}], None),
         ([{"transfers": [{"payer": 0, "payee": 1, "units": 2**64}]}] * 3, None),
+        ([{"transfers": [{"payer": 0, "payee": 1, "units": u} for u in _EDGES]}], None),
+        ([{"transfers": [{"payer": 2, "payee": 3, "units": 2**51 + 1}] * 1025}], None),
+        ([{"transfers": [{"payer": 1, "payee": 0, "units": 7}] * 1024 + [None]}], None),
     ],
 )
 def test_odd_inputs(compiled: Any, events: Any, only: Any) -> None:

@@ -8,6 +8,7 @@
 # twin.
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from collections.abc import Mapping as _Mapping
 
@@ -23,11 +24,20 @@ cdef str _S_HORA = "hora"
 cdef str _S_END_KYOKU = "end_kyoku"
 
 
+cdef long long _SMALL_UNITS = (<long long>1) << 52  # |units| below this, and at most
+cdef Py_ssize_t _SMALL_COUNT = 1024  # _SMALL_COUNT of them: every sum fits in 63 bits
+
+
 cdef bint _net_into(list transfers, list net) except -1:
     """The twin's ``net_of(transfers)`` added to ``net`` (4 ints) when not None: False (and
-    ``net`` as it was) when a transfer is malformed."""
+    ``net`` as it was) when a transfer is malformed. Summed in C while the sums cannot
+    overflow; else (huge units, a huge list) again from the start with Python ints."""
     cdef object payer, payee, units
-    cdef list acc = [0, 0, 0, 0]
+    cdef long long acc[4]
+    cdef long long u
+    cdef int overflow = 0
+    cdef bint small = len(transfers) <= _SMALL_COUNT
+    acc[0] = acc[1] = acc[2] = acc[3] = 0
     for t in transfers:
         if type(t) is not dict:
             return False
@@ -38,11 +48,52 @@ cdef bint _net_into(list transfers, list net) except -1:
             0 <= payer < 4 and 0 <= payee < 4
         ):
             return False
-        acc[payer] -= units
-        acc[payee] += units
+        if small:
+            u = PyLong_AsLongLongAndOverflow(units, &overflow)
+            if overflow or not -_SMALL_UNITS < u < _SMALL_UNITS:
+                small = False
+            else:
+                acc[<Py_ssize_t>payer] -= u
+                acc[<Py_ssize_t>payee] += u
+    if small:
+        for k in range(4):
+            net[k] = net[k] + acc[k]
+        return True
+    return _net_into_big(transfers, net)
+
+
+cdef bint _net_into_big(list transfers, list net) except -1:
+    """_net_into with Python ints throughout (the twin's arithmetic)."""
+    cdef object payer, payee, units
+    cdef list total = [0, 0, 0, 0]
+    for t in transfers:
+        if type(t) is not dict:
+            return False
+        payer = (<dict>t).get(_K_PAYER)
+        payee = (<dict>t).get(_K_PAYEE)
+        units = (<dict>t).get(_K_UNITS)
+        if not (type(payer) is int and type(payee) is int and type(units) is int) or not (
+            0 <= payer < 4 and 0 <= payee < 4
+        ):
+            return False
+        total[payer] -= units
+        total[payee] += units
     for k in range(4):
-        net[k] = net[k] + acc[k]
+        net[k] = net[k] + total[k]
     return True
+
+
+cdef dict _win(object ev, object i, object sc):
+    """A win's entry as the twin builds it, from a score that is a Mapping but no dict."""
+    return {
+        "seat": (<dict>ev).get(_K_ACTOR),
+        "event": i,
+        "pattern": sc.get("pattern"),
+        "gen": sc.get("gen"),
+        "extras": sc.get("extras"),
+        "multiplier": sc.get("multiplier"),
+        "capped": sc.get("capped"),
+    }
 
 
 @cython.boundscheck(True)
@@ -85,17 +136,21 @@ def claims_of(events, only=None):
         t = (<dict>ev).get(_K_TYPE)
         if t == _S_HORA:
             sc = (<dict>ev).get(_K_SCORE)
-            if not (type(sc) is dict or isinstance(sc, _Mapping)):
-                sc = {}
+            if type(sc) is not dict:
+                if not isinstance(sc, _Mapping):
+                    sc = {}
+                else:
+                    wins.append(_win(ev, i, sc))  # a Mapping of another type: its own get
+                    continue
             wins.append(
                 {
                     "seat": (<dict>ev).get(_K_ACTOR),
                     "event": i,
-                    "pattern": sc.get("pattern"),
-                    "gen": sc.get("gen"),
-                    "extras": sc.get("extras"),
-                    "multiplier": sc.get("multiplier"),
-                    "capped": sc.get("capped"),
+                    "pattern": (<dict>sc).get("pattern"),
+                    "gen": (<dict>sc).get("gen"),
+                    "extras": (<dict>sc).get("extras"),
+                    "multiplier": (<dict>sc).get("multiplier"),
+                    "capped": (<dict>sc).get("capped"),
                 }
             )
         elif t == _S_END_KYOKU:
