@@ -131,10 +131,15 @@ KINDS = list(MeldKind)
 def hands(draw: st.DrawFn) -> tuple[bytes, int, list[Meld], int]:
     """A hand as the engine holds it before the winning tile — 13 − 3k counts, the winning
     kind, its melds, its void — mostly winning: sets and a pair (or seven pairs) over one or
-    two suits, sometimes three, sometimes a tile changed."""
+    two suits, sometimes three, sometimes a tile changed; some of 1s and 9s only (带幺九,
+    R8.3) or of 2s, 5s and 8s only (将对)."""
     size = draw(st.sampled_from([1, 2, 2, 2, 3]))
     suits = draw(st.lists(st.integers(0, 2), min_size=size, max_size=size, unique=True))
-    kind = st.builds(lambda s, r: 9 * s + r, st.sampled_from(suits), st.integers(0, 8))
+    flavour = draw(st.sampled_from(["any", "any", "any", "yaojiu", "258"]))
+    ranks = {"any": range(9), "yaojiu": (0, 8), "258": (1, 4, 7)}[flavour]
+    starts = (0, 6) if flavour == "yaojiu" else range(7)
+    kind = st.builds(lambda s, r: 9 * s + r, st.sampled_from(suits), st.sampled_from(ranks))
+    start = st.builds(lambda s, r: 9 * s + r, st.sampled_from(suits), st.sampled_from(starts))
     n_melds = draw(st.integers(0, 4))
     counts = [0] * 27
     melds = []
@@ -150,11 +155,11 @@ def hands(draw: st.DrawFn) -> tuple[bytes, int, list[Meld], int]:
     else:
         concealed[draw(kind)] += 2
         for _ in range(4 - n_melds):
-            start = draw(kind)
-            if draw(st.booleans()) or start % 9 > 6:
-                concealed[start] += 3
+            if flavour == "258" or draw(st.booleans()):
+                concealed[draw(kind)] += 3
             else:
-                for t in (start, start + 1, start + 2):
+                first = draw(start)
+                for t in (first, first + 1, first + 2):
                     concealed[t] += 1
     if draw(st.integers(0, 9)) == 0:  # one tile changed: mostly not a win any more
         old = draw(st.sampled_from([t for t in range(27) if concealed[t]]))
