@@ -23,6 +23,10 @@ seven pairs comes last and wins only when strictly larger. The extras (R8.6), �
 
 :func:`score_dict` is ``Score.to_dict`` and :func:`decomposition_text` the text of its
 decomposition, by table for the exact types, else as the twin (``xzcore.scoring._fast_twin``).
+
+Included parts: ``_scorefast_split.pxi`` (the splits of a suit, the choice per shape),
+``_scorefast_chajiao.pxi`` (:func:`chajiao_fast`), ``_scorefast_dict.pxi`` (:func:`score_dict`,
+:func:`decomposition_text`).
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -46,22 +50,6 @@ from xzcore.tiles import Meld, MeldKind
 
 __all__ = ["chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
 
-cdef enum:
-    MAX_SPLITS = 16  # splits of one suit kept; more and the call declines (a suit has ≤ 4)
-    MAX_BLOCKS = 8   # blocks of one split (14 tiles: at most 4 sets and a pair)
-    PAIR = 0         # block codes: shape * 27 + tile
-    SEQUENCE = 1
-    TRIPLET = 2
-    F_NO_SEQUENCE = 1  # split flags: no sequence (对对胡 shape) ...
-    F_YAOJIU = 2       # ... every block holds a 1 or a 9 (带幺九 shape)
-
-cdef struct Splits:
-    int n
-    int overflow
-    uint8_t flags[MAX_SPLITS]
-    uint8_t size[MAX_SPLITS]
-    uint8_t blocks[MAX_SPLITS][MAX_BLOCKS]
-
 cdef object _RULESET = RuleSet
 cdef object _MELD = Meld
 cdef object _TABLE = Scoring.TABLE
@@ -84,19 +72,6 @@ cdef str _S_TRIPLET = "triplet"
 cdef int _POPCOUNT[256]
 for _m in range(256):
     _POPCOUNT[_m] = bin(_m).count("1")
-
-# decompose.choose by shape, asked on first use: a Best and its value. Ordinary shapes by
-# no-sequence | 1-or-9 << 1 | one suit << 2 | 2/5/8 << 3 | 金钩钓 << 4 | 十八罗汉 << 5 | 根 << 6
-# | additive << 9 | yaojiu_jiangdui << 10; seven pairs by 龙 | one suit << 1 | 2/5/8 << 2
-# | 根 << 3 | additive << 6 | yaojiu_jiangdui << 7.
-cdef list _PLAIN = [None] * 2048
-cdef list _PAIRS = [None] * 256
-cdef long long _PLAIN_V[2048]
-cdef long long _PAIRS_V[256]
-for _m in range(2048):
-    _PLAIN_V[_m] = -1
-for _m in range(256):
-    _PAIRS_V[_m] = -1
 
 # What comes from xzcore.scoring is bound on first use (_bind): xzcore.scoring.score imports
 # the module that loads this one. One Block per code (pair, sequence, triplet × 27 kinds) and
@@ -174,111 +149,7 @@ cdef inline object _cap(long long multiplier, object cap_fan):
     return multiplier
 
 
-cdef long long _ask(list cache, long long* values, int key, object shape, int gen,
-                    bint additive, bint yaojiu_opt) except -2:
-    """decompose.choose(shape, gen, model, option): kept in ``cache[key]``, its value in
-    ``values[key]``; -1 when the value is out of the range compared in C (never, R8.3/R8.4)."""
-    best = _CHOOSE(shape, gen, _ADDITIVE if additive else _TABLE, yaojiu_opt)
-    if not isinstance(best, tuple) or len(best) != 7:
-        return -1
-    value = best[0]
-    if type(value) is not int or not 0 < value < (1 << 40):
-        return -1
-    cache[key] = best
-    values[key] = value
-    return value
-
-
-cdef inline long long _plain(int key) except -2:
-    cdef long long v = _PLAIN_V[key]
-    if v >= 0:
-        return v
-    shape = _SHAPE(False, False, bool(key & 1), bool(key >> 1 & 1), bool(key >> 2 & 1),
-                  bool(key >> 3 & 1), bool(key >> 4 & 1), bool(key >> 5 & 1))
-    return _ask(_PLAIN, _PLAIN_V, key, shape, key >> 6 & 7, key >> 9 & 1, key >> 10 & 1)
-
-
-cdef inline long long _pairs(int key) except -2:
-    cdef long long v = _PAIRS_V[key]
-    if v >= 0:
-        return v
-    shape = _SHAPE(True, bool(key & 1), False, False, bool(key >> 1 & 1), bool(key >> 2 & 1),
-                  False, False)
-    return _ask(_PAIRS, _PAIRS_V, key, shape, key >> 3 & 7, key >> 6 & 1, key >> 7 & 1)
-
-
-cdef void _walk(uint8_t* c, int r, int base, uint8_t* cur, int ncur, bint pair,
-                Splits* out) noexcept nogil:
-    """decompose.suit_splits's walk: every split of the suit's counts ``c`` (ranks from
-    ``r``) into sets and at most one pair, appended to ``out`` in the same order."""
-    cdef int n, t, p, q, i, k, tmax, pmax, code, rank
-    cdef uint8_t flags
-    while r < 9 and c[r] == 0:
-        r += 1
-    if r == 9:
-        if out.n >= MAX_SPLITS:
-            out.overflow = 1
-            return
-        flags = F_NO_SEQUENCE | F_YAOJIU
-        for i in range(ncur):
-            code = cur[i]
-            out.blocks[out.n][i] = code
-            rank = (code % 27) % 9
-            if code // 27 == SEQUENCE:
-                flags &= ~F_NO_SEQUENCE
-                if rank != 0 and rank != 6:
-                    flags &= ~F_YAOJIU
-            elif rank != 0 and rank != 8:
-                flags &= ~F_YAOJIU
-        out.flags[out.n] = flags
-        out.size[out.n] = ncur
-        out.n += 1
-        return
-    n = c[r]
-    tmax = 2 if n >= 3 else 1
-    for t in range(tmax):
-        pmax = 2 if (not pair and n - 3 * t >= 2) else 1
-        for p in range(pmax):
-            q = n - 3 * t - 2 * p
-            if q and (r > 6 or c[r + 1] < q or c[r + 2] < q):
-                continue
-            if ncur + t + p + q > MAX_BLOCKS:
-                out.overflow = 1
-                return
-            k = ncur
-            for i in range(t):
-                cur[k] = TRIPLET * 27 + base + r
-                k += 1
-            for i in range(p):
-                cur[k] = PAIR * 27 + base + r
-                k += 1
-            for i in range(q):
-                cur[k] = SEQUENCE * 27 + base + r
-                k += 1
-            c[r] = 0
-            if q:
-                c[r + 1] -= q
-                c[r + 2] -= q
-            _walk(c, r + 1, base, cur, k, pair or p == 1, out)
-            c[r] = n
-            if q:
-                c[r + 1] += q
-                c[r + 2] += q
-
-
-cdef bint _split_suit(const uint8_t* counts, int suit, Splits* out) noexcept nogil:
-    """Fill ``out`` with the splits of one suit (none for 3n + 1 tiles); False on overflow."""
-    cdef uint8_t c[9]
-    cdef uint8_t cur[MAX_BLOCKS]
-    cdef int r, total = 0
-    for r in range(9):
-        c[r] = counts[9 * suit + r]
-        total += c[r]
-    out.n = 0
-    out.overflow = 0
-    if total % 3 != 1:
-        _walk(c, 0, 9 * suit, cur, 0, total % 3 == 0, out)
-    return not out.overflow
+include "_scorefast_split.pxi"
 
 
 cdef inline object _field(dict fields, object obj, str name):
@@ -584,208 +455,11 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     return score
 
 
-def chajiao_fast(concealed, melds, void_suit, rules):
-    """``chajiao_engine(concealed, melds, void_suit, rules)`` (R10.2) for the table and
-    additive models: the capped multiplier, or ``None`` (not ready) — or ``-1`` when the
-    Python path must answer. As ``score._chajiao`` with ``score._kernel_ready_fan``: the
-    same call of the kernel's ``ready_fan``, its arguments packed here."""
-    cdef uint8_t counts[27]
-    cdef uint8_t held[27]
-    cdef int meld_tile[4]
-    cdef int meld_kind[4]
-    cdef int n_melds, v, i, k, t, mode, n_suits, suit_sum
-    cdef uint32_t suits = 0
-    cdef long meld_info, flags
-    if _SCORE is None:
-        _bind()
-    if type(void_suit) is not int or not -1 <= void_suit <= 2 or type(rules) is not _RULESET:
-        return -1
-    r = rules.__dict__
-    scoring = _field(r, rules, "scoring")
-    if scoring is not _TABLE and scoring is not _ADDITIVE:
-        return -1  # R13: the count model stays in Python
-    cap_fan = _field(r, rules, "cap_fan")
-    if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
-        return -1
-    chajiao = _field(r, rules, "chajiao")
-    if chajiao is _MAX:
-        mode = 0
-    elif chajiao is _MIN:
-        mode = 1
-    else:
-        return -1
-    n_melds = _read_melds(melds, meld_tile, meld_kind)
-    if n_melds < 0 or not _sizes_ok(concealed, n_melds, meld_tile, meld_kind, -1, counts):
-        return -1
-    if _KERNEL_READY_FAN is None:
-        return -1  # the brute-force search answers in Python
-    v = void_suit
-    if _field(r, rules, "declare_void") and v >= 0:
-        for i in range(n_melds):
-            if meld_tile[i] // 9 == v:
-                return None  # R4.4: a meld of the void suit never wins
-    else:
-        # R4.4 without a declared void: at most two suits, melds included; with two held
-        # the third one acts as the void (as score._kernel_ready_fan).
-        for i in range(n_melds):
-            suits |= 1u << (meld_tile[i] // 9)
-        for k in range(27):
-            if counts[k]:
-                suits |= 1u << (k // 9)
-        n_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
-        if n_suits == 3:
-            return None
-        suit_sum = (suits >> 1 & 1) + 2 * (suits >> 2 & 1)
-        v = 3 - suit_sum if n_suits == 2 else -1
-    for k in range(27):
-        held[k] = counts[k]
-    meld_info = n_melds | _MELDS_ALL_YAOJIU | _MELDS_ALL_258
-    for i in range(n_melds):
-        t = meld_tile[i]
-        if meld_kind[i] == 0:
-            held[t] += 3
-        else:
-            held[t] += 4
-            meld_info += 1 << _GANG_SHIFT
-        meld_info |= 1 << (_MELD_SUITS_SHIFT + t // 9)
-        if t % 9 != 0 and t % 9 != 8:
-            meld_info &= ~_MELDS_ALL_YAOJIU
-        if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
-            meld_info &= ~_MELDS_ALL_258
-    flags = (_FLAG_ADDITIVE if scoring is _ADDITIVE else 0) | (
-        _FLAG_YAOJIU_JIANGDUI if _field(r, rules, "yaojiu_jiangdui") else 0
-    )
-    fan = _KERNEL_READY_FAN(PyBytes_FromStringAndSize(<char*> counts, 27), v,
-                            PyBytes_FromStringAndSize(<char*> held, 27), meld_info, flags, mode)
-    if type(fan) is not int or fan >= 40:
-        return -1
-    if fan < 0:
-        return None
-    return _cap(1LL << <int> fan, cap_fan)
-
-
 cdef inline void _set(tuple out, Py_ssize_t i, tuple table, int code) noexcept:
     item = <object> PyTuple_GET_ITEM(table, code)
     Py_INCREF(item)
     PyTuple_SET_ITEM(out, i, item)
 
 
-def decomposition_text(blocks):
-    """``" ".join(str(b) for b in blocks)`` (``score._decomposition_text``): by table for
-    blocks of the exact :class:`Block` type, else by ``str``."""
-    return _text_of(blocks)
-
-
-cdef str _text_of(object blocks):
-    cdef list texts
-    cdef Py_ssize_t i, n
-    cdef int tile, code
-    if _SCORE is None:
-        _bind()
-    if type(blocks) is not tuple:
-        return _TWIN_TEXT(blocks)
-    n = PyTuple_GET_SIZE(blocks)
-    texts = [None] * n
-    for i in range(n):
-        b = <object> PyTuple_GET_ITEM(blocks, i)
-        if type(b) is not _BLOCK or PyTuple_GET_SIZE(b) != 3:
-            return _TWIN_TEXT(blocks)
-        shape = <object> PyTuple_GET_ITEM(b, 0)
-        tile_obj = <object> PyTuple_GET_ITEM(b, 1)
-        meld = <object> PyTuple_GET_ITEM(b, 2)
-        if type(tile_obj) is not int or not 0 <= tile_obj < 27:
-            return _TWIN_TEXT(blocks)
-        tile = tile_obj
-        if meld is None:
-            if type(shape) is not str:
-                return _TWIN_TEXT(blocks)
-            if shape == _S_PAIR:
-                code = PAIR * 27 + tile
-            elif shape == _S_SEQUENCE:
-                code = SEQUENCE * 27 + tile
-            elif shape == _S_TRIPLET:
-                code = TRIPLET * 27 + tile
-            else:
-                return _TWIN_TEXT(blocks)
-            text = <object> PyTuple_GET_ITEM(_BLOCK_TEXTS, code)
-        else:
-            for code in range(4):
-                if meld is <object> PyTuple_GET_ITEM(_MELD_KINDS, code):
-                    break
-            else:
-                return _TWIN_TEXT(blocks)
-            text = <object> PyTuple_GET_ITEM(_MELD_TEXTS, code * 27 + tile)
-        texts[i] = text
-    return " ".join(texts)
-
-
-cdef inline Py_ssize_t _member(object value, tuple members) noexcept:
-    """The index of ``value`` in ``members`` (by identity), or -1."""
-    cdef Py_ssize_t i
-    for i in range(PyTuple_GET_SIZE(members)):
-        if <PyObject*> value is PyTuple_GET_ITEM(members, i):
-            return i
-    return -1
-
-
-cdef object _ids(object items, tuple members, tuple ids):
-    """``[m.id for m in items]`` for a tuple of members (by identity); None for anything
-    else."""
-    cdef Py_ssize_t i, j, n
-    cdef list out
-    if type(items) is not tuple:
-        return None
-    n = PyTuple_GET_SIZE(items)
-    out = [None] * n
-    for i in range(n):
-        j = _member(<object> PyTuple_GET_ITEM(items, i), members)
-        if j < 0:
-            return None
-        out[i] = <object> PyTuple_GET_ITEM(ids, j)
-    return out
-
-
-def score_dict(score):
-    """``Score.to_dict(score)``: for an exact :class:`Score` whose fields are all in its
-    instance dict and of the usual members, by table; anything else by the Python body (the
-    twin's ``score_dict``), which then answers or raises as it always has."""
-    cdef PyObject* f[15]
-    cdef Py_ssize_t i, p, m
-    if _SCORE is None:
-        _bind()
-    if type(score) is not _SCORE:
-        return _TWIN_SCORE_DICT(score)
-    d = score.__dict__
-    for i in range(15):
-        f[i] = PyDict_GetItemWithError(d, <object> PyTuple_GET_ITEM(_SCORE_FIELDS, i))
-        if f[i] == NULL:
-            return _TWIN_SCORE_DICT(score)
-    # Fields by position in _SCORE_FIELDS: pattern 0, replaced 1, gen 2, gen_used 3, extras 4,
-    # fan 5, multiplier 6, capped 7, special 8, model 9, terms 10, ties 11, decomposition 12.
-    p = _member(<object> f[0], _PATTERNS)
-    m = _member(<object> f[9], _MODELS)
-    replaced = _ids(<object> f[1], _PATTERNS, _PATTERN_IDS)
-    terms = _ids(<object> f[10], _PATTERNS, _PATTERN_IDS)
-    extras = _ids(<object> f[4], _EXTRA_MEMBERS, _EXTRA_IDS)
-    if p < 0 or m < 0 or replaced is None or terms is None or extras is None:
-        return _TWIN_SCORE_DICT(score)
-    texts = <tuple> PyTuple_GET_ITEM(_PATTERN_TEXTS, p)
-    gen = <object> f[2]
-    gen_used = <object> f[3]
-    return {
-        "pattern": texts[0],
-        "pattern_zh": texts[1],
-        "pattern_en": texts[2],
-        "replaced": replaced,
-        "terms": terms,
-        "gen": gen,
-        "gen_used": gen_used,
-        "gen_left": gen - gen_used,
-        "extras": extras,
-        "fan": <object> f[5],
-        "multiplier": <object> f[6],
-        "capped": <object> f[7],
-        "special": <object> f[8],
-        "model": <object> PyTuple_GET_ITEM(_MODEL_VALUES, m),
-        "decomposition": _text_of(<object> f[12]),
-    }
+include "_scorefast_chajiao.pxi"
+include "_scorefast_dict.pxi"
