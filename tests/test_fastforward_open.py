@@ -50,7 +50,7 @@ def _rules(preset: str, overrides: dict[str, Any]) -> RuleSet:
 
 def _window_reasons(
     rules: RuleSet, kernel: Any, bots: str, seeds: range
-) -> Iterator[tuple[int, list[Any], int, str]]:
+) -> Iterator[tuple[int, list[Any], int, str | None]]:
     """``(seed, events, i, reason)`` of each recorded discard of the games of ``seeds``
     whose window the twin does not resolve (:data:`xzcore._replay_reference.WINDOW_REASONS`)."""
     for seed in seeds:
