@@ -92,6 +92,7 @@ def assert_same(got: Score, want: Score) -> None:
             assert [type(x) for x in other] == [type(x) for x in value], name
     assert got == want and hash(got) == hash(want) and repr(got) == repr(want)
     assert dataclasses.asdict(got) == dataclasses.asdict(want)
+    assert pickle.dumps(got) == pickle.dumps(want)  # the same objects shared, too
     assert pickle.loads(pickle.dumps(got)) == want
     assert got.lines() == want.lines()
     assert_same_dict(got)

@@ -372,7 +372,12 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         j = 0
         for k in range(27):
             for i in range(counts[k] // 2):
-                _set(decomposition, j, _BLOCKS, PAIR * 27 + k)
+                if i == 0:
+                    _set(decomposition, j, _BLOCKS, PAIR * 27 + k)
+                else:  # 龙: best_value makes each pair its own Block (the same pickle)
+                    item = _BLOCK(_S_PAIR, k)
+                    Py_INCREF(item)
+                    PyTuple_SET_ITEM(decomposition, j, item)
                 j += 1
     else:
         decomposition = PyTuple_New(s0.size[bi] + s1.size[bj] + s2.size[bk] + n_melds)
