@@ -1,5 +1,6 @@
 """Build the compiled modules: the kernel ``xzcore._core``, the log scanner
-``xzcore._logscan`` and the replay step ``xzcore._replay``.
+``xzcore._logscan``, the replay step ``xzcore._replay``, the engine's scorer
+``xzcore._scorefast`` and the engine's small helpers ``xzcore._engine_fast``.
 
 Everything else about the package lives in pyproject.toml; this file only declares the
 extensions so that ``pip install .`` (and the editable install) compiles them.
@@ -31,6 +32,19 @@ extensions = [
         "xzcore._replay",
         ["xzcore/_replay.pyx"],
         depends=["xzcore/_core.pxd", *sorted(glob("xzcore/_replay*.pxi"))],
+        extra_compile_args=["-O3"],
+    ),
+    # the engine's wins scored in C (R8, R10.2): the same Score as xzcore.scoring, or declined
+    Extension(
+        "xzcore._scorefast",
+        ["xzcore/_scorefast.pyx"],
+        depends=sorted(glob("xzcore/_scorefast*.pxi")),
+        extra_compile_args=["-O3"],
+    ),
+    # the round engine's texts, transfers and play checks in C (twin: _engine_fast_reference)
+    Extension(
+        "xzcore._engine_fast",
+        ["xzcore/_engine_fast.pyx"],
         extra_compile_args=["-O3"],
     ),
 ]
