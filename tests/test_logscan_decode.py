@@ -1,9 +1,10 @@
-"""The compiled scanner's own payload decoder (``_logscan_decode.pxi``) against msgpack, the
-slow reader's decoder: every encoding width, floats of both sizes, strings across the short
-string cache's limit and through its evictions, repeated and bytes map keys, invalid UTF-8,
-and the template events built as copies of prebuilt dicts. Each game goes through both
-backends and the slow reader (``check_first_game``): same values, type for type, key order
-included, or a declined game the slow reader reports."""
+"""How the compiled scanner decodes payloads (``_logscan_decode.pxi``: the two templates as
+copies of prebuilt dicts, everything else by a ``msgpack.Unpacker`` with the slow reader's
+options) against msgpack as the slow reader runs it: every encoding width, floats of both
+sizes, short and long strings, repeated and bytes map keys, invalid UTF-8, deep nesting, rule
+maps of consecutive games, and the template events as fresh dicts. Each game goes through
+both backends and the slow reader (``check_first_game``): same values, type for type, key
+order included, or a declined game the slow reader reports."""
 
 from __future__ import annotations
 

@@ -13,12 +13,13 @@ them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when t
 them (chosen at import); a bad one found late still declines the game. The two commonest
 event payloads (``dahai``, ``tsumo``, about 85% of all records) are matched byte for byte
 against fixed templates and built as copies of prebuilt dicts; every other payload is decoded
-here (``_logscan_decode.pxi``) exactly as the slow reader's msgpack unpacker decodes it
-(``xzcore.logread``; the twin uses ``msgpack.unpackb``), from exactly the bytes the walk
-found, which must be one whole value, and its event's index is listed in ``others``.
+by a ``msgpack.Unpacker`` built with the slow reader's options (``xzcore.logread``;
+``_logscan_decode.pxi``), from exactly the bytes the walk found, which must be one whole value
+(the twin uses ``msgpack.unpackb``: same decoder, same limits), and its event's index is
+listed in ``others``.
 
 Everything runs with the GIL held (it builds Python objects); nothing in the loop calls back
-into Python code but msgpack, for a payload nested deeper than the decoder's 32 levels.
+into Python code but msgpack.
 
 The module also holds the audit's type-strict equality, :func:`same` and :func:`same_events`
 (``_logscan_same.pxi``): the twin's ``same`` — ``xzcore.logtypes.same`` — in C.
@@ -398,6 +399,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
     cdef Py_ssize_t *grown
     cdef Py_ssize_t cap = 0, n_events = 0, pos = start, rec_start, end, tag, total, i
     cdef object event
+    cdef _Decoder decoder = _Decoder(limits)
     cdef list events = [], offsets = [], others = []
     cdef int shape
     cdef bytes bodies, final
@@ -411,7 +413,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        header = _decode(d, pos + 2, end, limits)
+        header = decoder.decode(d, pos + 2, end)
         if type(header) is not dict or header.get("prev") != prev:
             return None  # L4, L2
         pos = end + _TAIL
@@ -438,7 +440,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
             if shape and lim.templates:
                 event = _template(shape, d + pos + 2)
             else:
-                event = _decode(d, pos + 2, end, limits)
+                event = decoder.decode(d, pos + 2, end)
             if not shape:
                 others.append(n_events)
             events.append(event)
@@ -458,7 +460,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        claims = _decode(d, pos + 2, end, limits)
+        claims = decoder.decode(d, pos + 2, end)
         if type(claims) is not dict:
             return None  # L5
         final = PyBytes_FromStringAndSize(<const char *>chained, _HASH)
@@ -472,7 +474,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
         if end < 0:
             return _stop(end, &batch)
         chained = d + end + 2
-        close = _decode(d, pos + 2, end, limits)
+        close = decoder.decode(d, pos + 2, end)
         if type(close) is not dict:
             return None  # L2
         if not xz_b2b_batch_check(&batch, _lanes):
