@@ -73,7 +73,6 @@ __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
 _NEXT = (1, 2, 3, 0)
 
-
 _OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 

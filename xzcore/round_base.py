@@ -115,6 +115,7 @@ _set_attr = object.__setattr__
 
 
 def _dicts(transfers: list[Transfer]) -> list[dict[str, Any]]:
+    """The ``transfers`` of an event: each transfer's ``to_dict()``."""
     out = transfer_dicts(transfers)
     return [t.to_dict() for t in transfers] if out is None else out
 
@@ -445,9 +446,8 @@ class RoundBase:
             for tiles in lists:
                 for k in tiles:
                     c[k] += 1
-        else:
-            if any(self.melds):
-                self._count_melds(c)
+        elif any(self.melds):
+            self._count_melds(c)
         if c != _FOURS:
             bad = {tile_name(k): n for k, n in enumerate(c) if n != 4}
             raise TileConservationError(f"tiles not conserved (R1.1): {bad}")
