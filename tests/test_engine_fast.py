@@ -277,3 +277,76 @@ def test_the_round_plays_through_the_selected_checks() -> None:
         if ENGINE_FAST_BACKEND == "cython"
         else "xzcore._engine_fast_reference"
     )
+
+
+# -- tiles_conserved (R1.1) ------------------------------------------------------------------
+
+
+def _conserved(fast: ModuleType, r: Any) -> bool | None:
+    from xzcore.tiles import MeldKind
+
+    answer: bool | None = fast.tiles_conserved(
+        r.hands, r.melds, r.rivers, r.won_tiles, r.wall, r.pos, MeldKind.PENG
+    )
+    return answer
+
+
+def _plain_r1_1(r: Any) -> bool:
+    from xzcore.tiles import MeldKind
+
+    c = [0] * 27
+    for h in r.hands:
+        for k, n in enumerate(h.counts()):
+            c[k] += n
+    for ms in r.melds:
+        for m in ms:
+            c[m.tile] += 3 if m.kind is MeldKind.PENG else 4
+    for tiles in (*r.rivers, r.won_tiles, r.wall[r.pos :]):
+        for k in tiles:
+            c[k] += 1
+    return c == [4] * 27
+
+
+_ODD = [27, -1, 2**70, True, 3.0, None]
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "xueliu"])
+def test_tiles_conserved_answers_as_the_twin_and_the_count(preset: str) -> None:
+    """Every state of seeded games, each also broken on purpose (a kind changed in the
+    wall, in a river or a hand's meld, an odd entry, another pos): the compiled and the
+    twin helper agree, and True or False only when that is R1.1's answer."""
+    if len(IMPLS) < 2:
+        pytest.skip("xzcore._engine_fast is not built")
+    from xzcore import _core
+    from xzcore.agents import greedy_chooser
+    from xzcore.leshan_round import new_round
+
+    rules = RuleSet.preset(preset)
+    decided = 0
+    for seed in range(3):
+        d = deal(seed)
+        direction = d.exchange_direction if rules.exchange_three else None
+        r = new_round(rules, d.wall, d.dealer, exchange_direction=direction, kernel=_core)
+        bots = [greedy_chooser(s) for s in range(4)]
+        step = 0
+        while not r.over:
+            seat = r.to_act()[0]
+            r.play(bots[seat](r, seat, r.legal_actions(seat)))
+            step += 1
+            target = r.rivers[step % 4] if r.rivers[step % 4] else r.wall
+            i = step % len(target)
+            saved, saved_pos = target[i], r.pos
+            changes: list[Any] = [None, (saved + 1) % 27, _ODD[step % len(_ODD)], "pos"]
+            for change in changes:
+                if change == "pos":
+                    r.pos = [0, 108, 109, -1, True][step % 5]
+                elif change is not None:
+                    target[i] = change
+                got = [_conserved(fast, r) for fast in IMPLS]
+                assert got[0] == got[1]
+                if got[0] is not None:
+                    decided += 1
+                    if 0 <= r.pos <= 108:
+                        assert got[0] == _plain_r1_1(r)
+                target[i], r.pos = saved, saved_pos
+    assert decided > 300

@@ -15,11 +15,14 @@ from libc.stdint cimport uint8_t
 
 cimport cython
 
+from xzcore._core cimport Hand
+
 from xzcore.ledger import Transfer
 
-__all__ = ["PlayChecks", "counts_text", "transfer_dicts", "wall_text"]
+__all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
 
 cdef object _TRANSFER = Transfer
+cdef object _HAND = Hand
 cdef object _PAYER = "payer"
 cdef object _PAYEE = "payee"
 cdef object _UNITS = "units"
@@ -189,3 +192,76 @@ cdef class PlayChecks:
                 return False
             return a in r._claim_opts.get(s, ())
         return False
+
+
+cdef inline int _add_kinds(object tiles, Py_ssize_t start, long* c) except -2:
+    """Add the kinds of ``tiles[start:]`` (an exact list of exact ints 0..26) to ``c``;
+    0 if it is not one (``c`` is then partly added to: the caller drops it)."""
+    cdef Py_ssize_t i
+    cdef long k
+    cdef object item
+    if type(tiles) is not list:
+        return 0
+    for i in range(start, PyList_GET_SIZE(tiles)):
+        item = <object> PyList_GET_ITEM(tiles, i)
+        if type(item) is not int:
+            return 0
+        try:
+            k = item
+        except OverflowError:
+            return 0
+        if k < 0 or k > 26:
+            return 0
+        c[k] += 1
+    return 1
+
+
+def tiles_conserved(hands, melds, rivers, won_tiles, wall, pos, peng):
+    """Whether every kind is held exactly four times (R1.1), or ``None`` (see the twin)."""
+    cdef long c[27]
+    cdef Py_ssize_t i, j, n
+    cdef long k
+    cdef Hand h
+    cdef object ms, m, tile
+    for j in range(27):
+        c[j] = 0
+    if type(hands) is not list or PyList_GET_SIZE(hands) != 4:
+        return None
+    if type(melds) is not list or PyList_GET_SIZE(melds) != 4:
+        return None
+    if type(rivers) is not list or PyList_GET_SIZE(rivers) != 4:
+        return None
+    if type(pos) is not int or not 0 <= pos <= 108:
+        return None
+    if type(wall) is not list or PyList_GET_SIZE(wall) != 108:
+        return None
+    for i in range(4):
+        if type(<object> PyList_GET_ITEM(hands, i)) is not _HAND:
+            return None
+        h = <Hand> PyList_GET_ITEM(hands, i)
+        for j in range(27):
+            c[j] += h.c[j]
+    for i in range(4):
+        ms = <object> PyList_GET_ITEM(melds, i)
+        if type(ms) is not list:
+            return None
+        for m in ms:  # a meld of the engine's: its tile, and three for a 碰, else four
+            tile = m.tile
+            if type(tile) is not int:
+                return None
+            try:
+                k = tile
+            except OverflowError:
+                return None
+            if k < 0 or k > 26:
+                return None
+            c[k] += 3 if m.kind is peng else 4
+    for i in range(4):
+        if not _add_kinds(<object> PyList_GET_ITEM(rivers, i), 0, c):
+            return None
+    if not _add_kinds(won_tiles, 0, c) or not _add_kinds(wall, pos, c):
+        return None
+    for j in range(27):
+        if c[j] != 4:
+            return False
+    return True

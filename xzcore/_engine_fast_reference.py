@@ -9,6 +9,9 @@ handled here": the caller runs the plain code, which answers or raises as it alw
 - :func:`transfer_dicts`: ``[t.to_dict() for t in transfers]`` (the ``transfers`` of a
   ``hora``, ``gang_payment``, ``call_transfer`` or ``settlement`` event);
 - :func:`wall_text`: the ``wall`` of the ``start_kyoku`` event, each tile's name in turn;
+- :func:`tiles_conserved`: R1.1 over the round's hands, melds, rivers, won tiles and the
+  rest of the wall (``Round.check_tiles``: True lets it pass, False makes it say what is
+  wrong);
 - :class:`PlayChecks`: ``Round.play``'s two shortcuts (``xzcore.round_checks.canonical``
   and ``quick_legal``), which always answer.
 """
@@ -20,7 +23,7 @@ from typing import Any
 
 from xzcore.ledger import Transfer
 
-__all__ = ["PlayChecks", "counts_text", "transfer_dicts", "wall_text"]
+__all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
 
 _SUIT = "mps"
 _FIELDS = ("payer", "payee", "units", "reason", "rule", "detail", "turn")
@@ -141,3 +144,71 @@ class PlayChecks:
                 return False
             return a in r._claim_opts.get(s, ())
         return False
+
+
+def tiles_conserved(
+    hands: object,
+    melds: object,
+    rivers: object,
+    won_tiles: object,
+    wall: object,
+    pos: object,
+    peng: object,
+) -> bool | None:
+    """Whether every kind is held exactly four times (R1.1) across ``hands`` (4 of the
+    compiled kernel's ``Hand``), ``melds`` (4 lists of melds: three tiles for a meld whose
+    kind is ``peng``, else four), ``rivers`` (4 lists of kinds), ``won_tiles`` and
+    ``wall[pos:]``; ``None`` when one of them is not of that shape (the caller counts)."""
+    try:
+        from xzcore._core import Hand  # only the compiled kernel's hands are counted here
+    except ImportError:
+        return None
+    kinds = list(range(27))
+
+    def _kinds(tiles: object, start: int = 0) -> list[int] | None:
+        if type(tiles) is not list:
+            return None
+        out = tiles[start:]
+        if any(type(k) is not int or k not in kinds for k in out):
+            return None
+        return out
+
+    if not (
+        type(hands) is list
+        and len(hands) == 4
+        and type(melds) is list
+        and len(melds) == 4
+        and type(rivers) is list
+        and len(rivers) == 4
+        and type(pos) is int
+        and 0 <= pos <= 108
+        and type(wall) is list
+        and len(wall) == 108
+    ):
+        return None
+    c = [0] * 27
+    for h in hands:
+        if type(h) is not Hand:
+            return None
+        for k, n in enumerate(h.counts()):
+            c[k] += n
+    for ms in melds:
+        if type(ms) is not list:
+            return None
+        for m in ms:
+            tile = m.tile
+            if type(tile) is not int or tile not in kinds:
+                return None
+            c[tile] += 3 if m.kind is peng else 4
+    for tiles in (*rivers, won_tiles):
+        found = _kinds(tiles)
+        if found is None:
+            return None
+        for k in found:
+            c[k] += 1
+    rest = _kinds(wall, pos)
+    if rest is None:
+        return None
+    for k in rest:
+        c[k] += 1
+    return c == [4] * 27

@@ -57,6 +57,7 @@ transfer_dicts = _fast.transfer_dicts
 the caller builds them so): see :mod:`xzcore._engine_fast_reference`."""
 _counts_text = _fast.counts_text
 _wall_text = _fast.wall_text
+_tiles_conserved = _fast.tiles_conserved
 
 
 def format_count_bytes(counts: bytes) -> str:
@@ -434,7 +435,14 @@ class RoundBase:
     def check_tiles(self) -> None:
         """R1.1: every kind is accounted for exactly four times — hands, melds, discards,
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
-        lists = (*self.rivers, self.won_tiles, self.wall[self.pos :])
+        rivers = self.rivers
+        # The compiled helper's answer over the usual state (True: conserved); False or None
+        # (another shape) and the count below says what is wrong, as before.
+        if _tiles_conserved(
+            self.hands, self.melds, rivers, self.won_tiles, self.wall, self.pos, _PENG
+        ):
+            return
+        lists = (*rivers, self.won_tiles, self.wall[self.pos :])
         tally = getattr(self.kernel, "tile_counts", None)
         # The kernel's tally of the hands and the lists (in C when compiled); None when it
         # declines an entry it does not count, and then the sum in Python, as before.
