@@ -1,9 +1,11 @@
 # cython: language_level=3
-"""Small helpers of the round engine's win, gang and end paths, in C.
+"""Small helpers of the round engine (its setup, ``Round.play``'s shortcuts, wins, gangs and
+the round's end), in C.
 
 The pure-Python twin is ``xzcore._engine_fast_reference`` (the contract is there): each
 helper gives exactly what the engine's plain code gives, or ``None`` and the caller runs the
 plain code. ``xzcore.round_base`` selects this module or the twin (``xzcore._backend.load``).
+It cimports the kernel's ``Hand`` (``xzcore/_core.pxd``) to count R1.1 without a call.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE

@@ -1,5 +1,6 @@
-"""The pure-Python twin of ``xzcore._engine_fast``: small helpers of the round engine's win,
-gang and end paths, written for clarity (the compiled module is tested against it).
+"""The pure-Python twin of ``xzcore._engine_fast``: small helpers of the round engine (its
+setup, ``Round.play``'s shortcuts, wins, gangs and the round's end), written for clarity (the
+compiled module is tested against it; tests/test_engine_fast.py).
 
 Each helper either gives exactly what the engine's plain code gives, or ``None`` ("not
 handled here": the caller runs the plain code, which answers or raises as it always did).
