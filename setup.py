@@ -45,6 +45,7 @@ extensions = [
     Extension(
         "xzcore._engine_fast",
         ["xzcore/_engine_fast.pyx"],
+        depends=["xzcore/_core.pxd"],
         extra_compile_args=["-O3"],
     ),
 ]
