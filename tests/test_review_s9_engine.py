@@ -277,3 +277,48 @@ def test_ledger_quick_check_agrees_with_problems() -> None:
             if s_found:
                 s_err = "ledger breaks R9.6: " + "; ".join(s_found)
             assert q_err == s_err
+
+
+def _resigned(data: bytes, cut: Any) -> bytes:
+    """The first game of ``data`` with its events changed by ``cut`` (a function of the
+    event list), written again with a fresh chain (the claims recomputed)."""
+    from xzcore.log import CollectingBuilder, LogReader
+    from xzcore.logtypes import claims_of
+
+    g = LogReader(io.BytesIO(data)).read_game(CollectingBuilder)
+    assert g is not None
+    events = cut(list(g.events))
+    buf = io.BytesIO()
+    w = LogWriter(buf)
+    h = g.header
+    w.begin_game(rules=dict(h.rules), wall=h.wall, dealer=h.dealer, seed=h.seed)
+    for e in events:
+        w.write_event(e)
+    w.write_claims(claims_of(events))
+    w.end_game()
+    return buf.getvalue()
+
+
+def _first_win(events: list[Any]) -> int:
+    return next(i for i, e in enumerate(events) if e.get("type") == "hora")
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "xueliu"])
+@pytest.mark.parametrize("how", ["ends", "illegal"])
+def test_a_round_stopped_after_a_win_is_never_verified(preset: str, how: str) -> None:
+    """R1.1 and R9.6 run at a round's end only, so a round the audit stops early is not
+    checked for them: such a round must always carry a finding of its own (R5.6 for a log
+    that ends, the illegal action's rule), the same on the fast and the plain audit."""
+    data = _record(RuleSet.preset(preset), 11, "greedy", 1)
+
+    def cut(events: list[Any]) -> list[Any]:
+        i = _first_win(events) + 1
+        if how == "ends":
+            return events[:i]
+        bad = {"type": "dahai", "actor": events[i - 1]["actor"], "pai": "1m", "tsumogiri": False}
+        return [*events[:i], bad, *events[i:]]
+
+    forged = _resigned(data, cut)
+    fast, plain = _reports(forged, fast=True), _reports(forged, fast=False)
+    assert repr(fast) == repr(plain)
+    assert fast[0]["status"] != "verified" and fast[0]["findings"], fast
