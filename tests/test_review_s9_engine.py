@@ -18,6 +18,8 @@ still refuse a broken round on every way a round ends.
 from __future__ import annotations
 
 import io
+import json
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
@@ -35,7 +37,8 @@ from xzcore import rules as rules_mod
 from xzcore.audit import audit_bytes
 from xzcore.ledger import Ledger, LedgerError, Transfer
 from xzcore.leshan_round import new_round
-from xzcore.log import LogWriter
+from xzcore.log import CollectingBuilder, LogReader, LogWriter
+from xzcore.logtypes import claims_of
 from xzcore.recording import bot_chooser, record_games
 from xzcore.round_base import TileConservationError
 from xzcore.rules import PRESETS, RuleSet
@@ -142,9 +145,25 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         return RuleSet.preset(preset)
 
 
-def _record(rules: RuleSet, seed: int, bot: str, games: int) -> bytes:
+def _passing(inner: Any, seed: int, p: float) -> Any:
+    """``inner``, except that it passes an offered win with probability ``p`` (so that
+    final-round forfeits R5.7 and 过胡 R7.4 happen: the bots take every win)."""
+    rng = random.Random(seed)
+
+    def choose(rnd: Any, s: int, legal: list[Any]) -> Any:
+        a = inner(rnd, s, legal)
+        if a.word == "hora" and rng.random() < p:
+            others = [x for x in legal if x.word != "hora"]
+            if others:
+                return rng.choice(others)
+        return a
+
+    return choose
+
+
+def _record(rules: RuleSet, seed: int, bot: str, games: int, *, pass_p: float = 0.0) -> bytes:
     buf = io.BytesIO()
-    choosers = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
+    choosers = [_passing(bot_chooser(bot, seed * 4 + s), seed + s, pass_p) for s in range(4)]
     for _ in record_games(LogWriter(buf), rules, games, seed=seed, choosers=choosers):
         pass
     return buf.getvalue()
@@ -155,14 +174,19 @@ def _reports(data: bytes, *, fast: bool) -> list[dict[str, Any]]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(rule_sets(), st.integers(0, 1 << 30), st.sampled_from(["greedy", "random"]))
+@given(
+    rule_sets(),
+    st.integers(0, 1 << 30),
+    st.sampled_from(["greedy", "random"]),
+    st.sampled_from([0.0, 0.5, 0.9]),
+)
 def test_fast_and_plain_engines_record_and_audit_the_same(
-    rules: RuleSet, seed: int, bot: str
+    rules: RuleSet, seed: int, bot: str, pass_p: float
 ) -> None:
-    fast_log = _record(rules, seed, bot, 2)
+    fast_log = _record(rules, seed, bot, 2, pass_p=pass_p)
     fast_reports = _reports(fast_log, fast=True)
     with pytest.MonkeyPatch.context() as mp, plain_engine(mp):
-        plain_log = _record(rules, seed, bot, 2)
+        plain_log = _record(rules, seed, bot, 2, pass_p=pass_p)
         plain_reports = _reports(plain_log, fast=False)
     assert fast_log == plain_log
     assert repr(fast_reports) == repr(plain_reports)
@@ -254,8 +278,6 @@ def test_a_round_broken_after_a_win_is_refused_at_its_end(preset: str, breakage:
 def test_ledger_quick_check_agrees_with_problems() -> None:
     """``Ledger.check``'s quick answer (``_sound_since``) passes exactly the ledgers
     ``problems`` passes, over a stream of good and bad transfers added one by one."""
-    import random
-
     rng = random.Random(9)
     reasons = ["gang_direct", "call_transfer", "call_transfer_all", "refund", "win_discard"]
     for _ in range(300):
@@ -282,9 +304,6 @@ def test_ledger_quick_check_agrees_with_problems() -> None:
 def _resigned(data: bytes, cut: Any) -> bytes:
     """The first game of ``data`` with its events changed by ``cut`` (a function of the
     event list), written again with a fresh chain (the claims recomputed)."""
-    from xzcore.log import CollectingBuilder, LogReader
-    from xzcore.logtypes import claims_of
-
     g = LogReader(io.BytesIO(data)).read_game(CollectingBuilder)
     assert g is not None
     events = cut(list(g.events))
@@ -322,3 +341,28 @@ def test_a_round_stopped_after_a_win_is_never_verified(preset: str, how: str) ->
     fast, plain = _reports(forged, fast=True), _reports(forged, fast=False)
     assert repr(fast) == repr(plain)
     assert fast[0]["status"] != "verified" and fast[0]["findings"], fast
+
+
+def test_forfeits_are_settled_as_the_plain_engine_settles_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R5.7 with ``last_round_win = forfeit``: seats that pass a final-round win collect no
+    查大叫 (R10.2) — the tuple settlement (settle_engine_ends) and the plain SeatEnd one
+    (end_of_round) give the same logs, and forfeits do happen here."""
+    forfeits = 0
+    for seed in range(12):
+        rules = RuleSet.preset(
+            ["xuezhan", "xueliu", "chengdu-classic"][seed % 3],
+            last_round_win="forfeit",
+            last_round_tiles=[None, 8, 16][seed % 3],
+        )
+        fast_log = _record(rules, seed, "greedy", 2, pass_p=0.9)
+        with plain_engine(monkeypatch):
+            plain_log = _record(rules, seed, "greedy", 2, pass_p=0.9)
+        assert fast_log == plain_log
+        rd = LogReader(io.BytesIO(fast_log))
+        while (g := rd.read_game(CollectingBuilder)) is not None:
+            for e in g.events:
+                if e.get("type") == "settlement":
+                    forfeits += json.dumps(e).count('"forfeited": true')
+    assert forfeits >= 5, forfeits
