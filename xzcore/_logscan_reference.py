@@ -8,9 +8,8 @@ in-memory buffer, or answers :data:`NEED_MORE` (the game is not all there yet) o
 Where the compiled scanner builds the two commonest event shapes (``dahai``, ``tsumo``)
 from prebuilt dicts and decodes the other payloads with a ``msgpack.Unpacker``, this twin
 decodes every payload with ``msgpack.unpackb`` (the slow reader's decoder): it is the oracle
-the compiled one is
-tested against; ``others`` (the events not of those two shapes) it finds by
-matching each payload's bytes against the shapes. Both find where a payload ends by the same
+the compiled one is tested against; ``others`` (the events not of those two shapes) it finds
+by matching each payload's bytes against the shapes. Both find where a payload ends by the same
 structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
 
 :func:`same` and :func:`same_events` are the audit's type-strict equality (issue 5 item 8):
