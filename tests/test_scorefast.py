@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import os
 import pickle
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from test_golden import CASES  # the golden hands, read once
 
 import xzcore.round as round_mod
 import xzcore.round_base as round_base
@@ -42,8 +41,6 @@ from xzcore.scoring import (
 )
 from xzcore.scoring import _fast_twin as twin
 from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
-
-GOLDEN = Path(__file__).parent / "golden" / "scoring.jsonl"
 
 
 def _compiled() -> ModuleType:
@@ -369,15 +366,10 @@ def test_other_types_are_declined(sf: ModuleType, change: Callable[[list[Any]], 
 # -- the golden hands and the wins of seeded games -------------------------------------------
 
 
-def _golden() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line]
-
-
 @pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic"])
 def test_golden_hands(sf: ModuleType, preset: str) -> None:
     rules = RuleSet.preset(preset)
-    cases = _golden()
-    for case in cases:
+    for case in CASES:
         melds = [Meld(MeldKind(kind), parse_tile(tile)) for kind, tile in case["melds"]]
         ctx = WinContext(
             self_draw=case["self_draw"],
@@ -388,7 +380,7 @@ def test_golden_hands(sf: ModuleType, preset: str) -> None:
         void = "mps".index(case["void"])
         args = (counts_of(parse_tiles(case["hand"])), parse_tile(case["win_tile"]), melds, void)
         assert check(sf, *args, ctx, rules) is not None, case
-    assert len(cases) == 500
+    assert len(CASES) == 500
 
 
 def _agents(bot: str, seed: int) -> list[Any]:
