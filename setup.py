@@ -2,14 +2,24 @@
 ``xzcore._logscan``, the replay step ``xzcore._replay``, the engine's scorer
 ``xzcore._scorefast`` and the engine's small helpers ``xzcore._engine_fast``.
 
-Everything else about the package lives in pyproject.toml; this file only declares the
-extensions so that ``pip install .`` (and the editable install) compiles them.
+Everything else about the package lives in pyproject.toml; this file declares the
+extensions, finds the packages (every ``xzcore`` subpackage, and the Click app in ``cli/``
+installed as ``xzcore.cli``), and skips recompiling an extension whose in-place build is
+newer than every file it is built from: the README's second command, run after its first,
+then installs without compiling again. ``XZ_REBUILD=1`` (or ``build_ext --force``) compiles
+regardless, e.g. after upgrading Cython.
 """
 
+from __future__ import annotations
+
+import os
+import shutil
+import sysconfig
 from glob import glob
 
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 extensions = [
     # the kernel: tile counts, win, waits, value, shanten, batch loops
@@ -50,16 +60,56 @@ extensions = [
     ),
 ]
 
+
+def _fresh_inplace_build(ext: Extension) -> str | None:
+    """The in-place build of ``ext`` (``xzcore/_core.cpython-….so``) if it is newer than
+    its sources, its dependencies and this file; else None."""
+    if os.environ.get("XZ_REBUILD"):
+        return None
+    built = ext.name.replace(".", os.sep) + sysconfig.get_config_var("EXT_SUFFIX")
+    inputs = [*ext.sources, *ext.depends, __file__]
+    try:
+        built_at = os.stat(built).st_mtime
+        return built if all(os.stat(p).st_mtime <= built_at for p in inputs) else None
+    except OSError:
+        return None
+
+
+class BuildExtReusingFresh(build_ext):
+    """``build_ext`` that copies a fresh in-place build instead of compiling it again."""
+
+    def build_extension(self, ext: Extension) -> None:
+        fresh = None if self.force else _fresh_inplace_build(ext)
+        if fresh is None:
+            super().build_extension(ext)
+            return
+        dest = self.get_ext_fullpath(ext.name)
+        if os.path.abspath(fresh) != os.path.abspath(dest):
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            shutil.copy2(fresh, dest)
+        print(f"{ext.name}: the in-place build is up to date, not compiled again")
+
+
+stale = [ext for ext in extensions if _fresh_inplace_build(ext) is None]
 setup(
-    ext_modules=cythonize(
-        extensions,
-        language_level=3,
-        compiler_directives={
-            "boundscheck": False,
-            "wraparound": False,
-            "initializedcheck": False,
-            "cdivision": True,
-            "embedsignature": True,
-        },
-    )
+    packages=[
+        *find_packages(include=["xzcore", "xzcore.*"]),
+        *(f"xzcore.{p}" for p in find_packages(include=["cli", "cli.*"])),
+    ],
+    package_dir={"xzcore.cli": "cli"},
+    cmdclass={"build_ext": BuildExtReusingFresh},
+    ext_modules=[
+        *cythonize(
+            stale,
+            language_level=3,
+            compiler_directives={
+                "boundscheck": False,
+                "wraparound": False,
+                "initializedcheck": False,
+                "cdivision": True,
+                "embedsignature": True,
+            },
+        ),
+        *(ext for ext in extensions if ext not in stale),
+    ],
 )
