@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Use the package as users get it (CI: .ci/run, after the README's commands).
+#
+#   bash scripts/check_install.sh
+#
+# Builds an sdist and a wheel from this tree (`python -m build`: the wheel is built from the
+# sdist), checks what each holds (scripts/check_dist.py), installs the wheel into a fresh venv
+# and runs the CLI from a folder outside the source tree — the README's main job on a copy of
+# replays/ ending exactly as replays/README.md promises, and keygen → record --sign → audit —
+# then installs the sdist into another fresh venv and runs the sdist's own test suite against
+# that installation. Any difference exits non-zero.
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+py=${PYTHON:-python3}
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { printf 'check_install: %s\n' "$*" >&2; exit 1; }
+# expect CODE CMD...: run CMD, keep its stdout in $work/out, fail unless it exits CODE
+expect() {
+    local want=$1 got=0
+    shift
+    "$@" >"$work/out" || got=$?
+    [ "$got" = "$want" ] || { cat "$work/out"; fail "'$*' exited $got, expected $want"; }
+}
+
+step "build the sdist and, from it, the wheel"
+"$py" -m venv "$work/tools"
+"$work/tools/bin/pip" install -q --upgrade pip build
+"$work/tools/bin/python" -m build -q --outdir "$work/dist" "$src" >/dev/null
+wheel=$(ls "$work"/dist/*.whl)
+sdist=$(ls "$work"/dist/*.tar.gz)
+"$work/tools/bin/python" "$src/scripts/check_dist.py" --list "$wheel" "$sdist"
+
+step "the wheel in a fresh venv, used from outside the source tree"
+"$py" -m venv "$work/wheel-venv"
+"$work/wheel-venv/bin/pip" install -q --upgrade pip
+"$work/wheel-venv/bin/pip" install -q "$wheel"
+export PATH="$work/wheel-venv/bin:$PATH"
+mkdir "$work/outside"
+cd "$work/outside"
+expect 0 xz --version
+grep -q "kernel: cython" "$work/out" || fail "xz --version: $(cat "$work/out")"
+expect 0 python -c '
+import importlib, pkgutil, xzcore
+names = [m.name for m in pkgutil.walk_packages(xzcore.__path__, "xzcore.")]
+for name in names:
+    importlib.import_module(name)
+assert xzcore.BACKEND == "cython", xzcore.BACKEND
+print(len(names), "modules import")'
+cat "$work/out"
+expect 0 xz hand 1112345678999s --void m
+grep -q "ready on 9 kind" "$work/out" || fail "xz hand: $(cat "$work/out")"
+expect 0 xz record -n 20 --seed 7 -o games.xzlog
+expect 0 xz replay games.xzlog --to 40
+expect 0 xz audit games.xzlog
+tail -n 1 "$work/out"
+
+# The README's main job, verbatim, on a copy of the bundled replays/: the summary line and
+# the exit code must be those replays/README.md promises.
+cp -r "$src/replays" replays
+main_job=$(sed -n '/^```console$/{n;p;q}' "$src/README.md" | sed 's/^pip install -e \. && //; s/ *#.*//')
+promise=$(sed -n '/^```console$/,/^```$/{/game(s):/p}' "$src/replays/README.md" | head -n 1)
+want_code=${promise##*exit }
+echo "$main_job  →  $promise"
+expect "$want_code" bash -c "$main_job"
+[ "$(tail -n 1 "$work/out")" = "$promise" ] || fail "main job ended '$(tail -n 1 "$work/out")'"
+
+expect 0 xz keygen platform.key
+expect 0 xz record --sign platform.key -n 10 --seed 3 -o signed.xzlog
+expect 0 xz audit --verify-key platform.key.pub signed.xzlog
+[ "$(tail -n 1 "$work/out")" = "10 game(s): 10 verified, 0 with findings (0 in all), 0 unreadable — exit 0" ] \
+    || fail "signed audit ended '$(tail -n 1 "$work/out")'"
+tail -n 1 "$work/out"
+
+step "the sdist in another fresh venv: its own test suite against the installed package"
+cd "$work"
+"$py" -m venv "$work/sdist-venv"
+"$work/sdist-venv/bin/pip" install -q --upgrade pip
+"$work/sdist-venv/bin/pip" install -q "xzcore[test] @ file://$sdist"
+mkdir "$work/sdist-src"
+tar -xzf "$sdist" -C "$work/sdist-src" --strip-components=1
+cd "$work/sdist-src"
+# PYTHONSAFEPATH: the tests (and the subprocesses they start) import the installed package,
+# not the sdist's xzcore/ folder, which holds no compiled modules.
+PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider
