@@ -39,7 +39,7 @@ def wheel_problems(names: set[str], files: list[str]) -> list[str]:
         p = PurePosixPath(f)
         if p.parts[0] not in ("xzcore", "cli"):
             continue
-        installed = str(PurePosixPath("xzcore", *p.parts[1:])) if p.parts[0] == "cli" else f
+        installed = str(PurePosixPath("xzcore", "cli", *p.parts[1:])) if p.parts[0] == "cli" else f
         if p.suffix in (".py", ".pxd") or p.name == "py.typed":
             if installed not in names:
                 problems.append(f"wheel: {installed} missing")
