@@ -49,9 +49,9 @@ def wheel_problems(names: set[str], files: list[str]) -> list[str]:
                 problems.append(f"wheel: the compiled module of {f} missing")
     for n in sorted(names):
         p = PurePosixPath(n)
-        if p.suffix in (".pyx", ".pxi", ".c", ".h") or p.parts[0] not in ("xzcore",):
-            if not p.parts[0].endswith(".dist-info"):
-                problems.append(f"wheel: {n} should not be shipped")
+        source = p.suffix in (".pyx", ".pxi", ".c", ".h")
+        if source or (p.parts[0] != "xzcore" and not p.parts[0].endswith(".dist-info")):
+            problems.append(f"wheel: {n} should not be shipped")
     return problems
 
 
@@ -76,9 +76,7 @@ def main() -> int:
     with zipfile.ZipFile(args.wheel) as zf:
         wheel = {n for n in zf.namelist() if not n.endswith("/")}
     with tarfile.open(args.sdist) as tf:
-        sdist = {
-            m.name.split("/", 1)[1] for m in tf.getmembers() if m.isfile() and "/" in m.name
-        }
+        sdist = {m.name.split("/", 1)[1] for m in tf.getmembers() if m.isfile() and "/" in m.name}
     files = tracked()
     problems = wheel_problems(wheel, files) + sdist_problems(sdist, files)
     if args.list:
