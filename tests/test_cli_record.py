@@ -75,7 +75,7 @@ def test_signed_games(tmp_path: Path) -> None:
     reports = list(audit_file(out, verifier=Verifier.load(pub)))
     assert [r.status for r in reports] == ["verified"] * 2
     code, text = record(["--sign", str(pub), "-o", str(out)])
-    assert code == 1 and "not an unencrypted PEM private key" in text
+    assert code == 1 and "a public key, not a private key" in text
 
 
 def test_human_seat_plays_from_the_terminal(tmp_path: Path) -> None:
