@@ -218,6 +218,16 @@ def test_keygen_under_a_file_is_not_written(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "cannot write" in res.output and "Not a directory" in res.output
 
 
+def test_keygen_public_key_that_does_not_read_back_is_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "k.pub").symlink_to(os.devnull)  # written "successfully", reads back empty
+    res = xz("keygen", "--force", str(tmp_path / "k"))
+    assert res.exit_code == 1
+    assert res.stderr == (
+        f"Error: {tmp_path / 'k.pub'} was written but does not read back: "
+        f"{tmp_path / 'k.pub'}: the key file is empty\n"
+    )
+
+
 def test_keygen_force_never_leaves_half_a_pair(tmp_path: Path) -> None:
     key = tmp_path / "k"
     assert xz("keygen", str(key)).exit_code == 0
