@@ -1,6 +1,6 @@
 """``xz audit LOG... | DIR``: replay every game through the round engine and check it
 (docs/audit.md). Exit codes: 0 all verified, 1 some game has findings, 2 usage error,
-3 some input unreadable or missing (3 wins over 1), 130 interrupted."""
+3 some input unreadable or missing (3 wins over 1; a --verify-key file too), 130 interrupted."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ MAX_JOBS = 64
 """--jobs above this is a usage error (as ``xz hand --jobs``): a pool of 99,999 processes
 would hang the machine."""
 
-_VERIFIER: Any = None  # set in each worker process by _init_worker
+_VERIFIER: Any = None  # this process's Verifier: set by audit(), or by _init_worker
 
 
 def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
@@ -44,20 +44,17 @@ def iter_inputs(paths: Iterable[str]) -> Iterator[str]:
             yield p  # a missing file becomes an unreadable report; "-" is standard input
 
 
-def _load_verifier(verify_key: str | None) -> None:
-    """Load the public key once per process (the pool's workers or this one)."""
+def _init_worker(key_pem: bytes | None) -> None:
+    """Worker start-up: Ctrl-C is the parent's business; the public key from the bytes the
+    parent read and checked (a worker never opens the key file: it may have changed or gone
+    since, or be a pipe already read, and a failing initializer would stall the pool)."""
     global _VERIFIER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _VERIFIER = None
-    if verify_key is not None:
+    if key_pem is not None:
         from xzcore.signing import Verifier
 
-        _VERIFIER = Verifier.load(verify_key)
-
-
-def _init_worker(verify_key: str | None) -> None:
-    """Worker start-up: Ctrl-C is the parent's business; load the key."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _load_verifier(verify_key)
+        _VERIFIER = Verifier.from_pem(key_pem)
 
 
 def audit_one(path: str) -> list[dict[str, Any]]:
@@ -263,7 +260,8 @@ def print_table(report: dict[str, Any], quiet: bool) -> None:
 )
 @click.option(
     "--verify-key",
-    type=click.Path(exists=True, dir_okay=False),
+    type=click.Path(readable=False),  # any problem with the file is exit 3 (cli/keyfiles.py)
+    metavar="KEY.pub",
     help="Ed25519 public key (KEY.pub): every game must carry its signature (L3).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Table: list only games with problems.")
@@ -286,14 +284,18 @@ def audit(
     (rule ids), every claimed figure, the hash chain and, with --verify-key, the signature.
 
     Exit codes: 0 all verified; 1 some game has findings; 2 usage error; 3 some input is
-    unreadable or missing (3 wins over 1); 130 interrupted.
+    unreadable or missing (3 wins over 1), or the --verify-key file is missing, unreadable,
+    too large or not an Ed25519 public key (checked before any log); 130 interrupted.
     """
+    global _VERIFIER
+    verifier, key_pem = None, None
     if verify_key is not None:
-        from xzcore.signing import KeyFileError, SigningUnavailableError, Verifier
+        from xzcore.cli.keyfiles import load_verifier
+        from xzcore.signing import SigningUnavailableError
 
         try:
-            Verifier.load(verify_key)
-        except (KeyFileError, SigningUnavailableError) as exc:
+            verifier, key_pem = load_verifier(verify_key)
+        except SigningUnavailableError as exc:
             raise click.BadParameter(str(exc), param_hint="--verify-key") from None
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, MAX_JOBS)
@@ -323,16 +325,16 @@ def audit(
 
     results: Iterator[tuple[list[dict[str, Any]], int]]
     pool = None
+    _VERIFIER = verifier  # in-process; pool workers build theirs from key_pem
     if jobs > 1:
         import multiprocessing
 
         pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
-            jobs, initializer=_init_worker, initargs=(verify_key,)
+            jobs, initializer=_init_worker, initargs=(key_pem,)
         )
         tasks = iter_tasks(iter_inputs(inputs), jobs)
         results = _join_parts(pool.imap(audit_task, tasks, chunksize=1))
     else:
-        _load_verifier(verify_key)
         results = audit_games(iter_inputs(inputs))
     try:
         if progress:

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from xzcore.signing import SigningUnavailableError, Verifier, write_keypair
+from xzcore.signing import KeyFileError, SigningUnavailableError, Verifier, write_keypair
 
 
 @click.command()
@@ -19,7 +19,7 @@ def keygen(key: str, force: bool) -> None:
     `xz audit --verify-key KEY.pub`. Keep KEY secret; publish KEY.pub.
 
     Exit codes: 0 written; 1 not written (KEY or KEY.pub exists without --force, a folder
-    is missing or not writable); 2 usage error.
+    is missing or not writable, or KEY.pub does not read back as the key); 2 usage error.
     """
     if not os.path.basename(key) or os.path.basename(key) in (".", ".."):
         # Path("") is ".", whose KEY.pub has no name: say so instead of a ValueError.
@@ -36,6 +36,12 @@ def keygen(key: str, force: bool) -> None:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write {exc.filename}: {exc.strerror}") from None
-    key_id = Verifier.load(public_path).key_id.hex()
+    try:
+        # Read back what was written, with the bound and checks of every key file.
+        key_id = Verifier.load(public_path).key_id.hex()
+    except KeyFileError as exc:
+        raise click.ClickException(
+            f"{public_path} was written but does not read back: {exc}"
+        ) from None
     click.echo(f"private key: {private_path} (keep it secret)")
     click.echo(f"public key:  {public_path} (key id {key_id})")

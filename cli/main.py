@@ -4,8 +4,10 @@ Each subcommand lives in its own module of this package; importing only the one 
 keeps ``xz --help`` and short commands fast.
 
 Exit codes (every command): 0 success / all verified; 1 a game or request has findings or
-failed; 2 usage error; 3 an input is unreadable or missing; 130 interrupted (Ctrl-C);
-141 stdout closed early (``xz audit … | head``), as for any Unix filter killed by SIGPIPE.
+failed; 2 usage error; 3 an input is unreadable or missing — a key file read by ``--sign``
+or ``--verify-key`` too, when it is missing, unreadable, too large or not a key of the
+expected kind (``cli/keyfiles.py``); 130 interrupted (Ctrl-C); 141 stdout closed early
+(``xz audit … | head``), as for any Unix filter killed by SIGPIPE.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ class LazyGroup(click.Group):
 def cli() -> None:
     """xz — record, replay and audit Sichuan mahjong 血战到底 game logs.
 
-    Exit codes: 0 ok/verified, 1 findings, 2 usage error, 3 unreadable input, 130 interrupted.
+    Exit codes: 0 ok/verified, 1 findings, 2 usage error, 3 unreadable input (a log, a
+    request file, a key file), 130 interrupted.
     """
 
 

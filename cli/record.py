@@ -147,7 +147,8 @@ def human_chooser(seat: int) -> Chooser:
 @click.option(
     "--sign",
     "sign_key",
-    type=click.Path(dir_okay=False),
+    type=click.Path(readable=False),  # any problem with the file is exit 3 (cli/keyfiles.py)
+    metavar="KEY",
     help="Sign each game with this Ed25519 private key (xz keygen).",
 )
 @click.option(
@@ -182,9 +183,10 @@ def record(
 ) -> None:
     """Play games with the bots and write them to an .xzlog log (docs/log-format.md).
 
-    Exit codes: 0 written; 1 the log or the --sign key could not be written or read;
-    2 usage error; 3 standard input ended while --human was to choose (the log keeps the
-    games finished before); 130 interrupted.
+    Exit codes: 0 written; 1 the log could not be written; 2 usage error; 3 the --sign
+    file is missing, unreadable, too large or not an Ed25519 private key (nothing is
+    written), or standard input ended while --human was to choose (the log keeps the games
+    finished before); 130 interrupted.
     """
     source = click.get_current_context().get_parameter_source("games")
     if rounds is not None and source is click.core.ParameterSource.COMMANDLINE:
@@ -199,11 +201,12 @@ def record(
         )
     signer = None
     if sign_key is not None:
-        from xzcore.signing import KeyFileError, Signer, SigningUnavailableError
+        from xzcore.cli.keyfiles import load_signer
+        from xzcore.signing import SigningUnavailableError
 
         try:
-            signer = Signer.load(sign_key)
-        except (KeyFileError, SigningUnavailableError) as exc:
+            signer = load_signer(sign_key)
+        except SigningUnavailableError as exc:
             raise click.ClickException(str(exc)) from None
     choosers: list[Chooser] = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
     names = [f"{bot}{s}" for s in range(4)]

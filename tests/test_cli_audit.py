@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from keyfile_helpers import CASES, bad_key_file
 
 from xzcore.cli import audit as audit_cmd
 from xzcore.cli.main import main
@@ -68,7 +69,40 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run([], capsys)[0] == 2
     assert run(["--format", "xml", FAIR], capsys)[0] == 2
     assert run(["--jobs", "-1", FAIR], capsys)[0] == 2
-    assert run(["--verify-key", FAIR, FAIR], capsys)[0] == 2  # not a public key
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_unusable_verify_key_is_unreadable_input_exit_3(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
+) -> None:
+    path, message = bad_key_file(tmp_path, case, "public")
+    code, out, err = run(["--verify-key", path, FAIR], capsys)
+    assert (code, out, err) == (3, "", f"xz: --verify-key {path}: {message}\n")
+
+
+def test_log_given_as_verify_key_is_unreadable_input_exit_3(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(["--verify-key", FAIR, FAIR], capsys)
+    assert (code, out) == (3, "")
+    assert (
+        err.startswith(f"xz: --verify-key {FAIR}: not a PEM public key (") and err.count("\n") == 1
+    )
+
+
+def test_missing_verify_key_with_jobs_is_exit_3_before_any_worker_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import multiprocessing
+
+    def no_pool(method: str | None = None) -> None:
+        raise AssertionError("a pool was started before the key was checked")
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    missing = str(tmp_path / "missing.pub")
+    code, out, err = run(["--jobs", "2", "--verify-key", missing, FAIR, WRONG], capsys)
+    assert (code, out) == (3, "")
+    assert err == f"xz: --verify-key {missing}: cannot read key file (No such file or directory)\n"
 
 
 def test_jsonl_in_input_order_with_jobs(capsys: pytest.CaptureFixture[str]) -> None:

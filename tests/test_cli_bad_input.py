@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from keyfile_helpers import fifo_without_writer
 
 from xzcore.audit import audit_file
 from xzcore.cli.hand import _RulesCache
@@ -216,6 +218,16 @@ def test_keygen_under_a_file_is_not_written(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "cannot write" in res.output and "Not a directory" in res.output
 
 
+def test_keygen_public_key_that_does_not_read_back_is_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "k.pub").symlink_to(os.devnull)  # written "successfully", reads back empty
+    res = xz("keygen", "--force", str(tmp_path / "k"))
+    assert res.exit_code == 1
+    assert res.stderr == (
+        f"Error: {tmp_path / 'k.pub'} was written but does not read back: "
+        f"{tmp_path / 'k.pub'}: the key file is empty\n"
+    )
+
+
 def test_keygen_force_never_leaves_half_a_pair(tmp_path: Path) -> None:
     key = tmp_path / "k"
     assert xz("keygen", str(key)).exit_code == 0
@@ -232,6 +244,62 @@ def test_help_texts_state_the_exit_codes() -> None:
         res = xz(command, "--help")
         assert res.exit_code == 0 and "Exit codes: 0 " in res.output, command
         assert "2 usage" in res.output, command
+
+
+@pytest.mark.parametrize(("command", "option"), [("audit", "--verify-key"), ("record", "--sign")])
+def test_help_says_an_unusable_key_file_is_exit_3(command: str, option: str) -> None:
+    text = " ".join(xz(command, "--help").output.split())  # as click wraps it
+    code_3 = text[text.index("; 3 ") : text.index("; 130 interrupted")]
+    assert f"the {option} file is missing, unreadable, too large or not an Ed25519" in code_3
+
+
+# -- key files (--verify-key, --sign) ---------------------------------------------------------
+
+
+def _xz_process(*args: str, pass_fds: tuple[int, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """``xz ARGS`` in a process of its own, killed (and the test failed) if it hangs."""
+    return subprocess.run(
+        [sys.executable, "-m", "xzcore.cli", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+        pass_fds=pass_fds,
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "args"),
+    [("--verify-key", ["audit", str(FAIR)]), ("--sign", ["record", "-o", "OUT"])],
+)
+def test_fifo_key_file_without_a_writer_is_unreadable_input_exit_3(
+    tmp_path: Path, option: str, args: list[str]
+) -> None:
+    path, message = fifo_without_writer(tmp_path)
+    out = tmp_path / "s.xzlog"
+    args = [str(out) if a == "OUT" else a for a in args]
+    done = _xz_process(args[0], option, path, *args[1:])  # a hang is a TimeoutExpired
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == f"xz: {option} {path}: {message}\n"
+    assert not out.exists()
+
+
+def test_audit_jobs_take_the_verify_key_from_a_pipe() -> None:
+    # As `xz audit --jobs 2 --verify-key <(cat KEY.pub)`: the file is read once, by the
+    # parent; the workers get its bytes (a pipe cannot be read again).
+    r, w = os.pipe()
+    try:
+        os.write(w, (REPLAYS / "demo-key.pub").read_bytes())
+        os.close(w)
+        done = _xz_process(
+            "audit", "--jobs", "2", "--format", "jsonl", "--verify-key", f"/dev/fd/{r}",
+            str(FAIR), pass_fds=(r,),
+        )  # fmt: skip
+    finally:
+        os.close(r)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["status"] for line in done.stdout.splitlines()] == ["verified"] * 3
 
 
 # -- xz record --------------------------------------------------------------------------------
@@ -370,10 +438,6 @@ def test_audit_usage_errors(tmp_path: Path) -> None:
     log = str(FAIR)
     assert xz("audit", "--format", "bad", log).exit_code == 2
     assert xz("audit").exit_code == 2
-    junk = tmp_path / "junk.pub"
-    junk.write_bytes(b"not a key")
-    res = xz("audit", "--verify-key", str(junk), log)
-    assert res.exit_code == 2 and "not a PEM public key" in res.output
 
 
 def test_audit_jobs_0_and_another_platforms_key(tmp_path: Path) -> None:
@@ -509,6 +573,17 @@ def test_entry_point_bad_inputs_exit_codes(tmp_path: Path) -> None:
         (["keygen", ""], 2, "is not a file name"),
         (["audit", str(tmp_path / "zero.xzlog")], 3, "the log holds no game"),
         (["audit", str(tmp_path / "missing.xzlog")], 3, "No such file"),
+        (
+            ["audit", "--jobs", "2", "--verify-key", str(tmp_path / "k.pub"), str(FAIR)],
+            3,
+            f"xz: --verify-key {tmp_path / 'k.pub'}: cannot read key file (No such file",
+        ),
+        (
+            ["record", "--sign", str(tmp_path / "k"), "-o", str(tmp_path / "k.xzlog")],
+            3,
+            f"xz: --sign {tmp_path / 'k'}: cannot read key file (No such file",
+        ),
+        (["record", "--sign", "/dev/zero", "-o", str(tmp_path / "z.xzlog")], 3, "too large"),
     ]
     for args, code, text in cases:
         done = subprocess.run(

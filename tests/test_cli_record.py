@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from keyfile_helpers import CASES, bad_key_file
 
 from xzcore.audit import audit_file
 from xzcore.cli.main import cli
@@ -74,8 +75,19 @@ def test_signed_games(tmp_path: Path) -> None:
     assert record(["-n", "2", "--sign", str(key), "-o", str(out)])[0] == 0
     reports = list(audit_file(out, verifier=Verifier.load(pub)))
     assert [r.status for r in reports] == ["verified"] * 2
-    code, text = record(["--sign", str(pub), "-o", str(out)])
-    assert code == 1 and "not an unencrypted PEM private key" in text
+    before = out.read_bytes()
+    assert record(["--sign", str(tmp_path / "missing"), "-o", str(out)])[0] == 3
+    assert out.read_bytes() == before  # a key that cannot be used leaves the log alone
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_unusable_sign_key_is_unreadable_input_exit_3(tmp_path: Path, case: str) -> None:
+    path, message = bad_key_file(tmp_path, case, "private")
+    out = tmp_path / "s.xzlog"
+    res = CliRunner().invoke(cli, ["record", "--sign", path, "-o", str(out)])
+    assert (res.exit_code, res.stdout) == (3, "")
+    assert res.stderr == f"xz: --sign {path}: {message}\n"
+    assert not out.exists()  # checked before the log is opened
 
 
 def test_human_seat_plays_from_the_terminal(tmp_path: Path) -> None:

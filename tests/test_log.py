@@ -183,9 +183,9 @@ def test_verifier_loads_pem_and_refuses_a_private_key() -> None:
     assert v.key_id == s.key_id and len(v.key_id) == 8
     assert v.verify(b"x" * 32, s.sign(b"x" * 32))
     assert not v.verify(b"y" * 32, s.sign(b"x" * 32))
-    with pytest.raises(ValueError, match="not a PEM public key"):
+    with pytest.raises(ValueError, match="a private key, not a public key"):
         Verifier.from_pem(private)
-    with pytest.raises(ValueError, match="not an unencrypted PEM private key"):
+    with pytest.raises(ValueError, match="a public key, not a private key"):
         Signer.from_pem(public)
 
 
