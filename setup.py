@@ -1,6 +1,6 @@
-"""Build the compiled modules: the kernel ``xzcore._core``, the log scanner
-``xzcore._logscan``, the replay step ``xzcore._replay``, the engine's scorer
-``xzcore._scorefast`` and the engine's small helpers ``xzcore._engine_fast``.
+"""Build the compiled modules: the kernel ``xzcore.kernel._core``, the log scanner
+``xzcore.log._scan``, the replay step ``xzcore.audit._replay``, the engine's scorer
+``xzcore.scoring._scorer`` and the engine's small helpers ``xzcore.round._engine``.
 
 Everything else about the package lives in pyproject.toml; this file declares the
 extensions, finds the packages (every ``xzcore`` subpackage, and the Click app in ``cli/``
@@ -24,38 +24,38 @@ from setuptools.command.build_ext import build_ext
 extensions = [
     # the kernel: tile counts, win, waits, value, shanten, batch loops
     Extension(
-        "xzcore._core",
-        ["xzcore/_core.pyx"],
-        depends=[*sorted(glob("xzcore/_core*.pxi")), "xzcore/_core.pxd"],
+        "xzcore.kernel._core",
+        ["xzcore/kernel/_core.pyx"],
+        depends=[*sorted(glob("xzcore/kernel/_core*.pxi")), "xzcore/kernel/_core.pxd"],
         extra_compile_args=["-O3"],
     ),
     # the log reader's one-pass decode + BLAKE2b chain (L1, L2, L6); the BLAKE2b lanes pick
     # AVX-512/AVX2 at run time, so no -march here
     Extension(
-        "xzcore._logscan",
-        ["xzcore/_logscan.pyx"],
-        depends=["xzcore/_logscan_blake2b.h", *sorted(glob("xzcore/_logscan*.pxi"))],
+        "xzcore.log._scan",
+        ["xzcore/log/_scan.pyx"],
+        depends=["xzcore/log/_scan_blake2b.h", *sorted(glob("xzcore/log/_scan*.pxi"))],
         extra_compile_args=["-O3"],
     ),
     # the round engine's commonest step (a discard nobody claims, then the next draw)
     Extension(
-        "xzcore._replay",
-        ["xzcore/_replay.pyx"],
-        depends=["xzcore/_core.pxd", *sorted(glob("xzcore/_replay*.pxi"))],
+        "xzcore.audit._replay",
+        ["xzcore/audit/_replay.pyx"],
+        depends=["xzcore/kernel/_core.pxd", *sorted(glob("xzcore/audit/_replay*.pxi"))],
         extra_compile_args=["-O3"],
     ),
     # the engine's wins scored in C (R8, R10.2): the same Score as xzcore.scoring, or declined
     Extension(
-        "xzcore._scorefast",
-        ["xzcore/_scorefast.pyx"],
-        depends=sorted(glob("xzcore/_scorefast*.pxi")),
+        "xzcore.scoring._scorer",
+        ["xzcore/scoring/_scorer.pyx"],
+        depends=sorted(glob("xzcore/scoring/_scorer*.pxi")),
         extra_compile_args=["-O3"],
     ),
-    # the round engine's texts, transfers and play checks in C (twin: _engine_fast_reference)
+    # the round engine's texts, transfers and play checks in C (twin: _engine_twin)
     Extension(
-        "xzcore._engine_fast",
-        ["xzcore/_engine_fast.pyx"],
-        depends=["xzcore/_core.pxd"],
+        "xzcore.round._engine",
+        ["xzcore/round/_engine.pyx"],
+        depends=["xzcore/kernel/_core.pxd"],
         extra_compile_args=["-O3"],
     ),
 ]

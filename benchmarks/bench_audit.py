@@ -26,13 +26,14 @@ from typing import Any
 
 import pytest
 
-from xzcore.audit import audit_bytes
-from xzcore.auditcmp import action_of, compare_events
-from xzcore.leshan_round import new_round
-from xzcore.log import CollectingBuilder, Game, LogReader, LogWriter
-from xzcore.logfast import FastReader
-from xzcore.recording import bot_chooser, record_games
-from xzcore.round import Round
+from xzcore.audit.compare import action_of, compare_events
+from xzcore.audit.report import audit_bytes
+from xzcore.leshan.round import new_round
+from xzcore.log.reader import CollectingBuilder, Game, LogReader
+from xzcore.log.scanner import FastReader
+from xzcore.log.writer import LogWriter
+from xzcore.players.recording import bot_chooser, record_games
+from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
 
 GAMES = 200
@@ -70,21 +71,21 @@ tests' oracle)."""
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     name: str = request.param
     if name == "compiled":
-        import xzcore.fastforward
-        import xzcore.logscan
+        import xzcore.audit.replay
+        import xzcore.log.scan
 
-        if xzcore.logscan.BACKEND != "cython" or xzcore.fastforward.BACKEND != "cython":
+        if xzcore.log.scan.BACKEND != "cython" or xzcore.audit.replay.BACKEND != "cython":
             pytest.skip("the compiled modules are not built")
     if name == "twin":
-        import xzcore._logscan_reference
-        import xzcore._replay_reference
-        import xzcore.auditcmp
-        import xzcore.auditeq
-        import xzcore.logfast
+        import xzcore.audit._replay_twin
+        import xzcore.audit.compare
+        import xzcore.audit.equal
+        import xzcore.log._scan_twin
+        import xzcore.log.scanner
 
-        monkeypatch.setattr(xzcore.logfast, "scan_game", xzcore._logscan_reference.scan_game)
-        monkeypatch.setattr(xzcore.auditcmp, "quiet_run", xzcore._replay_reference.quiet_run)
-        monkeypatch.setattr(xzcore.auditeq, "_COMPILED", False)  # the Python comparison
+        monkeypatch.setattr(xzcore.log.scanner, "scan_game", xzcore.log._scan_twin.scan_game)
+        monkeypatch.setattr(xzcore.audit.compare, "quiet_run", xzcore.audit._replay_twin.quiet_run)
+        monkeypatch.setattr(xzcore.audit.equal, "_COMPILED", False)  # the Python comparison
     return name
 
 

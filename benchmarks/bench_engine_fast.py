@@ -1,4 +1,4 @@
-"""The round engine's small helpers (``xzcore._engine_fast``), compiled and twin side by side:
+"""The round engine's small helpers (``xzcore.round._engine``), compiled and twin side by side:
 the text of a winning hand's 27 counts (the ``hand`` of a ``hora`` event) and a win's
 transfers as plain data, each over 1,000 distinct values per round (see conftest.py).
 
@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from xzcore import _engine_fast_reference
-from xzcore.ledger import Transfer
+from xzcore.money.ledger import Transfer
+from xzcore.round import _engine_twin as _engine_twin
 
 
 def _compiled() -> ModuleType | None:
     try:
-        return importlib.import_module("xzcore._engine_fast")
+        return importlib.import_module("xzcore.round._engine")
     except ImportError:
         return None
 
@@ -29,7 +29,7 @@ def _compiled() -> ModuleType | None:
 HANDS = 1000
 """Values per benchmarked call (benchmarks/conftest.py's ``HANDS``)."""
 
-IMPLS = {"twin": _engine_fast_reference}
+IMPLS = {"twin": _engine_twin}
 if (_c := _compiled()) is not None:
     IMPLS["compiled"] = _c
 
@@ -76,7 +76,7 @@ def _loop(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], None]:
 @pytest.mark.parametrize("backend", ["compiled", "twin"])
 def test_bench_counts_text(timed: Any, backend: str) -> None:
     if backend not in IMPLS:
-        pytest.skip("xzcore._engine_fast is not built")
+        pytest.skip("xzcore.round._engine is not built")
     hands = _hands()
     timed("engine counts_text", backend, _loop(IMPLS[backend].counts_text, hands))
 
@@ -84,7 +84,7 @@ def test_bench_counts_text(timed: Any, backend: str) -> None:
 @pytest.mark.parametrize("backend", ["compiled", "twin"])
 def test_bench_transfer_dicts(timed: Any, backend: str) -> None:
     if backend not in IMPLS:
-        pytest.skip("xzcore._engine_fast is not built")
+        pytest.skip("xzcore.round._engine is not built")
     wins = _wins()
     timed("engine transfer_dicts", backend, _loop(IMPLS[backend].transfer_dicts, wins))
 

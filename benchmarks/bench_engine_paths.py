@@ -25,14 +25,14 @@ from typing import Any
 
 import pytest
 
-from xzcore.auditcmp import action_of
-from xzcore.leshan_round import new_round
-from xzcore.log import LogWriter
-from xzcore.recording import bot_chooser, record_games
-from xzcore.round_base import CLAIM, DINGQUE, END, TURN
+from xzcore.audit.compare import action_of
+from xzcore.leshan.round import new_round
+from xzcore.log.writer import LogWriter
+from xzcore.players.recording import bot_chooser, record_games
+from xzcore.round.base import CLAIM, DINGQUE, END, TURN
 from xzcore.rules import RuleSet
 
-BACKENDS = {"compiled": "xzcore._core", "twin": "xzcore._reference"}
+BACKENDS = {"compiled": "xzcore.kernel._core", "twin": "xzcore.kernel._core_twin"}
 GAMES = {"compiled": 100, "twin": 10}
 
 Game = tuple[RuleSet, list[int], int, Any, list[Any]]

@@ -1,4 +1,4 @@
-"""The quiet discard and the quiet run (xzcore.fastforward) against ``Round.play``, compiled and
+"""The quiet discard and the quiet run (xzcore.audit.replay) against ``Round.play``, compiled and
 twin side by side.
 
 The corpus is the actions of 200 seeded greedy-bot 血战 games (as ``xz audit`` replays them).
@@ -11,7 +11,7 @@ Two measures:
   ``Round.play`` or by ``quiet_discard`` — ns per discard. Target: compiled ``quiet_discard``
   ≤ 1,200 ns. (Copies of rounds made ahead of a timed loop are cold in cache and read ~3×
   slower: not what an audit sees.)
-* the audit's replay loop (``xzcore.auditcmp.compare_events``' loop, without the comparison)
+* the audit's replay loop (``xzcore.audit.compare.compare_events``' loop, without the comparison)
   over the recorded events of the same games: with ``quiet_discard`` for each discard, or
   with ``quiet_run`` taking the runs of events it can (quiet discards, all-pass and 碰
   windows, the discard of a window it leaves open to the loop, the 定缺 phase) and the loop
@@ -34,13 +34,13 @@ from typing import Any
 
 import pytest
 
-from xzcore import _replay_reference
-from xzcore.actions import Action
-from xzcore.agents import GreedyAgent, SeatView
-from xzcore.auditactions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
-from xzcore.round import Round
+from xzcore.audit import _replay_twin as _replay_twin
+from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
+from xzcore.players.agents import GreedyAgent, SeatView
+from xzcore.round.actions import Action
+from xzcore.round.engine import Round
+from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
-from xzcore.wall import deal
 
 RULES = RuleSet.preset("xuezhan")
 GAMES = 200
@@ -81,11 +81,11 @@ def recorded() -> tuple[list[Any], ...]:
 
 def _quiet(backend: str, name: str = "quiet_discard") -> Any:
     if backend == "twin":
-        return getattr(_replay_reference, name)
+        return getattr(_replay_twin, name)
     try:
-        module = importlib.import_module("xzcore._replay")
+        module = importlib.import_module("xzcore.audit._replay")
     except ImportError:  # pragma: no cover - not built
-        pytest.skip("compiled xzcore._replay is not built")
+        pytest.skip("compiled xzcore.audit._replay is not built")
         raise
     return getattr(module, name)
 
@@ -174,7 +174,7 @@ def quiet_indices() -> tuple[frozenset[int], ...]:
         rnd = Round(RULES, wall, dealer)
         found = set()
         for i, a in enumerate(actions):
-            if a.word == "dahai" and _replay_reference.quiet_decline(rnd, a.seat, a.tile) is None:
+            if a.word == "dahai" and _replay_twin.quiet_decline(rnd, a.seat, a.tile) is None:
                 found.add(i)
             rnd.play(a)
         out.append(frozenset(found))
@@ -257,18 +257,18 @@ def _cpu(fn: Callable[[], object], repeats: int) -> float:
 
 def main() -> int:
     games = corpus()
-    ways: dict[str, Quiet | None] = {"play": None, "twin": _replay_reference.quiet_discard}
+    ways: dict[str, Quiet | None] = {"play": None, "twin": _replay_twin.quiet_discard}
     try:
-        ways["compiled"] = importlib.import_module("xzcore._replay").quiet_discard
+        ways["compiled"] = importlib.import_module("xzcore.audit._replay").quiet_discard
     except ImportError:
-        print("(compiled xzcore._replay is not built)")
+        print("(compiled xzcore.audit._replay is not built)")
     discards = sum(a.word == "dahai" for _, _, acts in games for a in acts)
     reasons: Counter[str] = Counter()
     for wall, dealer, actions in games:
         rnd = Round(RULES, wall, dealer)
         for a in actions:
             if a.word == "dahai":
-                reasons[_replay_reference.quiet_decline(rnd, a.seat, a.tile) or "applied"] += 1
+                reasons[_replay_twin.quiet_decline(rnd, a.seat, a.tile) or "applied"] += 1
             rnd.play(a)
     print(f"{len(games)} greedy games, {discards} discards ({discards / len(games):.1f} a game)")
     print(
@@ -293,7 +293,7 @@ def main() -> int:
 def _opens(rnd: Round, ev: dict[str, Any]) -> bool:
     """Is the discard ``ev`` one another seat can claim (the run then opens its window)?"""
     seat, tile = ev["actor"], _KIND[ev["pai"]]
-    return _replay_reference.quiet_decline(rnd, seat, tile) == "claimable"
+    return _replay_twin.quiet_decline(rnd, seat, tile) == "claimable"
 
 
 def _loop_table(games: tuple[Game, ...]) -> None:
@@ -304,7 +304,7 @@ def _loop_table(games: tuple[Game, ...]) -> None:
         rnd = Round(RULES, wall, dealer)
         step_end = 0  # the events of a step taken are counted with its first
         for i, ev in enumerate(evs):
-            reason, n = _replay_reference.run_decline(rnd, evs, i)
+            reason, n = _replay_twin.run_decline(rnd, evs, i)
             if i < step_end:
                 pass
             elif ev["type"] == "dahai":
@@ -316,7 +316,7 @@ def _loop_table(games: tuple[Game, ...]) -> None:
             elif ev["type"] == "dingque":
                 stops[f"dingque: {reason or 'the four taken'}"] += 1
             step_end = max(step_end, i + n)
-            _loop_event(rnd, ev, _replay_reference.quiet_discard)
+            _loop_event(rnd, ev, _replay_twin.quiet_discard)
     print()
     print(
         "discards (and declarations) by quiet_run: "

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from xzcore import _reference as twin
-from xzcore._handgen import melds_for, ready_rows, win_rows
-from xzcore._kernel_input import meld_summary
+from xzcore.kernel import _core_twin as twin
+from xzcore.kernel._handgen import melds_for, ready_rows, win_rows
+from xzcore.kernel._input import meld_summary
 
 try:
-    compiled: ModuleType | None = importlib.import_module("xzcore._core")
+    compiled: ModuleType | None = importlib.import_module("xzcore.kernel._core")
 except ImportError:  # pragma: no cover - the twin still runs
     compiled = None
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from xzcore import _reference as twin
-from xzcore.wall import deal
+from xzcore.kernel import _core_twin as twin
+from xzcore.round.wall import deal
 
 try:
-    compiled: ModuleType | None = importlib.import_module("xzcore._core")
+    compiled: ModuleType | None = importlib.import_module("xzcore.kernel._core")
 except ImportError:  # pragma: no cover - the twin still runs
     compiled = None
 

@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 
 from xzcore import BACKEND
-from xzcore._handgen import complete_hand
-from xzcore.agents import RandomAgent, SeatView
-from xzcore.leshan_bots import LeshanAgent
-from xzcore.leshan_round import new_round
+from xzcore.kernel._handgen import complete_hand
+from xzcore.leshan.bots import LeshanAgent
+from xzcore.leshan.round import new_round
+from xzcore.players.agents import RandomAgent, SeatView
+from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
 from xzcore.scoring import WinContext, chajiao_multiplier, score_win
 from xzcore.scoring.count import count_chajiao, score_count
 from xzcore.tiles import Meld, MeldKind, kinds_of
-from xzcore.wall import deal
 
 pytestmark = pytest.mark.benchmark(warmup=True, warmup_iterations=3, min_rounds=5)
 

@@ -1,8 +1,8 @@
-"""Game scanner speed (xzcore.logscan): the games of a 1,000-game greedy corpus read by the
+"""Game scanner speed (xzcore.log.scan): the games of a 1,000-game greedy corpus read by the
 compiled scanner, by its pure-Python twin and by the reader it speeds up (LogReader +
 CollectingBuilder), side by side in one run. Also the audit's type-strict comparison of each
 game's recorded events with the engine's replay of them: the compiled ``same_events``, its
-twin, and ``xzcore.auditeq.same_events`` (the events packed and compared with the log's bytes);
+twin, and ``xzcore.audit.equal.same_events`` (the events packed and compared with the log's bytes);
 and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
 
     python -m pytest benchmarks/bench_logscan.py --benchmark-only
@@ -24,15 +24,15 @@ from typing import Any
 import pytest
 from bench_audit import _corpus
 
-from xzcore import auditeq
-from xzcore.auditactions import action_of
-from xzcore.auditcmp import _make_round
-from xzcore.log import CollectingBuilder, LogReader
-from xzcore.logtypes import GENESIS, Limits, Location, parse_header
+from xzcore.audit import equal as auditeq
+from xzcore.audit.actions import action_of
+from xzcore.audit.compare import _make_round
+from xzcore.log.reader import CollectingBuilder, LogReader
+from xzcore.log.types import GENESIS, Limits, Location, parse_header
 
 GAMES = 1000
 
-_READERS = {"compiled": "xzcore._logscan", "twin": "xzcore._logscan_reference"}
+_READERS = {"compiled": "xzcore.log._scan", "twin": "xzcore.log._scan_twin"}
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def test_read_games(benchmark: Any, corpus: bytes, reader: str) -> None:
         except ImportError:
             if os.environ.get("XZ_REQUIRE_COMPILED"):
                 raise
-            pytest.skip("compiled scanner xzcore._logscan is not built")
+            pytest.skip("compiled scanner xzcore.log._scan is not built")
         scan_game = module.scan_game
         if reader == "compiled":  # the hash-check kernel in use: 2 AVX-512, 1 AVX2, 0 scalar
             benchmark.extra_info["lanes"] = module._use_lanes(9)
@@ -97,7 +97,7 @@ def _compiled_or_skip() -> Any:
     except ImportError:
         if os.environ.get("XZ_REQUIRE_COMPILED"):
             raise
-        pytest.skip("compiled scanner xzcore._logscan is not built")
+        pytest.skip("compiled scanner xzcore.log._scan is not built")
 
 
 @pytest.fixture(scope="module")
@@ -186,8 +186,8 @@ class _ReadOnly(io.BytesIO):
 def test_fast_reader(benchmark: Any, corpus: bytes, handle: str) -> None:
     """Every game through FastReader and a visitor that keeps nothing: the scan, the header
     and closing checks, the blocks read from the handle."""
-    from xzcore.log import BaseVisitor
-    from xzcore.logfast import FastReader
+    from xzcore.log.reader import BaseVisitor
+    from xzcore.log.scanner import FastReader
 
     class Nothing(BaseVisitor[int]):
         def visit_events(self, *args: Any) -> None:

@@ -1,4 +1,4 @@
-"""Complete bot games per second and events per second (xzcore.round + xzcore.agents).
+"""Complete bot games per second and events per second (xzcore.round + xzcore.players.agents).
 
 Each benchmarked call plays one complete seeded 血战 game (``play_game``: deal, round, bots,
 end-of-round settlement) on one kernel backend, the seeds cycling over a fixed batch, so the
@@ -31,11 +31,11 @@ from typing import Any
 
 import pytest
 
-from xzcore.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.players.agents import GreedyAgent, RandomAgent, play_game
 from xzcore.rules import RuleSet
 
 RULES = RuleSet.preset("xuezhan")
-BACKENDS = {"compiled": "xzcore._core", "twin": "xzcore._reference"}
+BACKENDS = {"compiled": "xzcore.kernel._core", "twin": "xzcore.kernel._core_twin"}
 # Games per benchmarked call: the twin is slow (its shanten especially), so fewer.
 BATCH = {
     ("random", "compiled"): 100,

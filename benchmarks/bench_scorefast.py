@@ -1,5 +1,5 @@
 """The engine's win scoring (``score_engine_win``, R8), ``Score.to_dict`` and the end of
-round's 查叫 (``chajiao_engine``, R10.2): the compiled scorer (``xzcore._scorefast``) and the
+round's 查叫 (``chajiao_engine``, R10.2): the compiled scorer (``xzcore.scoring._scorer``) and the
 Python path (its twin) side by side.
 
 The corpus is the first 1,000 calls the round engine makes to ``score_engine_win`` and to
@@ -21,17 +21,17 @@ from typing import Any
 
 import pytest
 
-import xzcore.round as round_mod
-import xzcore.round_base as round_base
-import xzcore.round_claims as claims_mod
-from xzcore.agents import GreedyAgent, play_game
+import xzcore.round.base as round_base
+import xzcore.round.claims as claims_mod
+import xzcore.round.engine as round_mod
+from xzcore.players.agents import GreedyAgent, play_game
 from xzcore.rules import RuleSet
-from xzcore.scoring import _fast_twin as twin
+from xzcore.scoring import _scorer_twin as twin
 from xzcore.scoring import engine
 from xzcore.scoring import score as score_module
 
 try:
-    compiled: ModuleType | None = importlib.import_module("xzcore._scorefast")
+    compiled: ModuleType | None = importlib.import_module("xzcore.scoring._scorer")
 except ImportError:  # pragma: no cover - the twin still runs
     compiled = None
 

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 
 from xzcore import BACKEND
-from xzcore._handgen import complete_hand
 from xzcore.cli.hand import _RulesCache, run_jsonl
+from xzcore.kernel._handgen import complete_hand
 from xzcore.rules import RuleSet
 from xzcore.scoring import WinContext, chajiao_multiplier, score_win
 from xzcore.tiles import Meld, MeldKind, format_tiles, kinds_of, parse_tiles, tile_name

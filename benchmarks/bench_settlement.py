@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from xzcore.ledger import Ledger
+from xzcore.money.ledger import Ledger
+from xzcore.money.settlement import SeatEnd, call_transfer, end_of_round, pay_gang, pay_win
 from xzcore.rules import RuleSet
-from xzcore.settlement import SeatEnd, call_transfer, end_of_round, pay_gang, pay_win
 from xzcore.tiles import MeldKind
 
 XZ = RuleSet.preset("xuezhan")

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from xzcore.log import EXTENSION
+from xzcore.log.reader import EXTENSION
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
 MAX_JOBS = 64
@@ -52,14 +52,14 @@ def _init_worker(key_pem: bytes | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _VERIFIER = None
     if key_pem is not None:
-        from xzcore.signing import Verifier
+        from xzcore.log.signing import Verifier
 
         _VERIFIER = Verifier.from_pem(key_pem)
 
 
 def audit_one(path: str) -> list[dict[str, Any]]:
     """Audit one file (in a worker or in-process): its games' reports as plain dicts."""
-    from xzcore.audit import audit_file
+    from xzcore.audit.report import audit_file
 
     return [r.to_dict() for r in _audit_file(path, audit_file)]
 
@@ -68,8 +68,8 @@ def _audit_file(path: str, audit_file: Any) -> Iterator[Any]:
     """``audit_file``, or for a folder (:func:`iter_inputs` yields one only when it holds no
     log) one unreadable report naming it."""
     if path != "-" and os.path.isdir(path):
-        from xzcore.audit import GameReport
-        from xzcore.logtypes import Location, LogFormatError
+        from xzcore.audit.report import GameReport
+        from xzcore.log.types import Location, LogFormatError
 
         report = GameReport(path, 0, 0)
         report.unreadable.append(
@@ -105,7 +105,7 @@ def iter_tasks(paths: Iterable[str], jobs: int | None = None) -> Iterator[Any]:
     then whole files keep every worker busy, and the parent's reading pass that finds the
     parts (about a quarter of an audit's CPU time) is saved. Parts report exactly what the
     whole file does, so the output is the same either way."""
-    from xzcore.audit import split_file
+    from xzcore.audit.report import split_file
 
     it = iter(paths)
     ahead: deque[str] = deque()
@@ -134,11 +134,11 @@ def iter_tasks(paths: Iterable[str], jobs: int | None = None) -> Iterator[Any]:
 
 
 def audit_task(task: Any) -> Result:
-    """A worker's job: :func:`audit_one` for a file, :func:`xzcore.audit.audit_part` for a
+    """A worker's job: :func:`audit_one` for a file, :func:`xzcore.audit.report.audit_part` for a
     part (with the hashes the parent needs for the check across parts, L2)."""
     if isinstance(task, str):
         return audit_one(task), _size(task), None, None, False
-    from xzcore.audit import audit_part
+    from xzcore.audit.report import audit_part
 
     rep = audit_part(task, verifier=_VERIFIER)
     end = task.end if task.end is not None else _size(task.path)
@@ -153,7 +153,7 @@ def audit_task(task: Any) -> Result:
 
 def _join_parts(results: Iterator[Result]) -> Iterator[tuple[list[dict[str, Any]], int]]:
     """Results in input order, with the L2 check across consecutive parts of one file."""
-    from xzcore.audit import boundary_finding
+    from xzcore.audit.report import boundary_finding
 
     last: Any = None
     last_path: str | None = None
@@ -173,7 +173,7 @@ def _join_parts(results: Iterator[Result]) -> Iterator[tuple[list[dict[str, Any]
 
 def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], int]]:
     """In-process: one game at a time, with the bytes it advanced (a finer progress bar)."""
-    from xzcore.audit import audit_file
+    from xzcore.audit.report import audit_file
 
     for path in paths:
         done = 0
@@ -291,7 +291,7 @@ def audit(
     verifier, key_pem = None, None
     if verify_key is not None:
         from xzcore.cli.keyfiles import load_verifier
-        from xzcore.signing import SigningUnavailableError
+        from xzcore.log.signing import SigningUnavailableError
 
         try:
             verifier, key_pem = load_verifier(verify_key)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, TypeAlias
 
+from xzcore.errors import RequestError
+
 MAX_LINE_BYTES = 64 * 1024
 """Longest request line accepted (newline excluded); longer lines fail on their own line."""
 
@@ -18,10 +20,6 @@ MAX_TEXT_CHARS = 256
 """Longest tile, meld or suit text accepted in one field: a hand is at most 14 tiles."""
 
 _SKIP = 1 << 16
-
-
-class RequestError(ValueError):
-    """A malformed request (JSON line or command line): names the field at fault."""
 
 
 class OverlongLine:

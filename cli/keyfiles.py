@@ -3,7 +3,7 @@
 A key file that is missing, unreadable, too large or not an Ed25519 key of the expected kind
 is an unreadable input: exit code 3, and one line on stderr naming the option and the file,
 ``xz: --verify-key KEY.pub: cannot read key file (No such file or directory)`` — no
-traceback, no usage block. The file is read with a bound (:func:`xzcore.signing.read_key_file`).
+traceback, no usage block. The file is read with a bound (:func:`xzcore.log.signing.read_key_file`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.main import EXIT_UNREADABLE
-from xzcore.signing import KeyFileError, Signer, Verifier, read_key_file
+from xzcore.log.signing import KeyFileError, Signer, Verifier, read_key_file
 
 
 class UnreadableKeyFile(click.ClickException):

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from xzcore.signing import KeyFileError, SigningUnavailableError, Verifier, write_keypair
+from xzcore.log.signing import KeyFileError, SigningUnavailableError, Verifier, write_keypair
 
 
 @click.command()

@@ -19,7 +19,8 @@ from typing import Any
 
 import click
 
-from xzcore import BACKEND, __version__
+from xzcore._version import __version__
+from xzcore.backend import BACKEND
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1

@@ -10,10 +10,10 @@ from typing import IO, Any
 
 import click
 
-from xzcore.actions import Action
-from xzcore.log import LogWriter
-from xzcore.recording import Chooser, bot_chooser, record_games, record_match
-from xzcore.round import Round
+from xzcore.log.writer import LogWriter
+from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
+from xzcore.round.actions import Action
+from xzcore.round.engine import Round
 from xzcore.rules import PRESETS, RuleError, RuleSet
 from xzcore.tiles import SUITS, format_counts, format_melds, tile_name
 
@@ -202,7 +202,7 @@ def record(
     signer = None
     if sign_key is not None:
         from xzcore.cli.keyfiles import load_signer
-        from xzcore.signing import SigningUnavailableError
+        from xzcore.log.signing import SigningUnavailableError
 
         try:
             signer = load_signer(sign_key)

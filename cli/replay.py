@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 
-from xzcore.log import CollectingBuilder, Game, LogReader
-from xzcore.logtypes import LogFormatError
-from xzcore.replayview import TableState, describe
+from xzcore.log.reader import CollectingBuilder, Game, LogReader
+from xzcore.log.types import LogFormatError
+from xzcore.view.table import TableState, describe
 
 EXIT_UNREADABLE = 3
 

@@ -2,7 +2,7 @@
 """Compare the compiled kernel with the pure-Python twin over many random hands.
 
 Every concealed size (1, 2, 4, 5, …, 13, 14) and every void suit, from the realistic mix of
-``xzcore._handgen`` (about a third complete or ready). Checks ``is_win`` / ``waits`` (with a
+``xzcore.kernel._handgen`` (about a third complete or ready). Checks ``is_win`` / ``waits`` (with a
 random ``held``) single and batch, ``Hand`` answers, and ``shanten`` and the value kernel on
 every ``--every``-th hand. Prints a summary; exits 1 on the first disagreement, with the hand.
 
@@ -16,10 +16,10 @@ import random
 import sys
 import time
 
-from xzcore import _core as compiled  # type: ignore[attr-defined]
-from xzcore import _reference as twin
-from xzcore._handgen import hand_mix, held_for, melds_for
-from xzcore._kernel_input import meld_summary
+from xzcore.kernel import _core as compiled  # type: ignore[attr-defined]
+from xzcore.kernel import _core_twin as twin
+from xzcore.kernel._handgen import hand_mix, held_for, melds_for
+from xzcore.kernel._input import meld_summary
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 

@@ -30,15 +30,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from xzcore.actions import Action
-from xzcore.auditcmp import claims_of
-from xzcore.leshan_bots import leshan_chooser
-from xzcore.leshan_round import LeshanRound, needs_leshan_round, new_round
-from xzcore.log import LogWriter
-from xzcore.recording import Chooser, bot_chooser
-from xzcore.round import Round
+from xzcore.audit.compare import claims_of
+from xzcore.leshan.bots import leshan_chooser
+from xzcore.leshan.round import LeshanRound, needs_leshan_round, new_round
+from xzcore.log.writer import LogWriter
+from xzcore.players.recording import Chooser, bot_chooser
+from xzcore.round.actions import Action
+from xzcore.round.engine import Round
+from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
-from xzcore.wall import deal
 
 SEATS = ["bot0", "bot1", "bot2", "bot3"]
 
@@ -146,7 +146,7 @@ def _fair_note(preset: str, games: Sequence[tuple[Round, int]]) -> str:
 
 
 def fair_samples(rules: RuleSet, n: int = 2, start: int = 2) -> list[tuple[Round, int]]:
-    """``n`` fair games played by the greedy bots (``xzcore.agents.GreedyAgent``, which wins
+    """``n`` fair games played by the greedy bots (``xzcore.players.agents.GreedyAgent``, which wins
     far more often than the random one), from seed ``start`` on: each game has at least two
     wins, and a game is taken only while it shows a kind of win or a gang not yet shown (a
     self-draw, a discard win, a gang), or once all are shown — so an audit of the fair samples
@@ -412,7 +412,7 @@ def illegal(
 def demo_signer() -> Any:
     from cryptography.hazmat.primitives.asymmetric import ed25519
 
-    from xzcore.signing import Signer
+    from xzcore.log.signing import Signer
 
     raw = hashlib.blake2b(b"xzcore demonstration key - not a secret", digest_size=32).digest()
     return Signer(ed25519.Ed25519PrivateKey.from_private_bytes(raw))
@@ -600,7 +600,7 @@ README = """# Sample game logs
 
 Logs in the `.xzlog` format (`docs/log-format.md`), made reproducibly by
 `python scripts/make_replays.py` (fixed seeds; in each fair sample, game 0 is played by the
-seeded random bots of `xzcore.agents` and ends on the empty wall, games 1–2 by the seeded
+seeded random bots of `xzcore.players.agents` and ends on the empty wall, games 1–2 by the seeded
 greedy bots on seeds chosen to hold several wins — self-drawn and on a discard — and a gang,
 so that auditing them checks real scoring and payment claims; the disputed samples are
 played by the random bots), which also writes this file and `expected.json`. Every game is signed with a
@@ -619,7 +619,7 @@ log's hash chain is consistent: only the key can reveal it): {verified_nokey} ve
 
 What the audit must find, file by file. The expectations follow from how each sample was
 made — which event was edited, which action was planted — not from running the audit;
-`tests/test_audit_replays.py` checks that the audit finds exactly these (rule ids from
+`tests/audit/test_bundled_replays.py` checks that the audit finds exactly these (rule ids from
 RULES.md, L-ids from docs/log-format.md; events and games count from 0).
 
 | file | made how | the audit must find |
@@ -645,7 +645,7 @@ def _forge_header(path: Path) -> None:
     """Rename a seat in the header and rewrite every hash (the signature stays the old one)."""
     import msgpack
 
-    from xzcore.logtypes import GENESIS
+    from xzcore.log.types import GENESIS
 
     data = path.read_bytes()
     up = msgpack.Unpacker(raw=False)

@@ -16,7 +16,7 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 BACKENDS = ["cython", "python"]
-_MODULES = {"cython": "xzcore._core", "python": "xzcore._reference"}
+_MODULES = {"cython": "xzcore.kernel._core", "python": "xzcore.kernel._core_twin"}
 
 
 def load_backend(name: str) -> ModuleType:
@@ -26,17 +26,17 @@ def load_backend(name: str) -> ModuleType:
         return importlib.import_module(_MODULES[name])
     except ImportError:
         if name == "cython" and not os.environ.get("XZ_REQUIRE_COMPILED"):
-            pytest.skip("compiled kernel xzcore._core is not built")
+            pytest.skip("compiled kernel xzcore.kernel._core is not built")
         raise
 
 
 @pytest.fixture(params=BACKENDS)
 def kernel(request: pytest.FixtureRequest) -> ModuleType:
-    """The kernel module under test: ``xzcore._core`` or ``xzcore._reference``."""
+    """The kernel module under test: ``xzcore.kernel._core`` or ``xzcore.kernel._core_twin``."""
     return load_backend(request.param)
 
 
 @pytest.fixture
 def twin() -> ModuleType:
     """The pure-Python twin, the oracle of the differential tests."""
-    return importlib.import_module("xzcore._reference")
+    return importlib.import_module("xzcore.kernel._core_twin")

@@ -1,8 +1,8 @@
-"""Key files that cannot be used (xzcore/signing.py), each with the message it gives.
+"""Key files that cannot be used (xzcore/log/signing.py), each with the message it gives.
 
 ``bad_key_file(tmp_path, case, want)`` makes the file of ``case`` for a reader that wants a
 ``want`` key ("public": ``--verify-key``, "private": ``--sign``) and returns its path and
-what :class:`xzcore.signing.KeyFileError` says after ``"PATH: "``. Shared by the tests of
+what :class:`xzcore.log.signing.KeyFileError` says after ``"PATH: "``. Shared by the tests of
 the reader (test_log_signing.py) and of every command that takes a key file.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from xzcore.signing import KEY_FILE_LIMIT, write_keypair
+from xzcore.log.signing import KEY_FILE_LIMIT, write_keypair
 
 TOO_LARGE = f"too large to be a key file (more than {KEY_FILE_LIMIT} bytes)"
 

@@ -15,8 +15,8 @@ from typing import Any
 import msgpack
 import pytest
 
-from xzcore.log import Close, CollectingBuilder, Game, LogReader, LogWriter
-from xzcore.logtypes import (
+from xzcore.log.reader import Close, CollectingBuilder, Game, LogReader
+from xzcore.log.types import (
     GENESIS,
     Limits,
     Location,
@@ -24,10 +24,11 @@ from xzcore.logtypes import (
     parse_close,
     parse_header,
 )
-from xzcore.recording import bot_chooser, record_games, record_match
+from xzcore.log.writer import LogWriter
+from xzcore.players.recording import bot_chooser, record_games, record_match
 from xzcore.rules import RuleSet
 
-SCANNERS = {"cython": "xzcore._logscan", "python": "xzcore._logscan_reference"}
+SCANNERS = {"cython": "xzcore.log._scan", "python": "xzcore.log._scan_twin"}
 
 
 def load_scanner(name: str) -> ModuleType:
@@ -37,7 +38,7 @@ def load_scanner(name: str) -> ModuleType:
         return importlib.import_module(SCANNERS[name])
     except ImportError:
         if name == "cython" and not os.environ.get("XZ_REQUIRE_COMPILED"):
-            pytest.skip("compiled scanner xzcore._logscan is not built")
+            pytest.skip("compiled scanner xzcore.log._scan is not built")
         raise
 
 

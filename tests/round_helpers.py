@@ -6,11 +6,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from xzcore.actions import Action
-from xzcore.round import Round
+from xzcore.round.actions import Action
+from xzcore.round.engine import Round
+from xzcore.round.wall import arrange_wall
 from xzcore.rules import RuleSet
 from xzcore.tiles import parse_tile, parse_tiles
-from xzcore.wall import arrange_wall
 
 
 def make_round(

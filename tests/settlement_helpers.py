@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xzcore.ledger import Transfer
+from xzcore.money.ledger import Transfer
 
 
 @dataclass(frozen=True)

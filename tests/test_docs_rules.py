@@ -1,7 +1,8 @@
 """docs/rules.md cannot drift from the code: every test it cites exists, every function it
 names imports, and every RULES.md id (and log-format L-id) has its row.
 
-The tables cite tests as ``T:file.py::test_name`` (``T:`` = ``tests/test_``), a bare
+The tables cite tests as ``T:file.py::test_name`` (``tests/test_file.py``) or
+``T:folder/file.py::test_name`` (``tests/folder/test_file.py``), a bare
 ``::test_name`` meaning "the same file as the citation before it", or a whole file
 ``T:file.py``. Code is cited as ``module:Name.attr`` inside ``xzcore`` (``cli/hand.py:Name``
 for the commands), a bare ``:name`` meaning "the module before it" and a bare ``.attr`` "the
@@ -85,7 +86,8 @@ def cited_tests(cell: str) -> list[tuple[str, str | None]]:
         if not m or not (m.group(1) or m.group(2)):
             continue
         if m.group(1):
-            file = "test_" + m.group(1)
+            folder, _, name = m.group(1).rpartition("/")
+            file = f"{folder}/test_{name}" if folder else f"test_{name}"
         if file is None:
             raise AssertionError(f"{tok!r} continues no earlier T:file.py")
         out.append((file, m.group(2)))
@@ -160,16 +162,16 @@ def _resolves(mod: str, attr: str) -> bool:
 
 
 def test_the_parsers_resolve_continuations() -> None:
-    cell = "`T:tiles.py::test_a`, `::test_b`, `T:wall.py`"
+    cell = "`T:tiles.py::test_a`, `::test_b`, `T:round/wall.py`"
     assert cited_tests(cell) == [
         ("test_tiles.py", "test_a"),
         ("test_tiles.py", "test_b"),
-        ("test_wall.py", None),
+        ("round/test_wall.py", None),
     ]
-    code = "`round:Round._draw`, `._next_turn`, `scoring.score:_extras`, `:wait_values`, `x`"
+    code = "`round.engine:Round._draw`, `._next_turn`, `scoring.score:_extras`, `:wait_values`, `x`"
     assert cited_code(code) == [
-        ("round", "Round._draw"),
-        ("round", "Round._next_turn"),
+        ("round.engine", "Round._draw"),
+        ("round.engine", "Round._next_turn"),
         ("scoring.score", "_extras"),
         ("scoring.score", "wait_values"),
     ]
@@ -182,9 +184,9 @@ def test_the_parsers_resolve_continuations() -> None:
 def test_a_missing_test_or_function_is_caught() -> None:
     assert "test_no_such_test" not in _test_names("test_tiles.py")
     assert "test_parse_errors_name_the_position" in _test_names("test_tiles.py")
-    assert _resolves("round_claims", "ClaimsMixin._open_claims")
-    assert not _resolves("round_claims", "ClaimsMixin._no_such_method")
-    assert not _resolves("settlement", "no_such_function")
+    assert _resolves("round.claims", "ClaimsMixin._open_claims")
+    assert not _resolves("round.claims", "ClaimsMixin._no_such_method")
+    assert not _resolves("money.settlement", "no_such_function")
     with pytest.raises(ModuleNotFoundError):
         _resolves("no_such_module", "x")
     with pytest.raises(AssertionError, match="continues no earlier"):

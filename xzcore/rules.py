@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from xzcore.errors import RuleError
+
 __all__ = [
     "PRESETS",
     "CallTransfer",
@@ -34,10 +36,6 @@ __all__ = [
     "Scoring",
     "ZimoBonus",
 ]
-
-
-class RuleError(ValueError):
-    """An unknown option, a bad option value or an unknown preset."""
 
 
 class Scoring(str, enum.Enum):

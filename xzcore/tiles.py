@@ -18,6 +18,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from xzcore.errors import TileParseError
+
 __all__ = [
     "KINDS",
     "SUITS",
@@ -53,16 +55,6 @@ SUIT_NAMES_ZH = ("万", "筒", "条")
 SUIT_NAMES_EN = ("characters", "dots", "bamboo")
 _RANK_ZH = "一二三四五六七八九"
 _SUIT_OF_CHAR = {"m": 0, "p": 1, "s": 2, "万": 0, "筒": 1, "条": 2, "萬": 0, "條": 2}
-
-
-class TileParseError(ValueError):
-    """Malformed tile text (R1.3). ``position`` is the 0-based character index at fault."""
-
-    def __init__(self, text: str, position: int, reason: str) -> None:
-        self.text = text
-        self.position = position
-        self.reason = reason
-        super().__init__(f"bad tile text {text!r} at position {position}: {reason}")
 
 
 def suit_of(kind: int) -> int:

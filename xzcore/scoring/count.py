@@ -3,7 +3,7 @@
 A win's count (个数) is 1 (底) plus one for each listed item, 5 for 清一色, and the R13.7
 option values for 对对胡, 七对 and 天和. The count is what each payer pays, in units; 飘
 (R13.3), 摆割 (R13.4) and the discarder's penalties (R13.2) are added per payer when the win
-is paid (:mod:`xzcore.leshan`). As in R8.1 the count is the largest over every way of
+is paid (:mod:`xzcore.leshan.money`). As in R8.1 the count is the largest over every way of
 splitting the hand (一般高 and 卡心五 depend on the split).
 
 The seed's worked example, 清一色 with an exposed gang and 一般高 (R13.1):
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xzcore import core
+from xzcore import kernel as core
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.decompose import HandSummary, decompositions, summarize
 from xzcore.scoring.score import (
@@ -257,7 +257,7 @@ def score_count(
     """Count a win (R13.1): the same arguments and errors as
     :func:`~xzcore.scoring.score_win` (``concealed`` = the 13 − 3k tiles before the winning
     tile). The discarder's penalties (R13.2), 飘 (R13.3) and 摆割 (R13.4) are not part of the
-    count: they are per payer (:func:`xzcore.leshan.win_payments`)."""
+    count: they are per payer (:func:`xzcore.leshan.money.win_payments`)."""
     counts = _concealed(concealed)
     win = _kind(win_tile, "win_tile")
     ms = _melds(melds)

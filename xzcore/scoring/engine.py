@@ -1,4 +1,4 @@
-"""Trusted entry points for the round engine (xzcore.round): :func:`score_engine_win` and
+"""Trusted entry points for the round engine (xzcore.round.engine): :func:`score_engine_win` and
 :func:`chajiao_engine` answer as :func:`~xzcore.scoring.score_win` (R8) and
 :func:`~xzcore.scoring.chajiao_multiplier` (R10.2) for arguments the engine built itself,
 without re-checking each argument's type; the tile-count checks (R7.1, R1.1) and the win

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xzcore import core
-from xzcore._kernel_input import (
+from xzcore import kernel as core
+from xzcore.kernel._input import (
     FLAG_ADDITIVE,
     FLAG_YAOJIU_JIANGDUI,
     GANG_SHIFT,
@@ -480,7 +480,7 @@ _KERNEL_READY_FAN: Callable[..., int] | None = getattr(core.IMPL, "ready_fan", N
 def _kernel_ready_fan(
     ready_fan: Callable[..., int], counts: list[int], ms: Sequence[Meld], void: int, rules: RuleSet
 ) -> int:
-    """Call the kernel's ``ready_fan`` (documented in ``xzcore._value_reference``)."""
+    """Call the kernel's ``ready_fan`` (documented in ``xzcore.kernel._core_twin_value``)."""
     if rules.declare_void and void >= 0:
         if any(m.tile // 9 == void for m in ms):
             return -1  # R4.4: a meld of the void suit never wins
@@ -492,7 +492,7 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
-    # The packing documented in xzcore._value_reference (meld_summary): the number of melds,
+    # The packing documented in xzcore.kernel._core_twin_value (meld_summary): the number of melds,
     # of gangs, the suits of the melds, "every meld holds a 1 or 9", "every meld is 2/5/8".
     held = list(counts)
     meld_info = len(ms) | MELDS_ALL_YAOJIU | MELDS_ALL_258  # (cleared below as need be)

@@ -7,47 +7,14 @@ import enum
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from xzcore.rules import RuleError
+from xzcore.errors import HandError as HandError
+from xzcore.errors import InvalidContextError
+from xzcore.errors import NotAWinError as NotAWinError
+from xzcore.errors import ScoringError as ScoringError
+from xzcore.errors import ScoringUnavailableError as ScoringUnavailableError
 from xzcore.tiles import SUITS, MeldKind, tile_name
 
 # -- errors -----------------------------------------------------------------------------------
-
-
-class ScoringError(ValueError):
-    """Base of the errors raised by this module."""
-
-
-class HandError(ScoringError):
-    """Malformed input: a bad tile kind, a wrong number of tiles, a fifth copy, a bad meld.
-
-    ``field`` names the argument at fault (``concealed``, ``win_tile``, ``melds``, ``void``,
-    ``ctx``).
-    """
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}")
-
-
-class NotAWinError(ScoringError):
-    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"not a win ({rule}): {message}")
-
-
-class InvalidContextError(ScoringError):
-    """A :class:`WinContext` whose flags contradict each other (e.g. robbed and self-drawn)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"impossible win context ({rule}): {message}")
-
-
-class ScoringUnavailableError(RuleError, ScoringError):
-    """A question the rule set's scoring model cannot answer: the fan of a hand (``best_fan``)
-    under ``scoring = count`` (R13 counts items; it has no pattern fan)."""
 
 
 # -- vocabulary -------------------------------------------------------------------------------

@@ -1,0 +1,475 @@
+"""The compiled scorer (``xzcore.scoring._scorer.score_fast``) against the Python path it stands in
+for (``score_engine_win`` with the twin, i.e. ``score._score``): on every argument the engine
+can pass it returns the very Score (every field equal and of the same type, the same dict
+order, hash, repr, pickle, ``to_dict``), or ``None`` exactly when the Python path refuses
+(R7.1, R1.1, R4.4/R7.2, an impossible WinContext) — and ``None`` for anything not of the
+engine's exact types. Random winning hands (sets and a pair, seven pairs, melds of every kind,
+every void and context, every preset and scoring option), the golden hands and the wins of
+seeded games. The same for ``chajiao_fast`` against ``chajiao_engine``'s Python path (R10.2),
+and for ``score_dict`` (``Score.to_dict``) and ``decomposition_text`` against the twin's."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import pickle
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from test_golden_hands import CASES  # the golden hands, read once
+
+import xzcore.round.base as round_base
+import xzcore.round.claims as claims_mod
+import xzcore.round.engine as round_mod
+from xzcore.log.types import same
+from xzcore.players.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.rules import PRESETS, RuleSet, Scoring
+from xzcore.scoring import (
+    Block,
+    Extra,
+    Pattern,
+    Score,
+    ScoringError,
+    WinContext,
+    engine,
+)
+from xzcore.scoring import _scorer_twin as twin
+from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
+
+
+def _compiled() -> ModuleType:
+    try:
+        return importlib.import_module("xzcore.scoring._scorer")
+    except ImportError:
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise
+        pytest.skip("the compiled scorer xzcore.scoring._scorer is not built")
+
+
+@pytest.fixture(scope="module")
+def sf() -> ModuleType:
+    """The compiled module."""
+    return _compiled()
+
+
+def python_path(*args: Any) -> Score:
+    """``score_engine_win`` with the compiled scorer switched off: the Python path (``_score``)."""
+    saved = engine.score_fast
+    engine.score_fast = twin.score_fast
+    try:
+        return engine.score_engine_win(*args)
+    finally:
+        engine.score_fast = saved
+
+
+def python_chajiao(*args: Any) -> int | None:
+    """``chajiao_engine`` with the compiled answer switched off (``score._chajiao``)."""
+    saved = engine.chajiao_fast
+    engine.chajiao_fast = twin.chajiao_fast
+    try:
+        return engine.chajiao_engine(*args)
+    finally:
+        engine.chajiao_fast = saved
+
+
+def assert_same(got: Score, want: Score) -> None:
+    """Every field equal, of the same type, in the same order; the same value everywhere."""
+    assert type(got) is type(want) is Score
+    assert list(vars(got)) == list(vars(want)) == [f.name for f in dataclasses.fields(Score)]
+    for name, value in vars(want).items():
+        other = getattr(got, name)
+        assert other == value and type(other) is type(value), name
+        if isinstance(value, tuple):
+            assert [type(x) for x in other] == [type(x) for x in value], name
+    assert got == want and hash(got) == hash(want) and repr(got) == repr(want)
+    assert dataclasses.asdict(got) == dataclasses.asdict(want)
+    assert pickle.dumps(got) == pickle.dumps(want)  # the same objects shared, too
+    assert pickle.loads(pickle.dumps(got)) == want
+    assert got.lines() == want.lines()
+    assert_same_dict(got)
+
+
+def assert_same_dict(score: Score) -> None:
+    """The compiled ``score_dict`` (and ``Score.to_dict``, which calls the selected one)
+    equals the twin's, type for type and in the same key order."""
+    want = twin.score_dict(score)
+    gots = [_compiled().score_dict(score)]
+    if type(score) is Score:  # (a subclass's to_dict adds its own fields)
+        gots.append(score.to_dict())
+    for got in gots:
+        assert same(got, want) and list(got) == list(want)
+
+
+def check(sf: ModuleType, *args: Any) -> Score | None:
+    """score_fast on ``args`` against the Python path: the same Score, or None exactly when
+    the Python path refuses. Returns the Score (None for a refusal)."""
+    got = sf.score_fast(*args)
+    try:
+        want = python_path(*args)
+    except ScoringError:
+        assert got is None
+        return None
+    assert got is not None, args
+    assert_same(got, want)
+    return got
+
+
+# -- random winning hands -------------------------------------------------------------------
+
+KINDS = list(MeldKind)
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[bytes, int, list[Meld], int]:
+    """A hand as the engine holds it before the winning tile — 13 − 3k counts, the winning
+    kind, its melds, its void — mostly winning: sets and a pair (or seven pairs) over one or
+    two suits, sometimes three, sometimes a tile changed; some of 1s and 9s only (带幺九,
+    R8.3) or of 2s, 5s and 8s only (将对)."""
+    size = draw(st.sampled_from([1, 2, 2, 2, 3]))
+    suits = draw(st.lists(st.integers(0, 2), min_size=size, max_size=size, unique=True))
+    flavour = draw(st.sampled_from(["any", "any", "any", "yaojiu", "258"]))
+    ranks = {"any": range(9), "yaojiu": (0, 8), "258": (1, 4, 7)}[flavour]
+    starts = (0, 6) if flavour == "yaojiu" else range(7)
+    kind = st.builds(lambda s, r: 9 * s + r, st.sampled_from(suits), st.sampled_from(ranks))
+    start = st.builds(lambda s, r: 9 * s + r, st.sampled_from(suits), st.sampled_from(starts))
+    n_melds = draw(st.integers(0, 4))
+    counts = [0] * 27
+    melds = []
+    for t in draw(st.lists(kind, min_size=n_melds, max_size=n_melds, unique=True)):
+        mk = draw(st.sampled_from(KINDS))
+        melds.append(Meld(mk, t))
+        counts[t] += mk.size  # held with the melds, only to keep four copies at most
+    held = list(counts)
+    concealed = [0] * 27
+    if n_melds == 0 and draw(st.integers(0, 4)) == 0:
+        for t in draw(st.lists(kind, min_size=7, max_size=7)):
+            concealed[t] += 2
+    else:
+        concealed[draw(kind)] += 2
+        for _ in range(4 - n_melds):
+            if flavour == "258" or draw(st.booleans()):
+                concealed[draw(kind)] += 3
+            else:
+                first = draw(start)
+                for t in (first, first + 1, first + 2):
+                    concealed[t] += 1
+    if draw(st.integers(0, 9)) == 0:  # one tile changed: mostly not a win any more
+        old = draw(st.sampled_from([t for t in range(27) if concealed[t]]))
+        concealed[old] -= 1
+        concealed[draw(st.integers(0, 26))] += 1
+    total = [a + b for a, b in zip(held, concealed, strict=True)]
+    if max(total) > 4:  # R1.1: keep it legal most of the time, sometimes not
+        assume(draw(st.integers(0, 4)) == 0)
+    win = draw(st.sampled_from([t for t in range(27) if concealed[t]]))
+    concealed[win] -= 1
+    free = [v for v in range(3) if v not in suits]
+    if free and draw(st.integers(0, 3)) > 0:
+        void = draw(st.sampled_from(free))
+    else:
+        void = draw(st.sampled_from([-1, 0, 1, 2]))
+    return bytes(concealed), win, melds, void
+
+
+def _possible(ctx: WinContext) -> bool:
+    try:
+        ctx.check()
+    except ScoringError:
+        return False
+    return True
+
+
+ALL_CONTEXTS = [WinContext(*(bool(i >> b & 1) for b in range(6))) for i in range(64)]
+contexts = st.sampled_from([c for c in ALL_CONTEXTS if _possible(c)]) | st.sampled_from(
+    ALL_CONTEXTS
+)
+
+rule_sets = st.builds(
+    lambda preset, scoring, over: RuleSet.preset(preset, scoring=scoring, **over),
+    st.sampled_from(sorted(PRESETS)),
+    st.sampled_from([Scoring.TABLE, Scoring.ADDITIVE]),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "yaojiu_jiangdui": st.booleans(),
+            "menqing_zhongzhang": st.booleans(),
+            "zimo_bonus": st.sampled_from(["base", "double", "none"]),
+            "haidi": st.booleans(),
+            "haidi_pao": st.booleans(),
+            "tian_di_hu": st.booleans(),
+            "dihu_on_dealer_discard": st.booleans(),
+            "cap_fan": st.none() | st.integers(0, 64),
+            "declare_void": st.booleans(),
+            "chajiao": st.sampled_from(["max", "min"]),
+        },
+    ),
+)
+
+
+@given(hands(), contexts, rule_sets, st.booleans())
+def test_random_hands_score_as_the_python_path(
+    sf: ModuleType,
+    hand: tuple[bytes, int, list[Meld], int],
+    ctx: WinContext,
+    rules: RuleSet,
+    as_tuple: bool,
+) -> None:
+    concealed, win, melds, void = hand
+    check(sf, concealed, win, tuple(melds) if as_tuple else melds, void, ctx, rules)
+
+
+@given(hands(), rule_sets, st.booleans())
+def test_chajiao_answers_as_the_python_path(
+    sf: ModuleType, hand: tuple[bytes, int, list[Meld], int], rules: RuleSet, as_tuple: bool
+) -> None:
+    """R10.2: the same multiplier or None (not ready) for the 13 − 3k tiles of a hand (mostly
+    ready: a winning hand less its winning tile); -1 (declined) only where the Python path
+    raises (R7.1, R1.1 counts)."""
+    concealed, _win, melds, void = hand
+    args = (concealed, tuple(melds) if as_tuple else melds, void, rules)
+    got = sf.chajiao_fast(*args)
+    try:
+        want = python_chajiao(*args)
+    except ScoringError:
+        assert got == -1
+        return
+    assert got == want and type(got) is type(want)
+
+
+def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
+    xz, cd = RuleSet(), RuleSet.preset("chengdu-classic")
+    # 111 234 345 666 8m: 清一色 ×4 on 7m or 8m (R10.2 max), under both models.
+    c = counts_of(parse_tiles("1112343456668m"))
+    assert sf.chajiao_fast(c, [], 1, xz) == 4 == python_chajiao(c, [], 1, xz)
+    assert sf.chajiao_fast(c, [], -1, cd) == python_chajiao(c, [], -1, cd) == 4
+    # Not ready (R7.3); a void tile in hand (R4.4); a meld of the void suit (R4.4).
+    for args in (
+        (counts_of(parse_tiles("1357m2468p13579s")), [], -1, xz),
+        (counts_of(parse_tiles("123345789m2346p")), [], 1, xz),
+        (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], 2, xz),
+        (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], -1, cd),
+    ):
+        assert sf.chajiao_fast(*args) is None is python_chajiao(*args)
+    # Declined: the count model, other types, a wrong number of tiles.
+    declined: list[tuple[Any, ...]] = [
+        (c, [], 1, RuleSet.preset("leshan")),
+        (c, [], 1, _Rules()),
+        (list(c), [], 1, xz),
+        (c, [], 3, xz),
+        (c, iter(()), 1, xz),
+        (counts_of(parse_tiles("111234345666m")), [], 1, xz),
+    ]
+    for args in declined:
+        assert sf.chajiao_fast(*args) == -1
+
+
+def test_the_common_cases_take_the_compiled_path(sf: ModuleType) -> None:
+    # 123m 345m 789m 234p 66p on a discard: 平胡 ×1 (R8.3), the compiled Score.
+    concealed = counts_of(parse_tiles("123345789m2346p"))
+    s = check(sf, concealed, parse_tile("6p"), [], 2, WinContext(), RuleSet())
+    assert s is not None and s.multiplier == 1 and s.pattern.id == "pinghu"
+    assert s.to_dict()["decomposition"] == "123m 345m 789m 234p 66p"
+    # 清对 with a 碰 and a 暗杠 on a self-draw after the gang: 杠上花 (R8.6), 根 of the gang.
+    melds = [Meld(MeldKind.PENG, parse_tile("2m")), Meld(MeldKind.ANGANG, parse_tile("5m"))]
+    concealed = counts_of(parse_tiles("777m888m9m"))
+    ctx = WinContext(self_draw=True, after_gang=True)
+    s = check(sf, concealed, parse_tile("9m"), melds, 1, ctx, RuleSet(cap_fan=None))
+    assert s is not None and s.pattern.id == "qingdui" and s.gen == 1
+    assert [e.id for e in s.extras] == ["gangshanghua"] and s.multiplier == 32
+
+
+def test_seven_pairs_and_ties(sf: ModuleType) -> None:
+    # 1122m 3344m 5566m 77m: seven pairs 清七对 or 112233 445566 77 清一色 sets (R8.1: the
+    # larger); 1111 as two pairs makes 龙七对 (R8.3).
+    for text, win in (("1122334455667m", "7m"), ("1111223344556m", "6m")):
+        for rules in (RuleSet(), RuleSet.preset("chengdu-classic")):
+            s = check(sf, counts_of(parse_tiles(text)), parse_tile(win), [], 1, WinContext(), rules)
+            assert s is not None and len(s.decomposition) in (5, 7)
+    # 十八罗汉 ×64 = 金钩钓 ×4 with its four 根: named 十八罗汉, 金钩钓 in ties (R8.3).
+    melds = [Meld(MeldKind.GANG, t) for t in (0, 1, 2, 12)]
+    s = check(sf, counts_of(parse_tiles("4m")), parse_tile("4m"), melds, 2, WinContext(), RuleSet())
+    assert s is not None and s.pattern.id == "luohan" and [p.id for p in s.ties] == ["jingou"]
+
+
+# -- refusals and other declines ---------------------------------------------------------------
+
+ONE_WIN: tuple[Any, ...] = (counts_of(parse_tiles("123345789m2346p")), parse_tile("6p"), [], 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        ((counts_of(parse_tiles("123345789m2346p")), 15, [], 2), "R7.1: not a win"),
+        ((counts_of(parse_tiles("123345789m2346p")), 14, [], 1), "R4.4: a void tile"),
+        ((counts_of(parse_tiles("12345789m2346p1s")), 14, [], -1), "R4.4: three suits"),
+        ((counts_of(parse_tiles("123345789m234p")), 14, [], 2), "R7.1: 12 tiles"),
+        ((counts_of(parse_tiles("111123789m2346p")), 0, [], 2), "R1.1: a fifth copy"),
+    ],
+)
+def test_refusals_are_declined(sf: ModuleType, args: tuple[Any, ...], why: str) -> None:
+    assert check(sf, *args, WinContext(), RuleSet()) is None, why
+
+
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        WinContext(robbed=True, self_draw=True),
+        WinContext(robbed=True, after_gang=True),
+        WinContext(robbed=True, last_tile=True),
+        WinContext(first_turn=True, dealer=True),
+        WinContext(first_turn=True, self_draw=True, after_gang=True),
+    ],
+)
+def test_impossible_contexts_are_declined(sf: ModuleType, ctx: WinContext) -> None:
+    assert check(sf, *ONE_WIN, ctx, RuleSet()) is None
+
+
+class _Rules(RuleSet):
+    pass
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ctx(WinContext):
+    pass
+
+
+_OTHER_TYPES: list[Callable[[list[Any]], None]] = [
+    lambda a: a.__setitem__(0, bytearray(a[0])),
+    lambda a: a.__setitem__(0, list(a[0])),
+    lambda a: a.__setitem__(0, a[0] + b"\0"),
+    lambda a: a.__setitem__(1, True),
+    lambda a: a.__setitem__(1, 27),
+    lambda a: a.__setitem__(1, -1),
+    lambda a: a.__setitem__(2, iter(())),
+    lambda a: a.__setitem__(2, [Meld(MeldKind.PENG, parse_tile("1s"))] * 5),
+    lambda a: a.__setitem__(3, 3),
+    lambda a: a.__setitem__(3, False),
+    lambda a: a.__setitem__(4, _Ctx()),
+    lambda a: a.__setitem__(5, _Rules()),
+    lambda a: a.__setitem__(5, RuleSet.preset("leshan")),
+]
+
+
+@pytest.mark.parametrize("change", _OTHER_TYPES)
+def test_other_types_are_declined(sf: ModuleType, change: Callable[[list[Any]], None]) -> None:
+    args: list[Any] = [*ONE_WIN, WinContext(), RuleSet()]
+    assert sf.score_fast(*args) is not None
+    change(args)
+    assert sf.score_fast(*args) is None
+
+
+# -- the golden hands and the wins of seeded games -------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic"])
+def test_golden_hands(sf: ModuleType, preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    for case in CASES:
+        melds = [Meld(MeldKind(kind), parse_tile(tile)) for kind, tile in case["melds"]]
+        ctx = WinContext(
+            self_draw=case["self_draw"],
+            after_gang=case["after_gang"],
+            robbed=case["robbed"],
+            last_tile=case["last_tile"],
+        )
+        void = "mps".index(case["void"])
+        args = (counts_of(parse_tiles(case["hand"])), parse_tile(case["win_tile"]), melds, void)
+        assert check(sf, *args, ctx, rules) is not None, case
+    assert len(CASES) == 500
+
+
+def _agents(bot: str, seed: int) -> list[Any]:
+    cls = RandomAgent if bot == "random" else GreedyAgent
+    return [cls(4 * seed + i) for i in range(4)]
+
+
+@pytest.mark.parametrize("preset", sorted(p for p in PRESETS if p != "leshan"))
+def test_every_engine_win_and_chajiao_of_seeded_games(
+    sf: ModuleType, preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[Any] = []
+
+    def both(*args: Any) -> Any:
+        got = check(sf, *args)
+        assert got is not None  # the engine scores only wins
+        seen.append(got)
+        return got
+
+    def both_chajiao(*args: Any) -> Any:
+        got = sf.chajiao_fast(*args)
+        assert got != -1 and got == python_chajiao(*args)
+        seen.append(args)
+        return got
+
+    monkeypatch.setattr(round_mod, "score_engine_win", both)
+    monkeypatch.setattr(claims_mod, "score_engine_win", both)
+    monkeypatch.setattr(round_base, "chajiao_engine", both_chajiao)
+    rules = RuleSet.preset(preset)
+    for seed in range(8):
+        play_game(rules, seed, _agents("greedy" if seed % 2 else "random", seed))
+    assert sum(isinstance(x, Score) for x in seen) >= 8
+    assert sum(isinstance(x, tuple) for x in seen) >= 1
+
+
+# -- the decomposition text and the selector -------------------------------------------------
+
+
+blocks = st.builds(
+    Block,
+    st.sampled_from(["pair", "sequence", "triplet", "meld", "other"]),
+    st.integers(0, 26) | st.sampled_from([-1, 27, True]),
+    st.none() | st.sampled_from(KINDS),
+)
+
+
+def test_score_dict_of_other_scores() -> None:
+    """Scores the compiled path does not build — the count model's (R13), and Scores made
+    by hand with lists, other values — give the twin's dict (the Python body)."""
+    leshan = RuleSet.preset("leshan")
+    counted = engine.score_engine_win(
+        counts_of(parse_tiles("1112343456668m")), parse_tile("8m"), [], 1, WinContext(), leshan
+    )
+    assert type(counted) is not Score
+    assert_same_dict(counted)
+    plain = python_path(*ONE_WIN, WinContext(), RuleSet())
+    for change in (
+        {"replaced": [Pattern.DUIDUI]},
+        {"terms": (Pattern.DUIDUI, Pattern.QINGYISE), "model": Scoring.ADDITIVE},
+        {"extras": [Extra.ZIMO]},
+        {"gen": 2.0, "special": "dihu"},
+        {"decomposition": [Block("pair", 3)]},
+    ):
+        assert_same_dict(dataclasses.replace(plain, **change))
+    odd_terms: dict[str, Any] = {"terms": (Pattern.DUIDUI, "x")}
+    odd = dataclasses.replace(plain, **odd_terms)
+    odd_blocks: dict[str, Any] = {"decomposition": [Block("pair", 3), []]}
+    unhashable = dataclasses.replace(plain, **odd_blocks)
+    partial = object.__new__(Score)
+    object.__setattr__(partial, "__dict__", {"pattern": Pattern.PINGHU})
+    for score_dict in (_compiled().score_dict, twin.score_dict):
+        with pytest.raises(AttributeError, match="'str' object has no attribute 'id'"):
+            score_dict(odd)
+        with pytest.raises(TypeError, match="unhashable type: 'list'"):
+            score_dict(unhashable)
+        with pytest.raises(AttributeError, match="'Score' object has no attribute 'replaced'"):
+            score_dict(partial)
+
+
+def _outcome(fn: Callable[[Any], str], seq: Any) -> Any:
+    try:
+        return fn(seq)
+    except (ValueError, IndexError) as exc:  # an odd block's str() (a kind outside 0..26)
+        return type(exc), str(exc)
+
+
+@given(st.lists(blocks, max_size=8), st.booleans())
+def test_decomposition_text(sf: ModuleType, split: list[Block], as_tuple: bool) -> None:
+    """The text of any blocks, the engine's or odd ones (which go to ``str``), is the twin's,
+    or the same exception."""
+    seq = tuple(split) if as_tuple else split
+    want = _outcome(lambda s: " ".join(map(str, s)), seq)
+    assert _outcome(sf.decomposition_text, seq) == want == _outcome(twin.decomposition_text, seq)

@@ -1,0 +1,596 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The quiet discard and the quiet run, compiled: the twin of ``xzcore.audit._replay_twin``
+(see it, and ``xzcore.audit.replay``, for the contract).
+
+One call checks everything the engine would check for the discard of ``tile`` by ``seat`` —
+``Round.play``'s legality (``quick_legal``: R5.1, R4.2, R5.7, R11.2), that no other seat in
+play can claim the tile (``Round._dahai``: ``Hand.claimable``, R5.2) and that the next seat in
+play draws an ordinary tile (``Round._draw``: R2.2, R5.5, R5.7, R7.4) — before it changes
+anything, then makes the same changes as ``Round._dahai`` and ``Round._draw`` and appends the
+same two events. The round's instance dictionary is read once per call (:func:`_load`) and
+its scalar attributes written back once, after the last step of a run (:func:`_flush`).
+
+The seats' hands are the compiled kernel's ``Hand`` (declared in ``xzcore/kernel/_core.pxd``); its
+counts and suit keys are updated here as ``Hand.add``/``Hand.remove`` do (a key is the suit's
+nine counts in base 5, so one tile of rank r moves it by 5**r), and a round built on another
+kernel is declined.
+
+``quiet_run`` walks a recorded event list as the audit's loop does and, at a discard some
+seat could claim, also applies the claim window when nobody is offered 胡 and the recorded
+answers are exactly one plain ``none`` per asked seat: the same ``_claim_*`` state as
+``Round._open_claims`` and ``Round.apply`` leave, the ``none`` events ``Round._resolve_claims``
+writes (in play order from the discarder), then the same draw; or the answer of the one seat
+asked is its ``pon``: then what ``Round._pon`` does (R5.4: the tile leaves the river, the 碰
+meld, the ``pon`` event, the claimer's turn without a draw). A window that offers 胡 (R7.1:
+not to a pass-locked seat, R7.4, nor in the final round, R5.7, nor without 定缺, R4.4), or
+whose recorded answers are not those, it opens as ``Round._open_claims`` does and leaves to
+the loop (phase CLAIM). In the 定缺 phase it applies the four recorded declarations as
+``Round._do_dingque`` and ``Round._begin_play`` do (R4.1). The events it appends are the
+engine's, or the recorded ones where exactly equal (``_replay_events.pxi``).
+"""
+
+from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError
+from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE, PyList_SetItem
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.set cimport PySet_Add
+
+import sys
+
+from xzcore.kernel._core cimport Hand
+
+
+cdef extern from "Python.h":
+    ctypedef struct _TypeObject "PyTypeObject":
+        # CPython gives a type a new tag (or 0) whenever it or a base class is modified.
+        unsigned int tp_version_tag
+
+from xzcore.audit._replay_twin import engine_intact
+from xzcore.audit.actions import _KIND, _NOT_ACTIONS
+from xzcore.round.engine import Round
+from xzcore.round.base import _DAIMINKAN, _HORA, _NONE, _PON, CLAIM, DINGQUE, MELDS, NAMES, TURN
+from xzcore.rules import LastRoundScope, LastRoundWin
+from xzcore.tiles import MeldKind
+
+__all__ = ["quiet_discard", "quiet_run"]
+
+cdef object _ROUND = Round
+cdef object _HAND = Hand
+cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
+cdef tuple _NAMES = tuple(sys.intern(name) for name in NAMES)  # as msgpack gives them
+cdef tuple _SEATS = (0, 1, 2, 3)
+cdef long _TURN = TURN
+cdef long _DINGQUE = DINGQUE
+cdef object _TURN_OBJ = TURN
+cdef long _CLAIM = CLAIM
+cdef object _CLAIM_OBJ = CLAIM
+cdef object _MINUS_ONE = -1
+cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
+cdef dict _SUITS = {"m": 0, "p": 1, "s": 2}  # R4.1: a dingque event's suit, as action_of reads it
+cdef tuple _SUIT_TEXT = ("m", "p", "s")  # Round._do_dingque's "mps"[v]
+cdef object _FORCED = LastRoundWin.FORCED
+cdef object _FORFEIT = LastRoundWin.FORFEIT
+cdef object _ANY = LastRoundScope.ANY
+cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a draw of k
+# The two events, as Round._dahai and Round._draw make them (keys in that order): a copy of
+# a template with its values replaced builds each in one step.
+cdef dict _DAHAI_EVENT = {"type": "dahai", "actor": 0, "pai": "", "tsumogiri": False}
+cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": False, "left": 0}
+cdef dict _NONE_EVENT = {"type": "none", "actor": 0, "pai": ""}  # Round._resolve_claims
+cdef dict _PON_EVENT = {"type": "pon", "actor": 0, "target": 0, "pai": ""}  # Round._pon
+cdef dict _DINGQUE_EVENT = {"type": "dingque", "actor": 0, "suit": ""}  # Round._do_dingque
+cdef tuple _KIND_OBJ = tuple(range(27))  # the kinds, as _KIND's values (small ints)
+# _kind_of reads a 'pai' as compare_events does (_KIND.get): the 27 names, nothing else.
+assert _KIND == {name: k for k, name in enumerate(NAMES)}
+cdef frozenset _SKIPPED = frozenset(_NOT_ACTIONS)  # events compare_events skips
+cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
+cdef tuple _KAN_T = tuple(tuple(row) for row in _DAIMINKAN)
+cdef tuple _HORA_T = tuple(tuple(row) for row in _HORA)
+cdef tuple _NONE_T = tuple(_NONE)
+cdef unsigned int POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+
+
+cdef unsigned int _intact_tag = 0  # Round's version tag when its step was last found intact
+
+
+cdef bint _engine_intact() except -1:
+    """``engine_intact()`` of the twin, asked again only when ``Round`` (or a base) has
+    been modified since it last said yes (one integer compare per call otherwise)."""
+    global _intact_tag
+    cdef unsigned int tag = (<_TypeObject*>_ROUND).tp_version_tag
+    if tag != 0 and tag == _intact_tag:
+        return True
+    if not engine_intact():
+        return False
+    getattr(_ROUND, "play")  # a look-up gives the type a valid tag again
+    _intact_tag = (<_TypeObject*>_ROUND).tp_version_tag
+    return True
+
+
+cdef inline object _item(dict d, str key):
+    """``d[key]``, or None when missing (every attribute read here is never None)."""
+    cdef PyObject* p = PyDict_GetItemWithError(d, key)  # str keys: it cannot fail
+    if p is NULL:
+        return None
+    return <object>p
+
+
+cdef inline bint _small(object x, long lo, long hi, long* out):
+    """Is ``x`` an exact ``int`` in [lo, hi)? Stores it in ``out``."""
+    cdef int overflow = 0
+    cdef long v
+    if type(x) is not int:
+        return False
+    v = PyLong_AsLongAndOverflow(x, &overflow)
+    if overflow or v < lo or v >= hi:
+        return False
+    out[0] = v
+    return True
+
+
+cdef inline object _list4(dict d, str key):
+    """``d[key]`` when it is a list of four, else None."""
+    cdef object x = _item(d, key)
+    if type(x) is not list or PyList_GET_SIZE(x) != 4:
+        return None
+    return x
+
+
+cdef inline object _at(object lst, Py_ssize_t i):
+    return <object>PyList_GET_ITEM(lst, i)
+
+
+cdef inline object _get(object lst, Py_ssize_t i):
+    """``lst[i]`` of the recorded events, or None past their end: the size is read at each
+    call, since a key's ``__eq__`` (a look-up in an event that is not msgpack's) may have
+    changed the list."""
+    if i < PyList_GET_SIZE(lst):
+        return <object>PyList_GET_ITEM(lst, i)
+    return None
+
+
+cdef inline void _put(object lst, Py_ssize_t i, object value):
+    Py_INCREF(value)  # PyList_SetItem steals a reference
+    PyList_SetItem(lst, i, value)
+
+
+cdef class _Run:
+    """A round read once for a run of steps: the containers the steps update in place, the
+    facts that stay put while they run, and the scalar attributes they change, kept here
+    and written back by :func:`_flush` (no Python code sees the round between two steps:
+    the kernel's ``Hand`` methods and ``RuleSet.last_round_n`` are the only calls)."""
+
+    cdef dict d
+    cdef object hands, won, in_play, voids, rivers, draws, locked, lock_values, events, wall
+    cdef object melds, pengs, rules, dihu, clean
+    cdef bint xueliu, declare_void, r57, final, must_discard, rinshan, new_final, dirty
+    # what the steps taken changed, for _flush: a turn (a discard, then a draw or a 碰), a
+    # 碰 (R7.5: the round is no longer clean), the 定缺 phase ended (R4.1)
+    cdef bint turned, ponned, begun, opened
+    cdef long phase, cur, pos, drawn, turn_no, final_from, dealer
+    cdef object drawn_obj, turn_drawn
+    # the last claim window applied: Round._open_claims and Round.apply leave these
+    cdef object c_opts, c_dec, c_tile, c_from, c_first, c_after
+
+
+cdef _Run _load(object rnd, object rec):
+    """The round as a :class:`_Run`, or None when it is not one the steps may take (never a
+    subclass, nor a round whose step a test has patched; neither on a turn nor in the 定缺
+    phase; malformed)."""
+    cdef _Run r
+    cdef dict d
+    cdef long ph = 0
+    cdef object x, rules
+    if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
+        return None
+    if not _engine_intact():  # nor a Round whose step a test has patched
+        return None
+    d = rnd.__dict__
+    if not _small(_item(d, "phase"), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
+        return None  # a claim window, the exchange or the end (R5.2, R3, R5.6)
+    r = _Run.__new__(_Run)
+    r.d = d
+    r.phase = ph
+    r.hands = _list4(d, "hands")
+    r.won = _list4(d, "won")
+    r.in_play = _list4(d, "in_play")
+    r.voids = _list4(d, "voids")
+    r.rivers = _list4(d, "rivers")
+    r.draws = _list4(d, "draws")
+    r.locked = _list4(d, "locked")
+    r.lock_values = _list4(d, "lock_value")
+    r.melds = _list4(d, "melds")
+    r.pengs = _list4(d, "pengs")
+    r.events = _item(d, "events")
+    r.wall = _item(d, "wall")
+    rules = r.rules = _item(d, "rules")
+    if (
+        r.hands is None
+        or r.won is None
+        or r.in_play is None
+        or r.voids is None
+        or r.rivers is None
+        or r.draws is None
+        or r.locked is None
+        or r.lock_values is None
+        or r.melds is None
+        or r.pengs is None
+        or type(r.events) is not list
+        or r.events is rec
+        or type(r.wall) is not list
+        or PyList_GET_SIZE(r.wall) != 108
+        or rules is None
+    ):
+        return None
+    if not _small(_item(d, "cur"), 0, 4, &r.cur):
+        return None
+    if not _small(_item(d, "pos"), 0, 109, &r.pos):
+        return None
+    if not _small(_item(d, "drawn"), -1, 27, &r.drawn):
+        return None
+    if not _small(_item(d, "turn_no"), 0, 1 << 20, &r.turn_no):
+        return None
+    if not _small(_item(d, "_final_from"), -1, 1 << 20, &r.final_from):
+        return None
+    x = _item(d, "final")
+    if type(x) is not bool:
+        return None
+    r.final = x
+    x = _item(d, "_must_discard")
+    if type(x) is not bool:
+        return None
+    r.must_discard = x
+    x = _item(d, "_rinshan")
+    if type(x) is not bool:
+        return None
+    r.rinshan = x
+    r.dihu = _item(d, "_dihu_discard")
+    r.clean = _item(d, "clean")
+    if type(r.dihu) is not bool or type(r.clean) is not bool:
+        return None
+    r.dealer = -1
+    if r.dihu and r.clean and not _small(_item(d, "dealer"), 0, 4, &r.dealer):
+        return None
+    r.xueliu = rules.xueliu
+    r.declare_void = rules.declare_void
+    # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
+    # forfeited by the discard.
+    r.r57 = rules.last_round_scope is _ANY and (
+        rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
+    )
+    r.drawn_obj = _item(d, "drawn")
+    r.turn_drawn = None
+    r.new_final = r.dirty = r.turned = r.ponned = r.begun = r.opened = False
+    r.c_opts = None
+    return r
+
+
+cdef void _flush(_Run r):
+    """Write the scalar attributes of the steps taken back to the round."""
+    cdef dict d = r.d
+    if not r.dirty:
+        return
+    if r.c_opts is not None:  # Round._open_claims, then Round.apply of each answer
+        d["_claim_tile"] = r.c_tile
+        d["_claim_from"] = r.c_from
+        d["_robbing"] = False
+        d["_claim_first"] = r.c_first
+        d["_claim_after_gang"] = r.c_after
+        d["_claim_scores"] = {}
+        d["_claim_dec"] = r.c_dec
+        d["_claim_opts"] = r.c_opts
+    if r.new_final:
+        d["final"] = True
+    if r.begun:  # Round._do_dingque, Round._begin_play
+        d["_pending"] = {}
+        d["phase"] = _TURN_OBJ
+    if r.opened:  # Round._dahai: a window left open (the last step of a run)
+        d["phase"] = _CLAIM_OBJ
+    if r.ponned:
+        d["clean"] = False
+    d["cur"] = r.cur
+    d["turn_no"] = r.turn_no
+    d["drawn"] = r.drawn_obj
+    if r.turned:  # Round._draw (a new turn) or Round._begin_turn (a 碰); phase: TURN
+        d["_rinshan"] = False
+        d["_gang_from"] = -1
+        d["_must_discard"] = r.must_discard
+        d["pos"] = r.pos
+        d["_turn_drawn"] = r.turn_drawn
+    r.dirty = False
+
+
+# The events a step appends (the recorded ones when exactly the engine's)
+include "_replay_events.pxi"
+# Round._pon and the 定缺 phase (Round._do_dingque, Round._begin_play)
+include "_replay_claims.pxi"
+
+
+cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
+                     bint looked, object read=None, PyObject* read_tsumogiri=NULL):
+    """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
+    apply it: -1 when declined (nothing changed); else the number of recorded answers after
+    ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
+    (a discard another seat can claim is declined)."""
+    cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
+    cdef long n = -1, i, o, left, pos = r.pos, taker = -1
+    cdef Py_ssize_t j, n_asked = 0
+    cdef long order[3]
+    cdef int asked = 0, answered = 0, cnt, c
+    cdef dict ev, opts = None, dec
+    cdef Hand h, hn = None, ho, ht = None
+    cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
+    cdef object first = False, melds = None, pengs = None
+    cdef bint release = False, new_final = False, opened = False, winner, final_n = False
+    cdef int hora
+
+    # -- check everything, change nothing -------------------------------------------------
+    try:
+        if rec is not None and looked and not _intact(r):
+            return -1  # the caller looked into an event (see _intact)
+        if r.phase != _TURN:
+            return -1  # the 定缺 phase (R4.1)
+        if not _small(seat, 0, 4, &s) or not _small(tile, 0, 27, &k):
+            return -1
+        if r.cur != s:
+            return -1  # R5.1
+        if type(_at(hands, s)) is not _HAND:
+            return -1  # a round on the twin kernel
+        h = <Hand>_at(hands, s)
+        if not h.c[k]:
+            return -1  # R5.1: not held
+        if r.final and not r.must_discard and r.r57 and _is_win(h) != 0:
+            return -1  # R5.7 (scope any): forced, or forfeited by the discard
+        if _at(r.won, s) and not r.must_discard and r.xueliu:
+            if k != r.drawn:
+                return -1  # R11.2: a 血流 winner discards the tile it drew
+        else:
+            if not _small(_at(r.voids, s), -1, 3, &void_suit):
+                return -1
+            if void_suit >= 0 and k // 9 != void_suit:  # R4.2: the void suit goes first
+                for i in range(9 * void_suit, 9 * void_suit + 9):
+                    if h.c[i]:
+                        return -1
+        if pos >= 108:
+            return -1  # R5.6: the last discard ends the round
+        for i in range(1, 4):  # Round._dahai's order, then Round._open_claims (R5.2)
+            o = (s + i) % 4
+            if not _at(in_play, o):
+                continue
+            if type(_at(hands, o)) is not _HAND or _at(hands, o) is h:
+                return -1
+            ho = <Hand>_at(hands, o)
+            c = _claimable(ho, tile, k)
+            if c == 0:
+                continue
+            if c < 0 or rec is None:
+                return -1  # an error; or quiet_discard: another seat may be offered the tile
+            if opts is None:
+                opts = {}
+            cnt = ho.c[k]
+            hora = 1 if cnt < 2 else _is_win_with(ho, tile)
+            if hora < 0:
+                return -1
+            mine = []
+            if hora:  # R7.1: 胡 on offer (Round._open_claims), unless a rule says otherwise
+                if _at(r.locked, o) or r.final or not r.declare_void:
+                    return -1  # R7.4 (the score may decide), R5.7, R4.4 (the melds' suits)
+                opened = True
+                mine.append(_HORA_T[o][k])
+            if not _small(_at(r.voids, o), -1, 3, &vo):
+                return -1
+            winner = r.xueliu and _at(r.won, o)
+            if vo != k // 9:  # R4.3: no 碰/杠 of the void suit (the wall is not empty, R5.6)
+                if cnt == 3:
+                    if winner:
+                        return -1  # R11.2: a winner's gang must keep its waits: the engine's
+                    mine.append(_KAN_T[o][k])
+                if cnt >= 2 and not winner:  # R11.2: a winner may not 碰
+                    mine.append(_PON_T[o][k])
+            if not mine:
+                continue
+            mine.append(_NONE_T[o])
+            opts[o] = mine
+            asked |= 1 << o
+            n_asked += 1
+        if opts is not None:
+            if not opened and not _answers(rec, at, n_asked, asked, k, order, &taker):
+                opened = True  # the window opens; the loop takes the answers
+            if not _intact(r):
+                return -1  # the answers were looked into (see _intact)
+            # Round._dahai: R7.5 地胡 on the dealer's first discard, as an option.
+            first = r.dihu and r.clean
+            if first:
+                if not _small(_at(r.draws, s), 0, 1 << 20, &ds):
+                    return -1
+                first = s == r.dealer and ds == 0
+        river = _at(r.rivers, s)
+        if type(river) is not list:
+            return -1
+        if opened:
+            pass  # the window stays open (Round._dahai: phase CLAIM)
+        elif taker >= 0:  # Round._pon: the claimer's hand, melds and pengs
+            ht = <Hand>_at(hands, taker)  # a compiled Hand: _intact
+            melds = _at(r.melds, taker)
+            pengs = _at(r.pengs, taker)
+            if type(melds) is not list or type(pengs) is not set:
+                return -1
+        else:
+            # Round._next_turn: the next seat in play (R5.5).
+            n = (s + 1) % 4
+            while not _at(in_play, n):
+                n = (n + 1) % 4
+                if n == s:
+                    return -1
+            hn = <Hand>_at(hands, n)
+            k2obj = _at(r.wall, pos)
+            if not _small(k2obj, 0, 27, &k2) or hn.c[k2] >= 4 or hn.n >= 14:
+                return -1  # Hand.add would refuse it: let the engine say so
+            if not _small(_at(r.draws, n), 0, 1 << 20, &nd):
+                return -1
+            left = 108 - pos
+            if left <= r.final_from and not r.final:
+                final_n = True  # Python code runs (see _emit_dahai)
+                new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: final round
+            release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
+    except Exception:  # a damaged round: the engine reports it
+        return -1
+
+    # -- apply: Round._dahai (and the window: _open_claims, apply, _resolve_claims), then
+    # -- Round._draw(n, False) or Round._pon; the scalar attributes are written by _flush --
+    h.c[k] -= 1
+    h.wmask_ok = 0
+    h.k[k // 9] -= POW5[k % 9]
+    h.n -= 1
+    if taker < 0:
+        PyList_Append(river, tile)  # (Round._pon takes it back: rivers[src].pop())
+    _emit_dahai(r, rec, s, k, k == r.drawn, at, read if opts is None and not final_n else None,
+                read_tsumogiri)
+    r.dirty = True
+    if opts is not None:
+        r.c_tile = tile
+        r.c_from = seat
+        r.c_first = first
+        r.c_after = r.rinshan  # _rinshan and not robbing
+        if opened:  # Round._dahai: the window is open, nobody has answered (R5.2)
+            r.c_dec = {}
+            r.c_opts = opts
+            r.phase = _CLAIM
+            r.opened = True
+            r.drawn = -1
+            r.drawn_obj = _MINUS_ONE
+            return 0
+        dec = {}
+        for j in range(n_asked):  # Round.apply: the answers in the order given
+            o = order[j]
+            dec[o] = _PON_T[o][k] if o == taker else _NONE_T[o]
+        r.c_dec = dec
+        r.c_opts = opts
+        for i in range(1, 4):  # Round._resolve_claims: the passes in play order (R5.3)
+            o = (s + i) % 4
+            if (asked >> o) & 1 and o != taker:
+                _emit_none(r, rec, o, k)
+        # _note_passes: nobody was offered 胡, so no lock (R7.4) and no forfeit (R5.7).
+    if taker >= 0:
+        _pon(r, rec, ht, taker, s, k, tile, melds, pengs)
+        return n_asked
+    if new_final:
+        r.final = r.new_final = True
+    r.turned = True
+    r.cur = n
+    r.turn_no += 1
+    r.rinshan = False
+    r.must_discard = False
+    r.pos = pos + 1
+    hn.c[k2] += 1
+    hn.wmask_ok = 0
+    hn.k[k2 // 9] += POW5[k2 % 9]
+    hn.n += 1
+    r.drawn = k2
+    r.drawn_obj = k2obj
+    r.turn_drawn = _BITS[k2]
+    _put(r.draws, n, nd + 1)
+    if release:
+        _put(r.locked, n, False)
+        _put(r.lock_values, n, 0)
+    _emit_tsumo(r, rec, n, k2, left - 1)
+    return n_asked
+
+
+def quiet_discard(rnd, seat, tile):
+    """Apply the discard of ``tile`` by ``seat`` and the next seat's draw exactly as
+    ``rnd.play(Action("dahai", seat, tile))`` would and return True, when the discard is
+    legal, nobody can claim it and the next seat draws; else return False and change
+    nothing. See ``xzcore.audit._replay_twin.quiet_decline`` for the cases declined. A hand
+    the kernel refuses while checking (a damaged round) makes it decline, not raise:
+    ``Round.play`` then meets the same error where the caller reports it."""
+    cdef _Run r
+    try:
+        r = _load(rnd, None)
+    except Exception:
+        return False
+    if r is None or _step(r, seat, tile, None, 0, False) < 0:
+        return False
+    _flush(r)
+    return True
+
+
+def quiet_run(rnd, events, i):
+    """Do what ``xzcore.audit.compare.compare_events``' loop does for ``events[i]``,
+    ``events[i + 1]``, … while each is an event it skips, a quiet discard, a discard whose
+    claim window offers nobody 胡 and ends with every asked seat passing (the recorded
+    answers exactly one plain ``none`` per asked seat) or with the 碰 of the one seat asked,
+    a discard whose window it opens and leaves to the loop (a 胡 on offer, or other
+    answers), or the 定缺 phase's four declarations; return the index of the first event not
+    consumed (``len(events)`` at the end). See ``xzcore.audit._replay_twin.run_decline``.
+    Raises nothing; a stop changes nothing. The recorded events exactly the engine's are
+    kept in the round's events (``_replay_events.pxi``)."""
+    cdef long start = 0
+    cdef Py_ssize_t j, m
+    cdef object ev, word, k, actor
+    cdef PyObject* pa
+    cdef PyObject* pp
+    cdef PyObject* pt = NULL
+    cdef object read
+    cdef _Run r = None
+    cdef bint loaded = False, looked = True
+    cdef long kind
+    if type(events) is not list or not _small(i, 0, PyList_GET_SIZE(events) + 1, &start):
+        return i
+    j = start
+    try:
+        while j < PyList_GET_SIZE(events):
+            ev = _at(events, j)
+            # compare_events: a map with a str 'type'; the events it skips.
+            if type(ev) is not dict:
+                break
+            word = _type_word(<dict>ev, &looked)
+            if type(word) is not str:
+                break
+            if <PyObject*>word != <PyObject*>_DAHAI:  # (the commonest action: no compare)
+                if <PyObject*>word == <PyObject*>_TSUMO or word in _SKIPPED:
+                    j += 1
+                    continue
+                if word == "dingque":
+                    if not loaded:
+                        loaded = True
+                        r = _load(rnd, events)
+                    if r is None or _dingque(r, events, j) < 0:
+                        break
+                    j += 4
+                    continue
+                if word != "dahai":
+                    break
+            read = None
+            if _dahai_layout(<dict>ev, &pa, &pp, &pt):
+                actor = <object>pa
+                word = <object>pp
+                read = ev
+            else:  # read as the loop does
+                looked = True  # a key's __eq__ may run (see _intact)
+                if PyDict_Contains(ev, "baige"):
+                    break
+                word = _item(<dict>ev, "pai")
+                actor = _item(<dict>ev, "actor")
+            if type(word) is not str:
+                break
+            kind = _kind_of(<str>word)  # _KIND.get(pai)
+            if kind < 0:
+                break
+            if not loaded:
+                loaded = True
+                r = _load(rnd, events)
+            if r is None:
+                break
+            m = _step(r, actor, _KIND_OBJ[kind], events, j, looked, read, pt)
+            if m < 0:
+                break
+            looked = False
+            j += 1 + m
+    except Exception:  # only while checking (a key whose comparison raises, a bad round)
+        pass
+    if r is not None:
+        _flush(r)
+    return j if j != start else i

@@ -1,0 +1,443 @@
+"""The quiet discard and the quiet run, in plain Python: the twin of the compiled
+``xzcore.audit._replay``.
+
+A game is ~65 actions, and ~50 of them are the same step: the seat on its turn discards a tile
+that no other seat can do anything with, and the next seat in play draws. :func:`quiet_discard`
+recognises exactly that step and applies it, or declines and changes nothing, so that the
+caller falls back to ``Round.play``. It is a pure optimisation: when it returns True the round
+is in the state ``Round.play(Action("dahai", seat, tile))`` would have left it in.
+
+This module decides in the most direct words (:func:`quiet_decline` names the reason for
+every decline, for tests and measurements) and then lets the engine apply the step itself.
+The compiled module decides the same way and applies the step in C; the differential tests
+hold the two to this module and both to ``Round.play``.
+
+:func:`quiet_run` walks a recorded event list as the audit's replay loop
+(``xzcore.audit.compare.compare_events``) does, for as long as each event is one the loop skips, a
+quiet discard, a discard whose claim window (R5.2) offers nobody 胡 (no R7.4 lock, no R5.7
+consequence) and ends with every asked seat passing (exactly one recorded plain ``none`` per
+asked seat) or with the one asked seat's 碰 (R5.3, R5.4), a discard whose window it opens and
+leaves to the loop (:data:`OPEN_REASONS`), or the four declarations of the 定缺 phase (R4.1).
+:func:`run_decline` says why it stops. Where a recorded event is :func:`exactly` the one the
+engine appends, the round keeps the recorded dict (as the compiled run does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xzcore.audit.actions import _KIND, _NOT_ACTIONS
+from xzcore.round.actions import Action
+from xzcore.round.base import _DAIMINKAN, _DINGQUE, _HORA, _NONE, _PON, DINGQUE, TURN
+from xzcore.round.engine import Round
+from xzcore.rules import LastRoundScope, LastRoundWin
+
+__all__ = [
+    "DINGQUE_REASONS",
+    "OPEN_REASONS",
+    "REASONS",
+    "RUN_REASONS",
+    "STEP_METHODS",
+    "WINDOW_REASONS",
+    "dingque_decline",
+    "engine_intact",
+    "exactly",
+    "quiet_decline",
+    "quiet_discard",
+    "quiet_run",
+    "run_decline",
+    "window_decline",
+]
+
+STEP_METHODS = (
+    ("play", "xzcore.round.engine", "Round.play"),
+    ("apply", "xzcore.round.engine", "Round.apply"),
+    ("legal_actions", "xzcore.round.engine", "Round.legal_actions"),
+    ("_turn_actions", "xzcore.round.engine", "Round._turn_actions"),
+    ("_discards", "xzcore.round.engine", "Round._discards"),
+    ("_forced", "xzcore.round.claims", "ClaimsMixin._forced"),
+    ("_dahai", "xzcore.round.engine", "Round._dahai"),
+    ("_open_claims", "xzcore.round.claims", "ClaimsMixin._open_claims"),
+    ("_resolve_claims", "xzcore.round.claims", "ClaimsMixin._resolve_claims"),
+    ("_note_passes", "xzcore.round.claims", "ClaimsMixin._note_passes"),
+    ("_next_turn", "xzcore.round.engine", "Round._next_turn"),
+    ("_draw", "xzcore.round.engine", "Round._draw"),
+    ("_in_play_count", "xzcore.round.base", "RoundBase._in_play_count"),
+    ("_note_forfeit_self_draw", "xzcore.round.base", "RoundBase._note_forfeit_self_draw"),
+    ("_pon", "xzcore.round.claims", "ClaimsMixin._pon"),
+    ("_begin_turn", "xzcore.round.engine", "Round._begin_turn"),
+    ("_do_dingque", "xzcore.round.engine", "Round._do_dingque"),
+    ("_begin_play", "xzcore.round.engine", "Round._begin_play"),
+)
+"""The methods of ``Round`` that ``Round.play`` runs for this step (and, for :func:`quiet_run`,
+for a claim window that ends in passes or a 碰 or that it opens, and for the 定缺 phase), and
+where the engine defines them: the steps are taken only while they are the engine's own (a
+test may patch one to make the engine fail; then every action goes through ``Round.play``)."""
+
+
+def engine_intact() -> bool:
+    """Are the :data:`STEP_METHODS` of ``Round`` the engine's own?"""
+    for name, module, qualname in STEP_METHODS:
+        fn = getattr(Round, name, None)
+        where = (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None))
+        if where != (module, qualname):
+            return False
+    return True
+
+
+REASONS = (
+    "round_type",
+    "round_patched",
+    "arguments",
+    "phase",
+    "turn",
+    "not_held",
+    "final_win",
+    "locked",
+    "void",
+    "wall_end",
+    "claimable",
+)
+"""Every reason :func:`quiet_decline` may give, in the order it checks them."""
+
+
+def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
+    """Why :func:`quiet_discard` declines the discard of ``tile`` by ``seat`` (one of
+    :data:`REASONS`), or ``None`` when it applies the step. Changes nothing (it may let a
+    seat's hand cache its waits, as ``Hand.claimable`` does)."""
+    return _plain_decline(rnd) or _step_decline(rnd, seat, tile)
+
+
+def _plain_decline(rnd: Any) -> str | None:
+    """``round_type`` unless ``rnd`` is a plain ``Round`` (a subclass, LeshanRound, may play
+    a step differently), ``round_patched`` unless its steps are the engine's own."""
+    if type(rnd) is not Round:
+        return "round_type"
+    if not engine_intact():
+        return "round_patched"
+    return None
+
+
+def _step_decline(rnd: Round, seat: object, tile: object) -> str | None:
+    """:func:`quiet_decline` of a plain ``Round`` whose step is the engine's own."""
+    if type(seat) is not int or type(tile) is not int or not (0 <= seat < 4 and 0 <= tile < 27):
+        return "arguments"  # Round.play reports it (Action.make)
+    if rnd.phase != TURN:
+        return "phase"  # a claim window, the setup phases or the end (R5.2, R3, R4.1, R5.6)
+    if seat != rnd.cur:
+        return "turn"  # R5.1
+    rules = rnd.rules
+    # R11.2: a 血流 winner's hand is locked: on its turn it discards the tile it drew (after
+    # a 碰 a seat discards as anyone does, R5.4, but a winner may not 碰).
+    locked = rules.xueliu and rnd.won[seat] and not rnd._must_discard
+    hand = rnd.hands[seat]
+    if not hand.count(tile):
+        return "not_held"  # R5.1
+    if (
+        rnd.final
+        and not rnd._must_discard
+        and rules.last_round_scope is LastRoundScope.ANY
+        and rules.last_round_win is not LastRoundWin.OFF
+        and hand.is_win()
+    ):
+        # R5.7: with a self-draw win in hand in the final round, the win is forced (the
+        # discard is illegal) or the discard forfeits it (bookkeeping left to the engine).
+        return "final_win"
+    void = rnd.voids[seat]
+    if locked:
+        if tile != rnd.drawn:
+            return "locked"  # R11.2: the winner's only discard is the drawn tile
+    elif void >= 0 and tile // 9 != void and any(hand.counts()[9 * void : 9 * void + 9]):
+        return "void"  # R4.2: while the seat holds its void suit, a void tile goes first
+    if rnd.pos >= 108:
+        return "wall_end"  # R5.6: the last discard ends the round
+    in_play = rnd.in_play
+    for i in (1, 2, 3):  # the engine's order (Round._dahai)
+        o = (seat + i) % 4
+        if in_play[o] and rnd.hands[o].claimable(tile):
+            return "claimable"  # R5.2: another seat may be offered the tile
+    return None
+
+
+def quiet_discard(rnd: Round, seat: int, tile: int) -> bool:
+    """Apply the quiet discard of ``tile`` by ``seat`` and the next seat's draw, as
+    ``rnd.play(Action("dahai", seat, tile))`` would, and return True; or return False and
+    change nothing (then ``Round.play`` decides). See :func:`quiet_decline`. It raises
+    nothing: if the kernel refuses a hand while checking, it declines, and ``Round.play``
+    meets the same error where the caller reports it."""
+    try:
+        if quiet_decline(rnd, seat, tile) is not None:
+            return False
+    except Exception:  # a damaged round: the engine reports it
+        return False
+    # Legal (R5.1, R4.2, R5.7, R11.2) and nobody can claim: the engine's own discard step,
+    # which finds nobody to ask and draws for the next seat in play (R5.5, R7.4, R5.7).
+    rnd._dahai(tile)
+    return True
+
+
+# -- the quiet run ------------------------------------------------------------------------------
+
+WINDOW_REASONS = ("win_locked", "win_final", "win_suits", "winner_gang", "win_offered", "answers")
+"""Why :func:`window_decline` does not resolve a claim window. The first four refuse the
+discard itself (its window is the engine's to open): a seat holding a winning shape with the
+tile is pass-locked (R7.4: whether it may win needs its score), or it is the final round
+(R5.7 forced or forfeit), or the rules have no 定缺 (R4.4 counts the melds' suits); a 血流
+winner might gang (R11.2: whether its waits stay is the engine's to work out). With the last
+two (:data:`OPEN_REASONS`) the run takes the discard and opens the window exactly as
+``Round._open_claims`` does, and leaves the answers to the loop: a seat is offered 胡
+(R7.1; the loop resolves R5.3, R7.4, R9), or the recorded events after the discard are not
+one plain ``none`` from each asked seat, nor the ``pon`` of the one seat asked."""
+
+OPEN_REASONS = ("win_offered", "answers")
+"""The :data:`WINDOW_REASONS` with which the run takes the discard and stops in the open
+window."""
+
+DINGQUE_REASONS = ("dingque_phase", "dingques")
+"""Why :func:`dingque_decline` refuses a ``dingque`` event: the round is not in the 定缺 phase
+with no declaration made yet (R4.1: a declaration out of phase, or after others, is the
+loop's); the four events from it are not one well-formed declaration (``actor`` an int 0-3,
+``suit`` ``"m"``, ``"p"`` or ``"s"``) of each seat."""
+
+RUN_REASONS = (
+    "end",
+    "event",
+    "not_quiet",
+    *(r for r in REASONS if r != "claimable"),
+    *(r for r in WINDOW_REASONS if r not in OPEN_REASONS),
+    *DINGQUE_REASONS,
+)
+"""Every reason :func:`run_decline` may give: ``end`` (no event left), ``event`` (not a map
+with a str ``type``: the loop reports it), ``not_quiet`` (an action other than a well-formed
+discard or declaration, or a discard with a ``baige`` key: the loop plays it; an answer in a
+window the run opened), a reason of :func:`quiet_decline` (but ``claimable``), of
+:data:`WINDOW_REASONS` (but :data:`OPEN_REASONS`) or of :data:`DINGQUE_REASONS`."""
+
+_SUITS = {"m": 0, "p": 1, "s": 2}
+"""R4.1: the suits a ``dingque`` event may name (as ``action_of`` reads them)."""
+
+
+def window_decline(
+    rnd: Any, seat: int, tile: int, events: list[Any], at: int
+) -> tuple[str | None, dict[int, list[Action]], list[Action]]:
+    """For a discard of ``tile`` by ``seat`` that :func:`quiet_decline` refuses only as
+    ``claimable``, recorded at ``events[at]``: ``(None, opts, answers)`` when the claim
+    window ``Round._open_claims`` opens offers nobody 胡 and the recorded events after the
+    discard are exactly one answer from each asked seat, in any order, each a plain
+    ``none`` (no ``claim`` key) or, when one seat is asked, its ``pon`` of the tile
+    (``opts``: the options per asked seat as ``_open_claims`` builds them; ``answers``: the
+    actions the loop plays for them, in the recorded order); else ``(reason, opts, [])``
+    (one of :data:`WINDOW_REASONS`; ``opts`` as above for :data:`OPEN_REASONS`, else
+    empty). Changes nothing. (In a round that keeps R1.1 at most one seat is asked here
+    when nobody is offered 胡: two would hold two pairs of the discarded kind.)"""
+    hands = rnd.hands
+    in_play = rnd.in_play
+    xueliu = rnd.rules.xueliu
+    suit = tile // 9
+    opts: dict[int, list[Action]] = {}
+    win_offered = False
+    for i in (1, 2, 3):  # Round._open_claims (R5.2), in play order from the discarder
+        o = (seat + i) % 4
+        h = hands[o]
+        if not in_play[o] or not h.claimable(tile):
+            continue
+        n = h.count(tile)
+        mine: list[Action] = []
+        if n < 2 or h.is_win_with(tile):  # R7.1: 胡 on offer, unless a rule says otherwise
+            if rnd.locked[o]:
+                return "win_locked", {}, []  # R7.4: _lock_allows may need the score
+            if rnd.final:
+                return "win_final", {}, []  # R5.7: forced, or a forfeit when passed
+            if not rnd.rules.declare_void:
+                return "win_suits", {}, []  # R4.4: _suits_ok counts the melds' suits
+            mine.append(_HORA[o][tile])
+            win_offered = True
+        winner = xueliu and rnd.won[o]
+        if suit != rnd.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
+            if n == 3:
+                if winner:
+                    return "winner_gang", {}, []  # R11.2: only a gang that keeps the waits
+                mine.append(_DAIMINKAN[o][tile])
+            if n >= 2 and not winner:  # R11.2: a winner may not 碰
+                mine.append(_PON[o][tile])
+        if mine:
+            mine.append(_NONE[o])
+            opts[o] = mine
+    if win_offered:
+        return "win_offered", opts, []  # R5.3, R7.4, R9: the loop's
+    answers: list[Action] = []
+    for j in range(at + 1, at + 1 + len(opts)):  # as the loop reads each (action_of)
+        ev = events[j] if j < len(events) else None
+        if type(ev) is not dict or type(w := ev.get("type")) is not str:
+            return "answers", opts, []
+        actor = ev.get("actor")
+        if type(actor) is not int or actor not in opts or actor in (a.seat for a in answers):
+            return "answers", opts, []  # R5.2/R5.3: not asked, or answered already
+        if w == "none":
+            if "claim" in ev:  # a claim superseded by R5.3: action_of reads it otherwise
+                return "answers", opts, []
+            answers.append(_NONE[actor])
+        elif w == "pon" and len(opts) == 1:  # R5.3: one seat asked, its 碰 takes the tile
+            pai = ev.get("pai")
+            if type(pai) is not str or _KIND.get(pai) != tile:
+                return "answers", opts, []  # another tile: the loop plays (or refuses) that
+            answers.append(_PON[actor][tile])
+        else:
+            return "answers", opts, []
+        if answers[-1] not in opts[actor]:
+            return "answers", opts, []
+    return None, opts, answers
+
+
+def dingque_decline(rnd: Any, events: list[Any], at: int) -> tuple[str | None, list[Action]]:
+    """For the ``dingque`` event ``events[at]``, with ``rnd`` a plain ``Round`` whose steps
+    are the engine's: ``(None, actions)`` when the round is in the 定缺 phase with nobody
+    declared yet and ``events[at:at + 4]`` declare each seat's void once (R4.1), as
+    ``action_of`` reads them (``actions``, in the recorded order: after the fourth,
+    ``Round._do_dingque`` and ``Round._begin_play``); else ``(reason, [])`` (one of
+    :data:`DINGQUE_REASONS`). Changes nothing."""
+    if rnd.phase != DINGQUE or type(rnd._pending) is not dict or rnd._pending:
+        return "dingque_phase", []
+    actions: list[Action] = []
+    for j in range(at, at + 4):
+        ev = events[j] if j < len(events) else None
+        if type(ev) is not dict or type(w := ev.get("type")) is not str or w != "dingque":
+            return "dingques", []
+        actor, suit = ev.get("actor"), ev.get("suit")
+        if type(actor) is not int or not 0 <= actor < 4 or actor in (a.seat for a in actions):
+            return "dingques", []  # R4.1: one declaration a seat
+        if type(suit) is not str or suit not in _SUITS:
+            return "dingques", []  # action_of reports it
+        actions.append(_DINGQUE[actor][_SUITS[suit]])
+    return None, actions
+
+
+def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
+    """Why :func:`quiet_run` stops at ``events[i]`` (one of :data:`RUN_REASONS`) and 0, or
+    ``(None, n)`` when it consumes the ``n`` events from ``i`` as one step: a skipped event
+    or a quiet discard (1), a discard with its window (1 + the answers), or the four
+    declarations of the 定缺 phase (4). Changes nothing."""
+    try:
+        plain = _plain_decline(rnd) is None
+    except Exception:
+        plain = False
+    reason, n, _, _ = _run_decline(rnd, events, i, plain)
+    return reason, n
+
+
+def _run_decline(
+    rnd: Any, events: list[Any], i: int, plain: bool
+) -> tuple[str | None, int, int, list[Action]]:
+    """:func:`run_decline`, with the tile of a discard (-1 for another step) and the actions
+    the loop plays after the discard's own step (a window's answers) or for the
+    declarations; ``plain``: ``rnd`` is known to be a plain ``Round`` whose steps are the
+    engine's. (The events are read here once: a key's ``__eq__`` may change them.)"""
+    if i >= len(events):
+        return "end", 0, -1, []
+    ev = events[i]
+    # compare_events: a map with a str 'type'; _NOT_ACTIONS are skipped.
+    if type(ev) is not dict or type(word := ev.get("type")) is not str:
+        return "event", 0, -1, []
+    if word in _NOT_ACTIONS:
+        return None, 1, -1, []
+    if word == "dingque":
+        if not plain:
+            return _plain_decline(rnd) or "round_type", 0, -1, []
+        why, actions = dingque_decline(rnd, events, i)
+        return why, (0 if why else 4), -1, actions
+    if word != "dahai" or "baige" in ev:
+        return "not_quiet", 0, -1, []
+    actor, pai = ev.get("actor"), ev.get("pai")
+    if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
+        return "not_quiet", 0, -1, []  # the loop's action_of reports it
+    tile = _KIND[pai]
+    reason = _step_decline(rnd, actor, tile) if plain else quiet_decline(rnd, actor, tile)
+    if reason is None:
+        return None, 1, tile, []
+    if reason != "claimable":
+        return reason, 0, -1, []
+    why, opts, answers = window_decline(rnd, actor, tile, events, i)
+    if why is None:
+        return None, 1 + len(opts), tile, answers
+    if why in OPEN_REASONS:
+        return None, 1, tile, []  # the discard: the window opens, the loop takes the answers
+    return why, 0, -1, []
+
+
+_SEAT_LISTS = (
+    "hands", "won", "in_play", "voids", "rivers", "draws", "locked", "lock_value", "melds", "pengs"
+)  # fmt: skip
+
+
+def _intact(rnd: Any) -> bool:
+    """Are the round's lists of seats (and its wall) whole? A key of a recorded event (never
+    msgpack's: its keys are exact str) may run any code while the event is looked up; the
+    compiled run checks the same before it reads the round again."""
+    try:
+        return all(len(getattr(rnd, name)) == 4 for name in _SEAT_LISTS) and len(rnd.wall) == 108
+    except Exception:
+        return False
+
+
+def exactly(recorded: Any, built: dict[str, Any]) -> bool:
+    """Is ``recorded`` exactly the event the engine ``built``: an exact dict holding the same
+    str keys in the same order, each value of the same type (str, int or bool: the values
+    of the events the quiet steps make) and equal? Then :func:`quiet_run` keeps the
+    recorded dict in the round's events in place of the built one (equal values either way;
+    nothing mutates either afterwards). Runs no code of the recorded values' own."""
+    if type(recorded) is not dict or len(recorded) != len(built):
+        return False
+    for (key, value), (bkey, bvalue) in zip(recorded.items(), built.items(), strict=True):
+        kind = type(bvalue)
+        if type(key) is not str or key != bkey or kind not in _PLAIN or type(value) is not kind:
+            return False
+        if value != bvalue:
+            return False
+    return True
+
+
+_PLAIN = (str, int, bool)
+
+
+def _adopt(engine: list[Any], start: int, events: list[Any]) -> None:
+    """Replace each event the engine appended from ``start`` with the recorded event at the
+    same index when it is :func:`exactly` that event (as the compiled run appends it)."""
+    for p in range(start, len(engine)):
+        if p < len(events) and exactly(events[p], engine[p]):
+            engine[p] = events[p]
+
+
+def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
+    """Do what ``compare_events``' loop does for ``events[i]``, ``events[i + 1]``, … as long
+    as each is an event it skips, a quiet discard (:func:`quiet_discard`), a discard whose
+    claim window ends with every asked seat passing or with the one asked seat's 碰
+    (:func:`window_decline`), a discard whose window it opens and leaves to the loop
+    (:data:`OPEN_REASONS`: the round waits for the answers), or the 定缺 phase's four
+    declarations (:func:`dingque_decline`); return the index of the first event not consumed
+    (``len(events)`` at the end), which the caller handles the slow way. Raises nothing, and
+    a stop changes nothing of that event. The round keeps the recorded events that are
+    :func:`exactly` the ones the engine appends."""
+    if type(events) is not list or type(i) is not int or not 0 <= i <= len(events):
+        return i
+    try:  # the round's type and its step, once for the run (as the compiled run does)
+        plain = _plain_decline(rnd) is None
+    except Exception:
+        return i
+    while True:
+        try:
+            reason, n, tile, actions = _run_decline(rnd, events, i, plain)
+        except Exception:  # a damaged round: the engine reports it
+            return i
+        if reason is not None or not _intact(rnd) or type(getattr(rnd, "events", None)) is not list:
+            return i
+        start = len(rnd.events)
+        if tile >= 0:
+            # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
+            # the window opens (R5.2) and each recorded answer is applied as play() would
+            # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5; or
+            # the 碰, R5.4).
+            rnd._dahai(tile)
+        for action in actions:  # legal: asked and not answered yet; or not declared yet
+            rnd.apply(action)
+        _adopt(rnd.events, start, events)
+        i += n

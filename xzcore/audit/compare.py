@@ -1,0 +1,577 @@
+"""The replay and comparison behind :mod:`xzcore.audit.report` (docs/audit.md).
+
+:func:`replay` feeds the actions recorded in a game's events to a fresh round through the
+checked ``Round.play``; :func:`compare_events` lines the engine's events up with the recorded
+ones and turns every difference into a :class:`Finding`; :func:`claims_of` computes the
+claims record (docs/log-format.md L5) from an event stream, for the writer and the audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
+from xzcore.audit.equal import equal, same, same_events
+from xzcore.audit.replay import quiet_run
+from xzcore.leshan.round import new_round
+from xzcore.log.scan import claims_of as _claims_of
+from xzcore.log.types import Header, Location, claims_of, net_of
+from xzcore.round.actions import Action, IllegalActionError, InvalidActionError
+from xzcore.rules import RuleError, RuleSet
+
+__all__ = [
+    "Finding",
+    "Replay",
+    "action_of",
+    "claims_of",
+    "compare_claims",
+    "compare_events",
+    "net_of",
+]
+
+ABSENT = "(absent)"
+"""Shown as a field's value in a finding when the event has no such field."""
+
+MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
+"""Events that only move money: one missing from (or added to) a log is a figure finding,
+and the comparison goes on after it."""
+
+_SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
+_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
+_EVENT_RULE = {
+    "start_kyoku": "R2.3",
+    "exchange": "R3.1",
+    "dingque": "R4.1",
+    "tsumo": "R2.2",
+    "dahai": "R5.1",
+    "pon": "R5.2",
+    "daiminkan": "R6.1",
+    "ankan": "R6.1",
+    "kakan": "R6.1",
+    "none": "R5.3",
+    "hora": "R7.1",
+    "gang_payment": "R6.2",
+    "call_transfer": "R9.5",
+    "ryukyoku": "R5.6",
+    "settlement": "R10",
+    "end_kyoku": "R11.1",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem in one game: where, which rule, what the log claimed, what is right, and
+    the money difference per seat (claimed − correct units; ``None`` when not a money
+    figure or not computable)."""
+
+    rule: str
+    message: str
+    location: Location
+    claimed: Any = None
+    correct: Any = None
+    money: tuple[int, int, int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON reports."""
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            **self.location.to_dict(),
+            "claimed": _plain(self.claimed),
+            "correct": _plain(self.correct),
+            "money": list(self.money) if self.money is not None else None,
+        }
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, bytes):
+        return v.hex()
+    return v
+
+
+def _four_ints(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)
+
+
+def _diff(claimed: Any, correct: Any) -> tuple[int, int, int, int] | None:
+    """Claimed − correct units per seat, when both are four integers."""
+    if not (_four_ints(claimed) and _four_ints(correct)):
+        return None
+    a, b = claimed, correct
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def _transfers(ev: Any) -> Any:
+    return ev.get("transfers") if isinstance(ev, Mapping) else None
+
+
+@dataclass
+class Replay:
+    """What :func:`compare_events` found."""
+
+    findings: list[Finding] = field(default_factory=list)
+    replayed: bool = False
+    """True when the whole game replayed legally to its end."""
+
+
+_RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
+"""The rule sets already built, most recent first, each with a copy of the map it was built
+from (at most :data:`_RULES_KEPT`)."""
+_RULES_KEPT = 8
+_RULE_VALUE_TYPES = (str, int, bool, type(None))
+
+
+def _rules_of(data: dict[str, Any]) -> RuleSet:
+    """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets.
+
+    A map is answered from memory only when it is :func:`xzcore.audit.equal.equal` — type-strict
+    — to one already built: ``1`` and ``True`` (or ``6`` and ``6.0``) are equal in Python,
+    but ``from_dict`` refuses the wrong type (L4), so a header that writes
+    ``"declare_void": 1`` must never find the rule set of ``True``. Only maps of str keys and
+    str, int, bool or nil values (what ``to_dict`` writes) are remembered, so an equal map
+    holds the very same values; ``from_dict`` reads them by name, whatever their order."""
+    if type(data) is dict:
+        for seen, rules in _RULES_SEEN:
+            if equal(seen, data):
+                return rules
+    rules = RuleSet.from_dict(data)
+    if (
+        type(data) is dict
+        and all(type(k) is str for k in data)
+        and all(type(v) in _RULE_VALUE_TYPES for v in data.values())
+    ):
+        _RULES_SEEN.insert(0, (dict(data), rules))
+        del _RULES_SEEN[_RULES_KEPT:]
+    return rules
+
+
+def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[Any, Finding | None]:
+    try:
+        rules = _rules_of(header.rules)
+    except RuleError as exc:
+        return None, Finding("L4", f"the header's rule set is not valid: {exc}", loc)
+    first = events[0] if events else None
+    if not (isinstance(first, Mapping) and first.get("type") == "start_kyoku"):
+        return None, Finding("L5", "the first event is not start_kyoku", loc)
+    direction = first.get("exchange_direction")
+    try:
+        rnd = new_round(rules, list(header.wall), header.dealer, exchange_direction=direction)
+    except (ValueError, TypeError) as exc:
+        # A bad wall (R1.1: not four of each kind) or exchange direction (R3.1).
+        rule = "R3.1" if "exchange" in str(exc) else "R2.2"
+        return None, Finding(rule, f"the game cannot be set up: {exc}", loc)
+    return rnd, None
+
+
+def compare_events(
+    path: str,
+    game: int,
+    header: Header,
+    events: Sequence[Any],
+    offsets: Sequence[int],
+    *,
+    fast: bool = True,
+) -> Replay:
+    """Replay ``events`` through a fresh round (checked ``play``) and compare the engine's
+    events with them (docs/audit.md). Stops at the first illegal action or divergence.
+    ``fast=False`` plays every
+    action through ``Round.play``, without :func:`xzcore.audit.replay.quiet_run` (same
+    findings, slower: for tests)."""
+    out = Replay()
+
+    def loc(i: int | None) -> Location:
+        off = offsets[i] if i is not None and i < len(offsets) else None
+        return Location(path, game, i, off)
+
+    rnd, problem = _make_round(header, events, loc(0))
+    if problem is not None:
+        out.findings.append(problem)
+        return out
+    stop = len(events)  # compare the recorded prefix [0, stop)
+    illegal: Finding | None = None
+    play = rnd.play
+    tile_actions = _TILE_ACTIONS
+    not_actions = _NOT_ACTIONS
+    kinds = _KIND
+    # Runs of the commonest steps (quiet discards; claim windows every asked seat passes or
+    # one seat pengs; the 定缺 declarations) are replayed in C by quiet_run, exactly as the
+    # loop below would (or not at all); the loop takes every event quiet_run stops at.
+    run: Callable[[Any, Any, int], int] = quiet_run if fast and type(events) is list else _no_run
+    n_events = len(events)
+    i = 0
+    while i < n_events:
+        i = run(rnd, events, i)
+        if i >= n_events:
+            break
+        ev = events[i]
+        # msgpack decodes every map to a dict: an exact type test is enough, and cheap.
+        if type(ev) is not dict or type(word := ev.get("type")) is not str:
+            stop = i
+            illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
+            break
+        i += 1
+        if word in not_actions:
+            continue
+        # action_of's common case inline: a well-formed tile action from the table.
+        action = None
+        row = tile_actions.get(word)
+        if row is not None and (word != "dahai" or not ev.get("baige")):
+            actor = ev.get("actor")
+            pai = ev.get("pai")
+            if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
+                k = kinds.get(pai)
+                if k is not None:
+                    action = row[actor][k]
+        if action is None:
+            try:
+                action = action_of(ev)
+            except InvalidActionError as exc:
+                stop = i - 1
+                illegal = Finding(
+                    "L5", f"malformed action event: {exc}", loc(stop), claimed=dict(ev)
+                )
+                break
+            if action is None:
+                continue
+        try:
+            play(action)
+        except IllegalActionError as exc:
+            stop = i - 1
+            rule, reason = _refine(rnd, action, exc, events, stop)
+            illegal = Finding(rule, f"illegal action: {reason}", loc(stop), claimed=str(action))
+            break
+        except (InvalidActionError, ValueError) as exc:
+            stop = i - 1
+            illegal = Finding(
+                "L5", f"action cannot be applied: {exc}", loc(stop), claimed=str(action)
+            )
+            break
+        except Exception as exc:  # an engine bug must not crash the audit of every log
+            stop = i - 1
+            illegal = Finding(
+                "L5",
+                f"the round engine failed on this action ({type(exc).__name__}: {exc}); "
+                "this is a bug of the engine, please report it",
+                loc(stop),
+                claimed=str(action),
+            )
+            break
+    engine = rnd.events
+    findings = _align(events, stop, engine, rnd.rules, loc, illegal is not None)
+    out.findings.extend(findings)
+    if illegal is not None:
+        out.findings.append(illegal)
+        return out
+    if rnd.to_act():
+        out.findings.append(
+            Finding(
+                "R5.6",
+                f"the log ends before the round is over (seats {rnd.to_act()} must still act)",
+                loc(len(events) - 1 if events else None),
+            )
+        )
+        return out
+    out.replayed = True
+    return out
+
+
+def _no_run(rnd: Any, events: Any, i: int) -> int:
+    return i
+
+
+def _refine(
+    rnd: Any, action: Action, exc: IllegalActionError, events: Sequence[Any], i: int
+) -> tuple[str, str]:
+    """The rule of an illegal action, sharpened for claims made after the claim window.
+
+    The engine asks no seat about a discard it may not claim, so a logged 碰/杠 of a void-suit
+    discard (R4.3) reaches the replay after the discard is resolved, and ``Round.play`` can
+    only say it is out of turn. If the action claims the last discard and that tile is of the
+    seat's void suit, R4.3 is the rule it breaks."""
+    if action.word in ("pon", "daiminkan"):
+        last = None
+        for ev in reversed(events[:i]):
+            if isinstance(ev, Mapping) and ev.get("type") == "dahai":
+                last = ev
+                break
+        voids = getattr(rnd, "voids", None)
+        if (
+            last is not None
+            and type(last.get("pai")) is str
+            and _KIND.get(last["pai"]) == action.tile
+            and voids is not None
+            and action.tile // 9 == voids[action.seat]
+        ):
+            suit = "mps"[action.tile // 9]
+            return (
+                "R4.3",
+                f"seat {action.seat} may not {action.word} a tile of its void suit {suit}",
+            )
+    return exc.rule, exc.reason
+
+
+def _align(
+    recorded: Sequence[Any],
+    stop: int,
+    engine: Sequence[Mapping[str, Any]],
+    rules: RuleSet,
+    loc: Any,
+    partial: bool,
+) -> list[Finding]:
+    """Line up recorded events [0, stop) with the engine's; a money-only event present on
+    one side only is a finding and the walk goes on; any other difference of type or actor is
+    a divergence and ends it."""
+    found: list[Finding] = []
+    n_eng = len(engine)
+    if (
+        (partial or n_eng == stop)
+        and type(recorded) is list
+        and type(engine) is list
+        and same_events(
+            recorded if stop == len(recorded) else recorded[:stop],
+            engine if stop == n_eng else engine[:stop],
+        )
+    ):
+        return found  # every event equal (the walk below would find nothing)
+    i = j = 0
+    while i < stop or (j < n_eng and not partial):
+        rec = recorded[i] if i < stop else None
+        eng = engine[j] if j < n_eng else None
+        if rec is not None and eng is not None and same(rec, eng):
+            i += 1
+            j += 1
+            continue
+        if eng is None and rec is None:
+            break
+        rtype = rec.get("type") if rec is not None else None
+        etype = eng.get("type") if eng is not None else None
+        if (
+            rec is not None
+            and eng is not None
+            and rtype == etype
+            and rec.get("actor") == eng.get("actor")
+        ):
+            found.extend(_figures(rec, eng, rules, loc(i), _explained(found)))
+            i += 1
+            j += 1
+            continue
+        if eng is not None and etype in MONEY_EVENTS and rtype != etype:
+            net = net_of(_transfers(eng))
+            found.append(
+                Finding(
+                    _rule_of(eng, None, etype),
+                    f"the log misses a {etype} event the rules require",
+                    loc(i if i < stop else None),
+                    claimed=None,
+                    correct=_brief(eng),
+                    money=_diff([0, 0, 0, 0], net),
+                )
+            )
+            j += 1
+            continue
+        if rec is not None and rtype in MONEY_EVENTS and rtype != etype:
+            net = net_of(_transfers(rec))
+            found.append(
+                Finding(
+                    _rule_of(None, rec, str(rtype)),
+                    f"the log holds a {rtype} event the rules do not make",
+                    loc(i),
+                    claimed=_brief(rec),
+                    correct=None,
+                    money=_diff(net, [0, 0, 0, 0]),
+                )
+            )
+            i += 1
+            continue
+        if eng is None:
+            # The engine is done but the log goes on (only when every action was legal).
+            found.append(
+                Finding(
+                    "R5.6", "the log goes on after the round is over", loc(i), claimed=_brief(rec)
+                )
+            )
+            break
+        if rec is None:
+            if not partial:
+                found.append(
+                    Finding(
+                        _EVENT_RULE.get(str(etype), "L5"),
+                        f"the log lacks the {etype} event the replay makes here",
+                        loc(None),
+                        correct=_brief(eng),
+                    )
+                )
+            break
+        found.append(
+            Finding(
+                _EVENT_RULE.get(str(etype), "L5"),
+                f"the log diverges from the replay: it records {_brief(rec)}, the rules "
+                f"give {_brief(eng)}",
+                loc(i),
+                claimed=_brief(rec),
+                correct=_brief(eng),
+            )
+        )
+        break
+    return found
+
+
+def _brief(ev: Any) -> Any:
+    """An event without its long fields, for messages."""
+    if not isinstance(ev, Mapping):
+        return ev
+    return {k: v for k, v in ev.items() if k not in ("wall", "detail")}
+
+
+def _rule_of(eng: Any, rec: Any, etype: str) -> str:
+    """The rule of the first transfer of an event (its own rule id), else the event's."""
+    for ev in (eng, rec):
+        tr = _transfers(ev)
+        if isinstance(tr, list):
+            for t in tr:
+                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+                    return str(t["rule"])
+    return _EVENT_RULE.get(etype, "L5")
+
+
+def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
+    if not isinstance(claimed, list) or not isinstance(correct, list):
+        return None
+    for a, b in zip(claimed, correct, strict=False):  # the shorter list's length
+        if not same(a, b):
+            for t in (b, a):
+                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+                    return str(t["rule"])
+    longer = correct if len(correct) > len(claimed) else claimed
+    for t in longer[min(len(claimed), len(correct)) :]:
+        if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+            return str(t["rule"])
+    return None
+
+
+def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
+    """The money difference per seat of the findings so far (what wrong totals may owe to
+    them)."""
+    acc = [0, 0, 0, 0]
+    for f in found:
+        if f.money is not None:
+            for s in range(4):
+                acc[s] += f.money[s]
+    return (acc[0], acc[1], acc[2], acc[3])
+
+
+def _figures(
+    rec: Mapping[str, Any],
+    eng: Mapping[str, Any],
+    rules: RuleSet,
+    where: Location,
+    explained: tuple[int, int, int, int],
+) -> list[Finding]:
+    """Findings for one event of the same type and actor in both streams. Wrong totals that
+    are exactly the sum of the money differences already reported are their consequence,
+    not a new finding."""
+    found: list[Finding] = []
+    etype = str(eng.get("type"))
+    # A key on one side only is a difference even when the other side's value is nil: the
+    # log must hold the engine's event, not one with an extra "claim": null.
+    keys = [
+        k
+        for k in dict.fromkeys([*eng.keys(), *rec.keys()])
+        if (k in rec) != (k in eng) or not same(rec.get(k), eng.get(k))
+    ]
+    money_keys = [k for k in keys if k in ("transfers", "totals")]
+    other = [k for k in keys if k not in money_keys]
+    if etype == "hora" and "score" in other:
+        other.remove("score")
+        cs, rs = eng.get("score"), rec.get("score")
+        cs_d = cs if isinstance(cs, Mapping) else {}
+        rs_d = rs if isinstance(rs, Mapping) else {}
+        fields = [f for f in (*_SCORE_FIELDS, "capped") if not same(rs_d.get(f), cs_d.get(f))]
+        rule = "R8.7" if fields == ["capped"] else _SCORING_RULE.get(rules.scoring.value, "R8")
+        if fields == ["extras"]:
+            rule = "R8.6"
+        if fields == ["gen"] or fields == ["gen", "gen_used"]:
+            rule = "R8.2"
+        shown = fields or ["score"]
+        found.append(
+            Finding(
+                rule,
+                f"wrong score of seat {eng.get('actor')}'s win: " + ", ".join(shown),
+                where,
+                claimed={f: rs_d.get(f) for f in shown} if rs_d else rs,
+                correct={f: cs_d.get(f) for f in shown},
+                money=_diff(net_of(_transfers(rec)), net_of(_transfers(eng))),
+            )
+        )
+        money_keys = [k for k in money_keys if k != "transfers"]
+    if "transfers" in money_keys:
+        trule = _first_transfer_diff(rec.get("transfers"), eng.get("transfers"))
+        found.append(
+            Finding(
+                trule or _EVENT_RULE.get(etype, "R9"),
+                f"wrong payments in the {etype} event",
+                where,
+                claimed=rec.get("transfers"),
+                correct=eng.get("transfers"),
+                money=_diff(net_of(rec.get("transfers")), net_of(eng.get("transfers"))),
+            )
+        )
+    if "totals" in money_keys and _diff(rec.get("totals"), eng.get("totals")) == explained:
+        money_keys.remove("totals")
+    if "totals" in money_keys:
+        a, b = rec.get("totals"), eng.get("totals")
+        found.append(
+            Finding(
+                "R9.6",
+                "wrong round totals",
+                where,
+                claimed=a,
+                correct=b,
+                money=_diff(a, b),
+            )
+        )
+    if other:
+        rule = "R11.1" if other == ["next_dealer"] else _EVENT_RULE.get(etype, "L5")
+        if etype == "settlement" and other == ["seats"]:
+            rule = "R10"
+        found.append(
+            Finding(
+                rule,
+                f"the {etype} event differs from the replay in {', '.join(other)}",
+                where,
+                claimed={k: rec.get(k, ABSENT) for k in other if k != "wall"},
+                correct={k: eng.get(k, ABSENT) for k in other if k != "wall"},
+            )
+        )
+    return found
+
+
+def compare_claims(
+    claimed: Mapping[str, Any],
+    recorded: Sequence[Any],
+    where: Location,
+    only: Sequence[int] | None = None,
+) -> list[Finding]:
+    """Check the claims record (L5) against the claims its own events make
+    (:func:`claims_of`, with ``only``). The events themselves are checked against the
+    replay, so a claims record that agrees with wrong events adds nothing, and one that
+    disagrees with them is reported here, with the money difference of its totals."""
+    expected = _claims_of(recorded, only)
+    found: list[Finding] = []
+    for key in ("wins", "transfers", "totals", "next_dealer"):
+        a, b = claimed.get(key), expected.get(key)
+        if equal(a, b):
+            continue
+        found.append(
+            Finding(
+                "L5",
+                f"the claims record's {key} disagree with the game's own events",
+                where,
+                claimed=a,
+                correct=b,
+                money=_diff(a, b) if key == "totals" else None,
+            )
+        )
+    return found

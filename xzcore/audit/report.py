@@ -1,0 +1,398 @@
+"""Audit: replay every game of a log through the round engine and check every claim.
+
+For each game (docs/audit.md):
+
+1. Integrity — the hash chain (docs/log-format.md L2) and, with a key, the signature (L3).
+2. Legality — the actions recorded in the events are fed to a fresh
+   :class:`~xzcore.round.engine.Round` built from the header (rules, wall, dealer, exchange
+   direction) with the checked :meth:`~xzcore.round.engine.Round.play`; an
+   :class:`~xzcore.round.actions.IllegalActionError` becomes a finding citing its rule id (R4.2,
+   R4.3, R5.7 …) and ends the replay of that game.
+3. Figures — the events the engine emits are compared with the recorded ones, event by
+   event: every score (pattern, 根, extras, multiplier, cap), every transfer, the end-of-round
+   settlement and the totals; then the claims record (L5) with the claims recomputed from
+   the engine's events.
+
+Each finding carries the game, event index and byte offset, the rule id, what the log
+claimed, what is right, and the money difference per seat (claimed − correct, in units).
+
+:class:`AuditVisitor` is the collecting visitor of :mod:`xzcore.log.reader`; :func:`audit_file`
+yields one :class:`GameReport` per game, streaming.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from xzcore.audit.compare import Finding, compare_claims, compare_events
+from xzcore.log.reader import BaseVisitor, Header, LogReader
+from xzcore.log.scanner import FastReader
+from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
+
+__all__ = [
+    "AuditVisitor",
+    "Finding",
+    "GameReport",
+    "Part",
+    "PartReport",
+    "audit_bytes",
+    "audit_file",
+    "audit_handle",
+    "audit_part",
+    "boundary_finding",
+    "check_parts",
+    "split_file",
+]
+
+
+@dataclass
+class GameReport:
+    """The audit of one game: ``verified`` when readable and without findings."""
+
+    path: str
+    game: int
+    offset: int
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: list[LogError] = field(default_factory=list)
+    events: int = 0
+    seed: int | None = None
+
+    @property
+    def verified(self) -> bool:
+        """No finding and no unreadable bytes."""
+        return not self.findings and not self.unreadable
+
+    @property
+    def status(self) -> str:
+        """``"verified"``, ``"findings"`` or ``"unreadable"`` (unreadable wins, as exit 3
+        wins over 1)."""
+        if self.unreadable:
+            return "unreadable"
+        return "findings" if self.findings else "verified"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--format json/jsonl`` (docs/audit.md)."""
+        return {
+            "path": self.path,
+            "game": self.game,
+            "offset": self.offset,
+            "status": self.status,
+            "seed": self.seed,
+            "events": self.events,
+            "findings": [f.to_dict() for f in self.findings],
+            "errors": [
+                {"rule": e.rule, "message": e.message, **e.location.to_dict()}
+                for e in self.unreadable
+            ],
+        }
+
+
+class AuditVisitor(BaseVisitor[GameReport]):
+    """Collects one game's header, events and claims, turns every log problem into a
+    finding (integrity, L2/L3) or an unreadable mark (format, L1/L4/L6/L7), and at the end of
+    a readable game replays it (:func:`xzcore.audit.compare.compare_events`)."""
+
+    def __init__(self, path: str = "", *, fast: bool = True) -> None:
+        self.path = path
+        self.fast = fast
+        """False: replay every action through ``Round.play`` (see :func:`compare_events`)."""
+        self.report = GameReport(path, 0, 0)
+        self.header: Header | None = None
+        self.events: list[Any] = []
+        self.offsets: list[int] = []
+        self.claims: dict[str, Any] | None = None
+        self.claims_loc: Location | None = None
+        self.others: list[int] | None = None
+        """From the fast reader: the events that are not plain dahai/tsumo (claims_of's)."""
+
+    def begin_game(self, location: Location) -> None:
+        self.report = GameReport(self.path, location.game or 0, location.offset or 0)
+        self.header = None
+        self.events = []
+        self.offsets = []
+        self.others = None
+        self.claims = None
+
+    def visit_header(self, header: Header, location: Location) -> None:
+        self.header = header
+        self.report.seed = header.seed
+
+    def visit_event(self, index: int, event: Any, location: Location) -> None:
+        self.events.append(event)
+        self.offsets.append(location.offset or 0)
+
+    def visit_events(
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
+    ) -> None:
+        self.events = events
+        self.offsets = offsets
+        self.others = others
+
+    def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
+        self.claims = claims
+        self.claims_loc = location
+
+    def handle_error(self, error: LogError) -> None:
+        if isinstance(error, LogIntegrityError):
+            self.report.findings.append(
+                Finding(
+                    rule=error.rule,
+                    message=error.message,
+                    location=error.location,
+                    claimed=error.claimed,
+                    correct=error.correct,
+                )
+            )
+        else:
+            self.report.unreadable.append(error)
+
+    def end_game(self, complete: bool) -> None:
+        self.report.events = len(self.events)
+        if not complete or self.header is None or self.report.unreadable:
+            return
+        try:
+            findings = compare_events(
+                self.path,
+                self.report.game,
+                self.header,
+                self.events,
+                self.offsets,
+                fast=self.fast,
+            )
+        except Exception as exc:  # never a traceback for one bad game (issue 5 item 8)
+            self.report.findings.append(
+                Finding(
+                    "L5",
+                    f"the replay failed ({type(exc).__name__}: {exc}); this is a bug, "
+                    "please report it",
+                    Location(self.path, self.report.game, None, self.report.offset),
+                )
+            )
+            return
+        self.report.findings.extend(findings.findings)
+        if self.claims is not None and self.claims_loc is not None:
+            self.report.findings.extend(
+                compare_claims(self.claims, self.events, self.claims_loc, self.others)
+            )
+
+    def result(self) -> GameReport:
+        return self.report
+
+
+def audit_handle(
+    handle: IO[bytes],
+    *,
+    path: str = "",
+    verifier: Any = None,
+    limits: Limits | None = None,
+    fast: bool = True,
+) -> Iterator[GameReport]:
+    """Audit every game read from a binary handle, one report per game, streaming.
+    ``fast=False`` reads every game with :class:`~xzcore.log.reader.LogReader` instead of
+    :class:`~xzcore.log.scanner.FastReader` and replays every action through ``Round.play``
+    (same reports, slower: the oracle of the tests)."""
+    reader: LogReader | FastReader
+    if fast:
+        reader = FastReader(handle, path=path, limits=limits, verifier=verifier)
+    else:
+        reader = LogReader(handle, path=path, limits=limits, verifier=verifier)
+    visitor = AuditVisitor(path, fast=fast)
+    while True:
+        try:
+            report = reader.read_game(visitor)
+        except LogError as exc:  # the input failed (an I/O error) where no game could go on
+            report = GameReport(path, exc.location.game or 0, exc.location.offset or 0)
+            report.unreadable.append(exc)
+            yield report
+            return
+        if report is None:
+            return
+        yield report
+
+
+def audit_file(
+    path: str | os.PathLike[str],
+    *,
+    verifier: Any = None,
+    limits: Limits | None = None,
+    fast: bool = True,
+) -> Iterator[GameReport]:
+    """Audit every game of a log file (``"-"``: standard input); a file that cannot be
+    opened, or holds no game, gives one unreadable report (game 0)."""
+    name = os.fspath(path)
+    if name == "-":  # standard input
+        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits, fast)
+        return
+    try:
+        fh = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
+    except OSError as exc:
+        report = GameReport(name, 0, 0)
+        report.unreadable.append(
+            LogFormatError(f"cannot open: {exc.strerror}", Location(name, None, None, None))
+        )
+        yield report
+        return
+    with fh:
+        yield from _audit_stream(fh, name, verifier, limits, fast)
+
+
+def _audit_stream(
+    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None, fast: bool
+) -> Iterator[GameReport]:
+    empty = True
+    for report in audit_handle(fh, path=name, verifier=verifier, limits=limits, fast=fast):
+        empty = False
+        yield report
+    if empty:
+        report = GameReport(name, 0, 0)
+        report.unreadable.append(
+            LogFormatError("the log holds no game", Location(name, None, None, 0))
+        )
+        yield report
+
+
+class _Starts(BaseVisitor[int]):
+    """Notes where each game starts and nothing else (for :func:`split_file`); the result
+    is that offset."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+
+    def begin_game(self, location: Location) -> None:
+        self.offset = location.offset or 0
+
+    def visit_events(
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
+    ) -> None:
+        pass
+
+    def handle_error(self, error: LogError) -> None:
+        pass
+
+    def result(self) -> int:
+        return self.offset
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of consecutive games of one file: from byte ``start`` (game ``first_game``) to
+    the game starting at byte ``end`` (``None``: the end of the file)."""
+
+    path: str
+    start: int
+    end: int | None
+    first_game: int
+    prev: bytes | None = None
+    """The final hash of the game before ``start`` as the sequential reader knows it
+    (``None``: unknown, e.g. after unreadable bytes)."""
+
+
+def split_file(
+    path: str, games_per_part: int = 64, *, limits: Limits | None = None
+) -> Iterator[Part]:
+    """Cut a log into parts of ``games_per_part`` games, at the game starts the sequential
+    reader itself finds (the same reader, hashing but not replaying), with the hash chain
+    as it stands at each cut, so auditing the parts one by one reports exactly what
+    auditing the file does (see :func:`audit_part`)."""
+    with open(path, "rb") as fh:
+        reader = FastReader(fh, path=path, limits=limits)
+        visitor = _Starts()
+        starts: list[tuple[int, bytes | None]] = []
+        first = 0
+        prev = reader.last_hash
+        while (offset := reader.read_game(visitor)) is not None:
+            starts.append((offset, prev))
+            prev = reader.last_hash
+            if len(starts) > games_per_part:
+                yield Part(path, starts[0][0], starts[-1][0], first, starts[0][1])
+                first += len(starts) - 1
+                starts = starts[-1:]
+        if starts:
+            yield Part(path, starts[0][0], None, first, starts[0][1])
+
+
+@dataclass
+class PartReport:
+    """The reports of a :class:`Part`, and what the cross-part chain check needs (L2)."""
+
+    reports: list[GameReport]
+    first_prev: bytes | None
+    """The ``prev`` of the part's first game header, if it was readable and the part was
+    read without knowing the hash before it (else its reader checked it: ``None``)."""
+    last_hash: bytes | None
+    """The final record hash of the part's last game, if it was read cleanly."""
+
+
+def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None) -> PartReport:
+    """Audit the games of one part. The check of a part's first ``prev`` against the game
+    before it is the caller's (:func:`check_parts`): this reader starts mid-file."""
+    reports: list[GameReport] = []
+    first_prev: bytes | None = None
+    with open(part.path, "rb") as fh:
+        fh.seek(part.start)
+        reader = FastReader(
+            fh,
+            path=part.path,
+            limits=limits,
+            verifier=verifier,
+            start=part.start,
+            first_game=part.first_game,
+            prev=part.prev,
+            end=part.end,
+        )
+        visitor = AuditVisitor(part.path)
+        while part.end is None or reader.offset < part.end:
+            report = reader.read_game(visitor)
+            if report is None:
+                break
+            if not reports and visitor.header is not None and part.prev is None:
+                first_prev = visitor.header.prev
+            reports.append(report)
+        return PartReport(reports, first_prev, reader.last_hash)
+
+
+def boundary_finding(
+    last_hash: bytes | None, first_prev: bytes | None, path: str, game: int, offset: int
+) -> Finding | None:
+    """The L2 check across a part boundary, as the sequential reader makes it: a game's
+    ``prev`` must be the final hash of the game before it (when both are known)."""
+    if last_hash is None or first_prev is None or first_prev == last_hash:
+        return None
+    return Finding(
+        rule="L2",
+        message="the header's previous-game hash does not match the game before it in this "
+        "file (a game was removed, reordered or edited)",
+        location=Location(path, game, None, offset, 0),
+    )
+
+
+def check_parts(before: PartReport | None, part: PartReport) -> None:
+    """Add :func:`boundary_finding` to the part's first game (first, as the sequential
+    reader reports it at the header)."""
+    if before is None or not part.reports:
+        return
+    r = part.reports[0]
+    f = boundary_finding(before.last_hash, part.first_prev, r.path, r.game, r.offset)
+    if f is not None:
+        r.findings.insert(0, f)
+
+
+def audit_bytes(data: bytes, **kw: Any) -> list[GameReport]:
+    """Audit a log held in memory (tests, tools)."""
+    import io
+
+    return list(audit_handle(io.BytesIO(data), **kw))

@@ -1,0 +1,1 @@
+"""The .xzlog format (docs/log-format.md): records, reading, writing, signing."""

@@ -1,0 +1,501 @@
+"""Reading game logs: the ``.xzlog`` container (docs/log-format.md) read game by game.
+
+The format is specified in ``docs/log-format.md`` (ids L1–L6 there); in short, a log is a
+sequence of msgpack records ``[tag, payload, hash]``. Per game: a header (tag 0), one record
+per engine event (tag 1), the claimed results (tag 2) and a closing record (tag 3) holding the
+game's final hash and, optionally, its Ed25519 signature. ``hash`` is the running BLAKE2b-256
+of the previous record's hash and this record's bytes up to the hash (L2).
+
+Reading is python-chess style: :func:`read_game` drives a visitor (:class:`BaseVisitor`)
+through one game; :class:`GameBuilder` (the default) builds a :class:`Game` and raises at the
+first problem; a collecting visitor (see :mod:`xzcore.audit.report`) overrides
+:meth:`BaseVisitor.handle_error` to record every problem and go on. Every error names the
+file, the game, the event index and the byte offset.
+
+>>> import io
+>>> from xzcore.log.writer import LogWriter
+>>> buf = io.BytesIO()
+>>> w = LogWriter(buf)
+>>> w.begin_game(rules={"scoring": "table"}, wall=bytes(k // 4 for k in range(108)), dealer=0)
+>>> w.write_event({"type": "none"})
+>>> w.write_claims({"totals": [0, 0, 0, 0]})
+>>> len(w.end_game())
+32
+>>> _ = buf.seek(0)
+>>> game = read_game(buf)
+>>> game.events, game.claims["totals"]
+([{'type': 'none'}], [0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, Generic, TypeVar
+
+from xzcore.log.records import RecordStream, chain
+from xzcore.log.types import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    GENESIS,
+    HASH_SIZE,
+    TAG_CLAIMS,
+    TAG_CLOSE,
+    TAG_EVENT,
+    TAG_HEADER,
+    Close,
+    Header,
+    Limits,
+    Location,
+    LogError,
+    LogFormatError,
+    LogIntegrityError,
+    LogVersionError,
+    parse_close,
+    parse_header,
+)
+
+__all__ = [
+    "EXTENSION",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "BaseVisitor",
+    "Close",
+    "CollectingBuilder",
+    "Game",
+    "GameBuilder",
+    "Header",
+    "Limits",
+    "Location",
+    "LogError",
+    "LogFormatError",
+    "LogIntegrityError",
+    "LogReader",
+    "LogVersionError",
+    "iter_games",
+    "read_game",
+]
+
+EXTENSION = ".xzlog"
+"""File extension of game logs (L1)."""
+
+_BLAKE = hashlib.blake2b(digest_size=HASH_SIZE)
+"""An empty BLAKE2b-256 state: copying it is cheaper than a new hash object."""
+
+
+T = TypeVar("T")
+
+
+class BaseVisitor(Generic[T]):
+    """Hooks called by :func:`read_game`, in this order: :meth:`begin_game`,
+    :meth:`visit_header`, :meth:`visit_event` per event (or :meth:`visit_events` once, from
+    the compiled reader), :meth:`visit_claims`,
+    :meth:`visit_close`, :meth:`end_game`, then :meth:`result`.
+
+    :meth:`handle_error` receives every problem (a :class:`LogError` with its location) and
+    raises it by default; override it to collect problems and go on. After a
+    :class:`LogFormatError` the rest of that game is unreadable: the reader skips to the next
+    game and calls :meth:`end_game` with ``complete=False``.
+    """
+
+    def begin_game(self, location: Location) -> None:
+        """A game starts at ``location.offset``."""
+
+    def visit_header(self, header: Header, location: Location) -> None:
+        """The game's header (L4)."""
+
+    def visit_event(self, index: int, event: Any, location: Location) -> None:
+        """Event ``index`` (0-based) of the engine's stream."""
+
+    def visit_events(
+        self,
+        events: list[Any],
+        offsets: list[int],
+        bodies: bytes,
+        location: Location,
+        others: list[int] | None = None,
+    ) -> None:
+        """All of a game's events at once, from the compiled reader (:mod:`xzcore.log.scanner`):
+        ``offsets`` are their records' byte offsets, ``bodies`` their payloads' bytes
+        joined, ``others`` the indices of the events not of the two plain shapes (``dahai``,
+        ``tsumo``: see :func:`xzcore.log.scan.scan_game`). By default one
+        :meth:`visit_event` each, with the location :class:`LogReader` gives (``location``
+        is the header's)."""
+        path, game = location.path, location.game
+        for i, (ev, off) in enumerate(zip(events, offsets, strict=True)):
+            self.visit_event(i, ev, Location(path, game, i, off, i + 1))
+
+    def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
+        """The claimed results (L5)."""
+
+    def visit_close(self, close: Close, location: Location) -> None:
+        """The closing record (L2, L3)."""
+
+    def end_game(self, complete: bool) -> None:
+        """The game ended; ``complete`` is false when it was cut short by unreadable bytes."""
+
+    def handle_error(self, error: LogError) -> None:
+        """Called for every problem; raises it by default (the strict behaviour)."""
+        raise error
+
+    def result(self) -> T:
+        """What :func:`read_game` returns."""
+        raise NotImplementedError
+
+
+@dataclass
+class Game:
+    """A game as read from a log (what :class:`GameBuilder` returns)."""
+
+    header: Header | None
+    """``None`` when the header itself was unreadable (then ``errors`` says why)."""
+    events: list[Any] = field(default_factory=list)
+    event_offsets: list[int] = field(default_factory=list)
+    claims: dict[str, Any] | None = None
+    claims_offset: int | None = None
+    close: Close | None = None
+    offset: int = 0
+    errors: list[LogError] = field(default_factory=list)
+    complete: bool = True
+
+
+class GameBuilder(BaseVisitor[Game]):
+    """The default, strict visitor: builds a :class:`Game`, raises at the first problem."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self._offset = 0
+
+    def begin_game(self, location: Location) -> None:
+        self.game = None
+        self._offset = location.offset or 0
+
+    def visit_header(self, header: Header, location: Location) -> None:
+        if self.game is None:
+            self.game = Game(header=header, offset=self._offset)
+        else:  # problems were reported before the header was read
+            self.game.header = header
+
+    def visit_event(self, index: int, event: Any, location: Location) -> None:
+        assert self.game is not None
+        self.game.events.append(event)
+        self.game.event_offsets.append(location.offset or 0)
+
+    def visit_claims(self, claims: dict[str, Any], location: Location) -> None:
+        assert self.game is not None
+        self.game.claims = claims
+        self.game.claims_offset = location.offset
+
+    def visit_close(self, close: Close, location: Location) -> None:
+        assert self.game is not None
+        self.game.close = close
+
+    def end_game(self, complete: bool) -> None:
+        if self.game is not None:
+            self.game.complete = complete
+
+    def handle_error(self, error: LogError) -> None:
+        if self.game is not None:
+            self.game.errors.append(error)
+        raise error
+
+    def result(self) -> Game:
+        if self.game is None:
+            raise LogFormatError("no game was read", Location())
+        return self.game
+
+
+class CollectingBuilder(GameBuilder):
+    """Like :class:`GameBuilder`, but collects every problem in ``Game.errors`` and goes on;
+    a game cut short by unreadable bytes has ``complete == False``."""
+
+    def handle_error(self, error: LogError) -> None:
+        if self.game is None:
+            self.game = Game(header=None, offset=self._offset)
+        self.game.errors.append(error)
+
+
+class LogReader:
+    """Reads games one after another from a binary handle, streaming (L6 limits).
+
+    It checks the container (L1), the hash chain within and across games (L2) and, given a
+    ``verifier`` (:class:`xzcore.log.signing.Verifier`), each game's signature (L3). ``start``
+    is the file offset the handle is at (a game's first byte) and ``first_game`` that
+    game's number, for reading part of a file; ``prev``, when known, the final hash of the
+    game before ``start`` (checked against the first header's ``prev``, L2).
+    """
+
+    def __init__(
+        self,
+        handle: IO[bytes],
+        *,
+        path: str = "",
+        limits: Limits | None = None,
+        verifier: Any = None,
+        start: int = 0,
+        first_game: int = 0,
+        prev: bytes | None = None,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.path = path
+        self._stream = RecordStream(handle, self.limits, path, start=start)
+        self._verifier = verifier
+        self._game = first_game  # the number of the game that starts at ``start``
+        # The previous game's final record hash; None when unknown (the reader started
+        # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
+        self._prev: bytes | None = GENESIS if start == 0 else prev
+        self._event: int | None = None
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter_games(self)
+
+    @property
+    def offset(self) -> int:
+        """Byte offset of the next record to read (where the next game starts)."""
+        return self._stream.offset
+
+    @property
+    def last_hash(self) -> bytes | None:
+        """The last game's final record hash, or ``None`` when it was unreadable (L2)."""
+        return self._prev
+
+    @property
+    def next_game(self) -> int:
+        """The number of the game that starts at :attr:`offset`."""
+        return self._game
+
+    def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
+        """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
+        at the end of the log."""
+        visitor: BaseVisitor[T] = Visitor() if isinstance(Visitor, type) else Visitor
+        stream = self._stream
+        game_no = self._game
+        self._event = None
+        try:
+            rec = stream.next_record()
+        except LogFormatError as exc:
+            self._game += 1
+            visitor.begin_game(Location(self.path, game_no, None, exc.location.offset, 0))
+            self._fail(visitor, exc, game_no)
+            visitor.end_game(False)
+            return visitor.result()
+        if rec is None:
+            return None
+        self._game += 1
+        visitor.begin_game(Location(self.path, game_no, None, rec.offset, 0))
+        try:
+            complete = self._read_body(visitor, rec, game_no)
+        except LogFormatError as exc:
+            self._fail(visitor, exc, game_no)
+            complete = False
+        visitor.end_game(complete)
+        return visitor.result()
+
+    def _fail(self, visitor: BaseVisitor[Any], exc: LogFormatError, game_no: int) -> None:
+        """Report unreadable bytes with the game and event they belong to, then skip to the
+        next game header with a fresh unpacker (the chain across games is then unknown)."""
+        loc = exc.location
+        if loc.game is None:
+            loc = Location(loc.path, game_no, self._event, loc.offset, loc.record)
+            err = type(exc)(exc.message, loc, rule=exc.rule)
+        else:
+            err = exc
+        try:
+            visitor.handle_error(err)
+        finally:
+            self._stream.resync()
+            self._prev = None
+
+    def _read_body(self, visitor: BaseVisitor[Any], rec: Any, game_no: int) -> bool:
+        stream = self._stream
+        path = self.path
+        loc = Location(path, game_no, None, rec.offset, 0)
+        if rec.tag != TAG_HEADER:
+            raise LogFormatError(
+                f"expected a game header (tag {TAG_HEADER}), found tag {rec.tag}", loc, rule="L1"
+            )
+        header = parse_header(rec.payload, loc)
+        visitor.visit_header(header, loc)
+        if self._prev is not None and header.prev != self._prev:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "the header's previous-game hash does not match the game before it in "
+                    "this file (a game was removed, reordered or edited)",
+                    loc,
+                    rule="L2",
+                )
+            )
+        running = header.prev
+        running = self._check_hash(visitor, running, rec, loc)
+        n_events = 0
+        record_no = 1
+        max_events = self.limits.max_events
+        max_bytes = self.limits.max_game_bytes
+        game_start = rec.offset
+        visit_event = visitor.visit_event
+        next_record = stream.next_record
+        new_loc = tuple.__new__  # a Location per event, without the named tuple's __new__
+        new_hash = _BLAKE.copy
+        # The hot loop, one pass per event: records are indexed as plain tuples
+        # (tag, payload, hash, body, offset) and the L2 hash computed inline (as chain).
+        while True:
+            self._event = n_events
+            rec = next_record()
+            if rec is None:
+                raise LogFormatError(
+                    "the log ends inside a game (truncated file)",
+                    Location(path, game_no, n_events, stream.offset, record_no),
+                    rule="L1",
+                )
+            tag = rec[0]
+            if tag == TAG_EVENT:
+                offset = rec[4]
+                loc = new_loc(Location, (path, game_no, n_events, offset, record_no))
+                h = new_hash()  # chain, inline
+                h.update(running)
+                h.update(rec[3])
+                computed = h.digest()
+                if computed == rec[2]:
+                    running = computed
+                else:
+                    running = self._check_hash(visitor, running, rec, loc)
+                visit_event(n_events, rec[1], loc)
+                n_events += 1
+                record_no += 1
+                if n_events > max_events:
+                    raise LogFormatError(
+                        f"more than {max_events} events in one game", loc, rule="L6"
+                    )
+                if offset - game_start > max_bytes:
+                    raise LogFormatError(f"a game longer than {max_bytes} bytes", loc, rule="L6")
+                continue
+            loc = Location(path, game_no, None, rec.offset, record_no)
+            if tag != TAG_CLAIMS:
+                raise LogFormatError(
+                    f"expected an event or the claims record, found tag {tag}", loc, rule="L1"
+                )
+            if not isinstance(rec.payload, dict):
+                raise LogFormatError("the claims record must be a map", loc, rule="L5")
+            running = self._check_hash(visitor, running, rec, loc)
+            visitor.visit_claims(rec.payload, loc)
+            break
+        final = running
+        self._event = None
+        rec = stream.next_record()
+        record_no += 1
+        if rec is None:
+            raise LogFormatError(
+                "the log ends before the game's closing record (truncated file)",
+                Location(path, game_no, None, stream.offset, record_no),
+                rule="L1",
+            )
+        loc = Location(path, game_no, None, rec.offset, record_no)
+        if rec.tag != TAG_CLOSE:
+            raise LogFormatError(
+                f"expected the closing record (tag {TAG_CLOSE}), found tag {rec.tag}",
+                loc,
+                rule="L1",
+            )
+        close = parse_close(rec.payload, loc)
+        running = self._check_hash(visitor, running, rec, loc)
+        if close.final != final:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "the closing record's final hash is not the running hash of the claims record",
+                    loc,
+                    rule="L2",
+                    claimed=close.final.hex(),
+                    correct=final.hex(),
+                )
+            )
+        if close.events != n_events:
+            visitor.handle_error(
+                LogIntegrityError(
+                    f"the closing record counts {close.events} events, the game has {n_events}",
+                    loc,
+                    rule="L2",
+                    claimed=close.events,
+                    correct=n_events,
+                )
+            )
+        self._check_signature(visitor, close, loc)
+        visitor.visit_close(close, loc)
+        self._prev = running
+        return True
+
+    def _check_hash(
+        self, visitor: BaseVisitor[Any], running: bytes, rec: Any, loc: Location
+    ) -> bytes:
+        """L2: recompute the running hash; report a mismatch and go on from the stored one
+        (so one edited record gives one finding, not one per later record)."""
+        computed = chain(running, rec.body)
+        if computed != rec.hash:
+            visitor.handle_error(
+                LogIntegrityError(
+                    "hash chain broken: this record's bytes were changed (or a record before "
+                    "it was inserted or removed)",
+                    loc,
+                    rule="L2",
+                    claimed=rec.hash.hex(),
+                    correct=computed.hex(),
+                )
+            )
+            return bytes(rec.hash)
+        return computed
+
+    def _check_signature(self, visitor: BaseVisitor[Any], close: Close, loc: Location) -> None:
+        """L3: with a verifier, every game must be signed by that key."""
+        v = self._verifier
+        if v is None:
+            return
+        if close.sig is None:
+            visitor.handle_error(LogIntegrityError("the game is not signed", loc, rule="L3"))
+        elif close.key is not None and close.key != v.key_id:
+            visitor.handle_error(
+                LogIntegrityError(
+                    f"signed by another key (key id {close.key.hex()}, expected {v.key_id.hex()})",
+                    loc,
+                    rule="L3",
+                )
+            )
+        elif not v.verify(close.final, close.sig):
+            visitor.handle_error(
+                LogIntegrityError(
+                    "bad signature: the final hash was not signed by this key (records were "
+                    "changed and the chain recomputed)",
+                    loc,
+                    rule="L3",
+                )
+            )
+
+
+def read_game(
+    handle: IO[bytes] | LogReader,
+    Visitor: type[BaseVisitor[T]] | Any = GameBuilder,
+) -> T | None:
+    """Read one game from ``handle`` (a binary file or a :class:`LogReader`) through
+    ``Visitor`` and return ``visitor.result()``, or ``None`` at the end of the log.
+
+    A plain seekable handle is left positioned just after the game, so repeated calls read
+    the games in turn (the cross-game chain check of L2 then starts afresh with each call;
+    use one :class:`LogReader` to keep it).
+    """
+    if isinstance(handle, LogReader):
+        return handle.read_game(Visitor)
+    seekable = handle.seekable()
+    start = handle.tell() if seekable else 0
+    reader = LogReader(handle, start=start)
+    result = reader.read_game(Visitor)
+    if seekable:
+        handle.seek(reader._stream.offset)
+    return result
+
+
+def iter_games(reader: LogReader) -> Iterator[Game]:
+    """Every game of a log, read by :class:`GameBuilder` (strict)."""
+    while True:
+        game = reader.read_game(GameBuilder)
+        if game is None:
+            return
+        yield game

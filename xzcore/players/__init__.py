@@ -1,0 +1,1 @@
+"""Who plays: bots (SeatView), matches of rounds (R11) and recording them to logs."""

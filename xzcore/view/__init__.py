@@ -1,0 +1,1 @@
+"""The table as a person sees it, event by event, for `xz replay`."""
