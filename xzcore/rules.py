@@ -193,6 +193,11 @@ class RuleSet:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             _check_value(f.name, value)
+        if (self.piao_max or self.baige) and self.scoring is not Scoring.COUNT:
+            raise RuleError(
+                "飘 (piao_max) and 摆割 (baige) are Leshan rules (R13.3, R13.4) and are paid on "
+                f"a count (R13.1): they need scoring = count, not {self.scoring.value}"
+            )
 
     # -- derived values -------------------------------------------------------------------
 

@@ -69,6 +69,17 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert record([])[0] == 2  # -o is required
 
 
+def test_leshan_options_without_count_scoring_are_a_usage_error(tmp_path: Path) -> None:
+    # 飘 and 摆割 are paid on a count (R13.1, R13.3, R13.4): refused with the rule, exit 2.
+    out = tmp_path / "x.xzlog"
+    for option in ("piao_max=2", "baige=on"):
+        code, output = record(["--set", option, "-o", str(out)])
+        assert code == 2, output
+        assert "need scoring = count, not table" in output
+        assert "Traceback" not in output
+    assert not out.exists()
+
+
 def test_signed_games(tmp_path: Path) -> None:
     key, pub = write_keypair(tmp_path / "k")
     out = tmp_path / "s.xzlog"

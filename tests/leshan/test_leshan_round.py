@@ -19,7 +19,7 @@ from xzcore.round.actions import Action, IllegalActionError
 from xzcore.round.base import CLAIM, TURN, Phase
 from xzcore.round.engine import Round
 from xzcore.round.wall import arrange_wall
-from xzcore.rules import RuleSet
+from xzcore.rules import RuleError, RuleSet, Scoring
 from xzcore.tiles import parse_tile
 
 L = RuleSet.preset("leshan")
@@ -54,11 +54,13 @@ def test_new_round_picks_the_class() -> None:
     with pytest.raises(ValueError, match="need scoring = count, not table"):
         LeshanRound(RuleSet(), wall, 0)
     # 飘 or 摆割 without count scoring: refused, never silently ignored (R13.3, R13.4).
-    for rules in (RuleSet(baige=True), RuleSet(piao_max=2)):
-        with pytest.raises(ValueError, match="need scoring = count"):
-            new_round(rules, wall, 0)
-        with pytest.raises(ValueError, match="LeshanRound"):
-            Round(rules, wall, 0)
+    for options in ({"baige": True}, {"piao_max": 2}):
+        with pytest.raises(RuleError, match="need scoring = count, not table"):
+            RuleSet(**options)
+        with pytest.raises(RuleError, match="need scoring = count"):
+            RuleSet.preset("xuezhan", **options)
+    with pytest.raises(ValueError, match="LeshanRound"):
+        Round(RuleSet(scoring=Scoring.COUNT), wall, 0)
 
 
 # -- 飘 (R13.3) ---------------------------------------------------------------------------------
