@@ -24,8 +24,9 @@ from xzcore.scoring.decompose import (
     best_value,
     summarize,
 )
-from xzcore.scoring.fast import decomposition_text, score_dict
+from xzcore.scoring.fast import score_dict
 from xzcore.scoring.vocab import (
+    _BLOCK_TEXT,
     Block,
     Extra,
     HandError,
@@ -121,12 +122,43 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON/msgpack-able): the pattern's id and names, the ids of the
         replaced patterns, terms and extras, 根, the values, the model and the
-        decomposition's text (:func:`xzcore.scoring.fast.score_dict`, compiled or the twin)."""
+        decomposition's text (:func:`_score_dict`, or its compiled form
+        :func:`xzcore.scoring.fast.score_dict`)."""
         return score_dict(self)
 
 
-_decomposition_text = decomposition_text
-"""The text of a decomposition in :meth:`Score.to_dict` (compiled, or the twin's)."""
+def _score_dict(score: Score) -> dict[str, Any]:
+    """The body of :meth:`Score.to_dict`."""
+    pattern = score.pattern
+    return {
+        "pattern": pattern.id,
+        "pattern_zh": pattern.zh,
+        "pattern_en": pattern.en,
+        "replaced": [p.id for p in score.replaced],
+        "terms": [p.id for p in score.terms],
+        "gen": score.gen,
+        "gen_used": score.gen_used,
+        "gen_left": score.gen - score.gen_used,
+        "extras": [e.id for e in score.extras],
+        "fan": score.fan,
+        "multiplier": score.multiplier,
+        "capped": score.capped,
+        "special": score.special,
+        "model": score.model.value,
+        "decomposition": _decomposition_text(score.decomposition),
+    }
+
+
+def _decomposition_text(blocks: Sequence[Block]) -> str:
+    """``" ".join(map(str, blocks))``: the texts ``Block.__str__`` keeps, read in one pass
+    (``str`` is called only when a block's text is not kept yet, which then keeps it)."""
+    texts = list(map(_BLOCK_TEXT_GET, blocks))
+    if None in texts:
+        return " ".join(map(str, blocks))
+    return " ".join(texts)  # type: ignore[arg-type]  # no None in texts
+
+
+_BLOCK_TEXT_GET = _BLOCK_TEXT.get
 
 
 # -- input checks -----------------------------------------------------------------------------
