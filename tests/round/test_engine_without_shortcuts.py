@@ -1,8 +1,8 @@
 """Review of session 9's engine fast paths: each must be a pure optimisation.
 
 The oracle is the plain engine: every fast path of this session switched off at once — the
-compiled scorer and 查叫 (``score_fast``/``chajiao_fast`` → the twin's, which decline), the
-compiled ``score_dict``, the engine helpers of ``xzcore.round._engine`` (``counts_text``,
+compiled scorer and 查叫 (``score_fast``/``chajiao_fast`` → the twin's: the Python scorer),
+the compiled ``score_dict``, the engine helpers of ``xzcore.round._engine`` (``counts_text``,
 ``wall_text``, ``transfer_dicts``, ``tiles_conserved`` → ``None``, "not handled"),
 ``PlayChecks`` (→ the twin's), the tuple settlement of the round's end
 (``settle_engine_ends`` → ``None``, so ``SeatEnd`` values and ``end_of_round`` run, R10) and

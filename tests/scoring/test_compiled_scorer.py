@@ -1,20 +1,25 @@
-"""The compiled scorer (``xzcore.scoring._scorer.score_fast``) against the Python path it stands in
-for (``score_engine_win`` with the twin, i.e. ``score._score``): on every argument the engine
-can pass it returns the very Score (every field equal and of the same type, the same dict
-order, hash, repr, pickle, ``to_dict``), or ``None`` exactly when the Python path refuses
-(R7.1, R1.1, R4.4/R7.2, an impossible WinContext) — and ``None`` for anything not of the
-engine's exact types. Random winning hands (sets and a pair, seven pairs, melds of every kind,
-every void and context, every preset and scoring option), the golden hands and the wins of
-seeded games. The same for ``chajiao_fast`` against ``chajiao_engine``'s Python path (R10.2),
-and for ``score_dict`` (``Score.to_dict``) and ``decomposition_text`` against the twin's."""
+"""The compiled scorer (``xzcore.scoring._scorer``) against its twin (``_scorer_twin``, the
+Python scorer): on every argument the engine can pass, ``score_fast`` returns the very Score
+the twin returns (every field equal and of the same type, the same dict order, hash, repr,
+pickle, ``to_dict``), or ``None`` exactly when the twin refuses (R7.1, R1.1, R4.4/R7.2, an
+impossible WinContext) — and ``None`` for anything not of the engine's exact types, which the
+twin answers as the engine then does. Random winning hands (sets and a pair, seven pairs,
+melds of every kind, every void and context, every preset and scoring option), the golden
+hands and the wins of seeded games. The same for ``chajiao_fast`` (R10.2), ``score_dict``
+(``Score.to_dict``) and ``decomposition_text``. The engine answers the same on either
+backend, and under ``XZ_PUREPYTHON=1`` the twin is what serves it."""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import os
 import pickle
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -26,6 +31,7 @@ from test_golden_hands import CASES  # the golden hands, read once
 import xzcore.round.base as round_base
 import xzcore.round.claims as claims_mod
 import xzcore.round.engine as round_mod
+from xzcore.backend import BACKEND
 from xzcore.log.types import same
 from xzcore.players.agents import GreedyAgent, RandomAgent, play_game
 from xzcore.rules import PRESETS, RuleSet, Scoring
@@ -37,8 +43,10 @@ from xzcore.scoring import (
     ScoringError,
     WinContext,
     engine,
+    fast,
 )
 from xzcore.scoring import _scorer_twin as twin
+from xzcore.scoring import score as score_module
 from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
 
 
@@ -57,24 +65,29 @@ def sf() -> ModuleType:
     return _compiled()
 
 
-def python_path(*args: Any) -> Score:
-    """``score_engine_win`` with the compiled scorer switched off: the Python path (``_score``)."""
-    saved = engine.score_fast
-    engine.score_fast = twin.score_fast
+def outcome(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, or the type and text of what it raised."""
     try:
-        return engine.score_engine_win(*args)
-    finally:
-        engine.score_fast = saved
+        return fn(*args)
+    except Exception as exc:
+        return type(exc), str(exc)
 
 
-def python_chajiao(*args: Any) -> int | None:
-    """``chajiao_engine`` with the compiled answer switched off (``score._chajiao``)."""
-    saved = engine.chajiao_fast
-    engine.chajiao_fast = twin.chajiao_fast
-    try:
-        return engine.chajiao_engine(*args)
-    finally:
-        engine.chajiao_fast = saved
+def engine_with(module: ModuleType, name: str, *args: Any) -> Any:
+    """The outcome of ``engine.<name>`` (``score_engine_win`` or ``chajiao_engine``) served by
+    ``module`` (the compiled scorer or the twin)."""
+    fast_name = "score_fast" if name == "score_engine_win" else "chajiao_fast"
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(engine, fast_name, getattr(module, fast_name))
+        return outcome(getattr(engine, name), *args)
+
+
+def assert_same_outcome(got: Any, want: Any) -> None:
+    """The same value of the same type (a Score: pickled alike), or the same exception."""
+    assert type(got) is type(want) and got == want, (got, want)
+    if isinstance(want, Score):
+        assert pickle.dumps(got) == pickle.dumps(want)
+        assert_same_dict(got)
 
 
 def assert_same(got: Score, want: Score) -> None:
@@ -106,11 +119,11 @@ def assert_same_dict(score: Score) -> None:
 
 
 def check(sf: ModuleType, *args: Any) -> Score | None:
-    """score_fast on ``args`` against the Python path: the same Score, or None exactly when
-    the Python path refuses. Returns the Score (None for a refusal)."""
+    """The compiled score_fast on ``args`` against the twin's: the same Score, or None exactly
+    when the twin refuses (raises). Returns the Score (None for a refusal)."""
     got = sf.score_fast(*args)
     try:
-        want = python_path(*args)
+        want = twin.score_fast(*args)
     except ScoringError:
         assert got is None
         return None
@@ -211,7 +224,7 @@ rule_sets = st.builds(
 
 
 @given(hands(), contexts, rule_sets, st.booleans())
-def test_random_hands_score_as_the_python_path(
+def test_random_hands_score_as_the_twin(
     sf: ModuleType,
     hand: tuple[bytes, int, list[Meld], int],
     ctx: WinContext,
@@ -223,29 +236,56 @@ def test_random_hands_score_as_the_python_path(
 
 
 @given(hands(), rule_sets, st.booleans())
-def test_chajiao_answers_as_the_python_path(
+def test_chajiao_answers_as_the_twin(
     sf: ModuleType, hand: tuple[bytes, int, list[Meld], int], rules: RuleSet, as_tuple: bool
 ) -> None:
     """R10.2: the same multiplier or None (not ready) for the 13 − 3k tiles of a hand (mostly
-    ready: a winning hand less its winning tile); -1 (declined) only where the Python path
-    raises (R7.1, R1.1 counts)."""
+    ready: a winning hand less its winning tile); -1 (declined) only where the twin raises
+    (R7.1, R1.1 counts)."""
     concealed, _win, melds, void = hand
     args = (concealed, tuple(melds) if as_tuple else melds, void, rules)
     got = sf.chajiao_fast(*args)
     try:
-        want = python_chajiao(*args)
+        want = twin.chajiao_fast(*args)
     except ScoringError:
         assert got == -1
         return
     assert got == want and type(got) is type(want)
 
 
+every_model = rule_sets | st.sampled_from([RuleSet.preset("leshan")])
+
+
+@given(hands(), contexts, every_model, st.booleans())
+def test_the_engine_answers_alike_on_either_backend_and_the_twin_never_declines(
+    sf: ModuleType,
+    hand: tuple[bytes, int, list[Meld], int],
+    ctx: WinContext,
+    rules: RuleSet,
+    as_tuple: bool,
+) -> None:
+    """``score_engine_win`` and ``chajiao_engine`` give the same Score, multiplier or
+    exception served by the compiled scorer or by the twin, the count model (R13) included;
+    the twin's own answer is the engine's (it never declines: no ``None``, no -1)."""
+    concealed, win, melds, void = hand
+    ms = tuple(melds) if as_tuple else melds
+    for name, twins, declined, args in (
+        ("score_engine_win", twin.score_fast, None, (concealed, win, ms, void, ctx, rules)),
+        ("chajiao_engine", twin.chajiao_fast, -1, (concealed, ms, void, rules)),
+    ):
+        want = engine_with(twin, name, *args)
+        assert_same_outcome(engine_with(sf, name, *args), want)
+        direct = outcome(twins, *args)
+        assert_same_outcome(direct, want)
+        assert direct is not declined and direct != -1
+
+
 def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
     xz, cd = RuleSet(), RuleSet.preset("chengdu-classic")
     # 111 234 345 666 8m: 清一色 ×4 on 7m or 8m (R10.2 max), under both models.
     c = counts_of(parse_tiles("1112343456668m"))
-    assert sf.chajiao_fast(c, [], 1, xz) == 4 == python_chajiao(c, [], 1, xz)
-    assert sf.chajiao_fast(c, [], -1, cd) == python_chajiao(c, [], -1, cd) == 4
+    assert sf.chajiao_fast(c, [], 1, xz) == 4 == twin.chajiao_fast(c, [], 1, xz)
+    assert sf.chajiao_fast(c, [], -1, cd) == twin.chajiao_fast(c, [], -1, cd) == 4
     # Not ready (R7.3); a void tile in hand (R4.4); a meld of the void suit (R4.4).
     for args in (
         (counts_of(parse_tiles("1357m2468p13579s")), [], -1, xz),
@@ -253,8 +293,9 @@ def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
         (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], 2, xz),
         (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], -1, cd),
     ):
-        assert sf.chajiao_fast(*args) is None is python_chajiao(*args)
-    # Declined: the count model, other types, a wrong number of tiles.
+        assert sf.chajiao_fast(*args) is None is twin.chajiao_fast(*args)
+    # Declined: the count model, other types, a wrong number of tiles; the twin answers
+    # them as the engine does.
     declined: list[tuple[Any, ...]] = [
         (c, [], 1, RuleSet.preset("leshan")),
         (c, [], 1, _Rules()),
@@ -265,6 +306,8 @@ def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
     ]
     for args in declined:
         assert sf.chajiao_fast(*args) == -1
+        want = engine_with(sf, "chajiao_engine", *args)
+        assert outcome(twin.chajiao_fast, *args) == want != -1
 
 
 def test_the_common_cases_take_the_compiled_path(sf: ModuleType) -> None:
@@ -355,30 +398,43 @@ _OTHER_TYPES: list[Callable[[list[Any]], None]] = [
 
 
 @pytest.mark.parametrize("change", _OTHER_TYPES)
-def test_other_types_are_declined(sf: ModuleType, change: Callable[[list[Any]], None]) -> None:
+def test_other_types_are_declined_and_the_twin_answers_them_as_the_engine(
+    sf: ModuleType, change: Callable[[list[Any]], None]
+) -> None:
     args: list[Any] = [*ONE_WIN, WinContext(), RuleSet()]
     assert sf.score_fast(*args) is not None
     change(args)
     assert sf.score_fast(*args) is None
+    want = engine_with(sf, "score_engine_win", *args)
+    assert_same_outcome(outcome(twin.score_fast, *args), want)
+    assert_same_outcome(engine_with(twin, "score_engine_win", *args), want)
 
 
 # -- the golden hands and the wins of seeded games -------------------------------------------
+
+
+def golden_args(case: dict[str, Any]) -> tuple[bytes, int, list[Meld], int, WinContext]:
+    """A golden hand as the engine holds it: the counts before the winning tile, that tile,
+    the melds, the void and the context."""
+    melds = [Meld(MeldKind(kind), parse_tile(tile)) for kind, tile in case["melds"]]
+    ctx = WinContext(
+        self_draw=case["self_draw"],
+        after_gang=case["after_gang"],
+        robbed=case["robbed"],
+        last_tile=case["last_tile"],
+    )
+    void = "mps".index(case["void"])
+    return counts_of(parse_tiles(case["hand"])), parse_tile(case["win_tile"]), melds, void, ctx
 
 
 @pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic"])
 def test_golden_hands(sf: ModuleType, preset: str) -> None:
     rules = RuleSet.preset(preset)
     for case in CASES:
-        melds = [Meld(MeldKind(kind), parse_tile(tile)) for kind, tile in case["melds"]]
-        ctx = WinContext(
-            self_draw=case["self_draw"],
-            after_gang=case["after_gang"],
-            robbed=case["robbed"],
-            last_tile=case["last_tile"],
-        )
-        void = "mps".index(case["void"])
-        args = (counts_of(parse_tiles(case["hand"])), parse_tile(case["win_tile"]), melds, void)
-        assert check(sf, *args, ctx, rules) is not None, case
+        assert check(sf, *golden_args(case), rules) is not None, case
+        concealed, _win, melds, void, _ctx = golden_args(case)
+        got = sf.chajiao_fast(concealed, melds, void, rules)
+        assert got != -1 and got == twin.chajiao_fast(concealed, melds, void, rules), case
     assert len(CASES) == 500
 
 
@@ -401,7 +457,7 @@ def test_every_engine_win_and_chajiao_of_seeded_games(
 
     def both_chajiao(*args: Any) -> Any:
         got = sf.chajiao_fast(*args)
-        assert got != -1 and got == python_chajiao(*args)
+        assert got != -1 and got == twin.chajiao_fast(*args)
         seen.append(args)
         return got
 
@@ -415,7 +471,82 @@ def test_every_engine_win_and_chajiao_of_seeded_games(
     assert sum(isinstance(x, tuple) for x in seen) >= 1
 
 
-# -- the decomposition text and the selector -------------------------------------------------
+# -- the selected scorer -----------------------------------------------------------------------
+
+
+def test_the_engine_runs_the_twin_exactly_when_the_python_backend_is_selected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under ``XZ_PUREPYTHON=1`` (BACKEND ``"python"``) the four names of ``fast`` are the
+    twin's, and the engine's win and 查叫 reach the Python scorer through it, once each; with
+    the compiled backend a common win and a common ready hand never reach it."""
+    selected = twin if BACKEND == "python" else _compiled()
+    for name in twin.__all__:
+        assert getattr(fast, name) is getattr(selected, name), name
+    reached: list[str] = []
+
+    def spy(name: str) -> Callable[..., Any]:
+        real = getattr(score_module, name)
+
+        def call(*args: Any) -> Any:
+            reached.append(name)
+            return real(*args)
+
+        return call
+
+    for name in ("_score_trusted", "_chajiao_trusted"):
+        monkeypatch.setattr(score_module, name, spy(name))  # the twin looks it up at each call
+    engine.score_engine_win(*ONE_WIN, WinContext(), RuleSet())
+    engine.chajiao_engine(ONE_WIN[0], [], 2, RuleSet())
+    assert reached == (["_score_trusted", "_chajiao_trusted"] if BACKEND == "python" else [])
+
+
+def golden_answers() -> str:
+    """The engine's answers on the golden hands under the table, additive and count models
+    (R8.3, R8.4, R13), as JSON: each win's ``to_dict`` (or its refusal) and the 查叫 of the
+    hand before its winning tile (R10.2)."""
+    out: list[Any] = []
+    for preset in ("xuezhan", "chengdu-classic", "leshan"):
+        rules = RuleSet.preset(preset)
+        for case in CASES:
+            concealed, win, melds, void, ctx = golden_args(case)
+            for fn, args in (
+                (engine.score_engine_win, (concealed, win, melds, void, ctx, rules)),
+                (engine.chajiao_engine, (concealed, melds, void, rules)),
+            ):
+                got = outcome(fn, *args)
+                if isinstance(got, Score):
+                    got = got.to_dict()
+                elif isinstance(got, tuple):
+                    got = [got[0].__name__, got[1]]
+                out.append(got)
+    return json.dumps(out, ensure_ascii=False)
+
+
+def test_purepython_gives_the_same_answers_on_the_golden_hands_in_a_fresh_process() -> None:
+    """A process with ``XZ_PUREPYTHON=1`` serves the scorer by the twin and gives, byte for
+    byte, the answers of this process (the compiled scorer when it is built)."""
+    here = Path(__file__).resolve().parent
+    code = (
+        "import sys; sys.path[:0] = sys.argv[1:]; import test_compiled_scorer as t;"
+        "from xzcore.scoring import fast; assert fast.score_fast is t.twin.score_fast;"
+        "print(t.golden_answers())"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XZ_")}
+    env["XZ_PUREPYTHON"] = "1"
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(here), str(here.parent)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip("\n") == golden_answers()
+
+
+# -- the decomposition text ------------------------------------------------------------------
 
 
 blocks = st.builds(
@@ -435,7 +566,8 @@ def test_score_dict_of_other_scores() -> None:
     )
     assert type(counted) is not Score
     assert_same_dict(counted)
-    plain = python_path(*ONE_WIN, WinContext(), RuleSet())
+    plain = twin.score_fast(*ONE_WIN, WinContext(), RuleSet())
+    assert plain is not None
     for change in (
         {"replaced": [Pattern.DUIDUI]},
         {"terms": (Pattern.DUIDUI, Pattern.QINGYISE), "model": Scoring.ADDITIVE},

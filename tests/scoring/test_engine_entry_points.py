@@ -29,8 +29,8 @@ from xzcore.players.agents import GreedyAgent, RandomAgent, play_game
 from xzcore.round.base import MELDS, format_meld_list
 from xzcore.rules import PRESETS, RuleSet
 from xzcore.scoring import HandError, NotAWinError, Score, WinContext, chajiao_multiplier, score_win
-from xzcore.scoring.engine import _sizes_ok, chajiao_engine, score_engine_win
-from xzcore.scoring.score import _check_sizes
+from xzcore.scoring.engine import chajiao_engine, score_engine_win
+from xzcore.scoring.score import _check_sizes, _sizes_ok
 from xzcore.tiles import Meld, MeldKind, counts_of, format_melds, parse_tile, parse_tiles
 
 XZ = RuleSet.preset("xuezhan")

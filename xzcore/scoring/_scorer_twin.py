@@ -1,63 +1,49 @@
-"""The pure-Python twin of the compiled scorer ``xzcore.scoring._scorer`` (see
-:mod:`xzcore.scoring.fast`): :func:`score_fast` and :func:`chajiao_fast` decline every hand,
-so the Python path — ``xzcore.scoring.score._score`` and ``_chajiao`` — answers;
-:func:`score_dict` is the body of ``Score.to_dict`` and :func:`decomposition_text` the text
-of its decomposition."""
+"""The pure-Python twin of the compiled scorer ``xzcore.scoring._scorer``: each function is a
+call into the Python scorer (:mod:`xzcore.scoring.score`), which the compiled one is held to.
+Where the compiled one declines (``None``, ``-1``), the engine makes that same call
+(:mod:`xzcore.scoring.engine`); the twin makes it at once, so it never declines."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from xzcore.scoring.vocab import _BLOCK_TEXT, Block
+# A module, not its names: score.py is still loading when it loads this one (through fast.py).
+from xzcore.scoring import score as _python
 
 if TYPE_CHECKING:
+    from xzcore.rules import RuleSet
     from xzcore.scoring.score import Score
+    from xzcore.scoring.vocab import Block, WinContext
+    from xzcore.tiles import Meld
 
 __all__ = ["chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
 
 
 def score_fast(
-    concealed: Any, win_tile: Any, melds: Any, void_suit: Any, ctx: Any, rules: Any
+    concealed: bytes,
+    win_tile: int,
+    melds: Sequence[Meld],
+    void_suit: int,
+    ctx: WinContext,
+    rules: RuleSet,
 ) -> Score | None:
-    """``None``: the Python path scores the win (it is the twin)."""
-    return None
+    """``score._score_trusted``: the engine's win scored (R8, R13), or its refusal raised."""
+    return _python._score_trusted(concealed, win_tile, melds, void_suit, ctx, rules)
 
 
-def chajiao_fast(concealed: Any, melds: Any, void_suit: Any, rules: Any) -> int | None:
-    """``-1``: the Python path answers (it is the twin)."""
-    return -1
+def chajiao_fast(
+    concealed: bytes, melds: Sequence[Meld], void_suit: int, rules: RuleSet
+) -> int | None:
+    """``score._chajiao_trusted``: the capped multiplier of a ready hand (R10.2), or ``None``."""
+    return _python._chajiao_trusted(concealed, melds, void_suit, rules)
 
 
 def score_dict(score: Score) -> dict[str, Any]:
-    """``Score.to_dict``: plain data (JSON/msgpack-able)."""
-    pattern = score.pattern
-    return {
-        "pattern": pattern.id,
-        "pattern_zh": pattern.zh,
-        "pattern_en": pattern.en,
-        "replaced": [p.id for p in score.replaced],
-        "terms": [p.id for p in score.terms],
-        "gen": score.gen,
-        "gen_used": score.gen_used,
-        "gen_left": score.gen - score.gen_used,
-        "extras": [e.id for e in score.extras],
-        "fan": score.fan,
-        "multiplier": score.multiplier,
-        "capped": score.capped,
-        "special": score.special,
-        "model": score.model.value,
-        "decomposition": decomposition_text(score.decomposition),
-    }
+    """``score._score_dict``: the body of ``Score.to_dict``."""
+    return _python._score_dict(score)
 
 
 def decomposition_text(blocks: Sequence[Block]) -> str:
-    """``" ".join(map(str, blocks))``: the texts ``Block.__str__`` keeps, read in one pass
-    (``str`` is called only when a block's text is not kept yet, which then keeps it)."""
-    texts = list(map(_BLOCK_TEXT_GET, blocks))
-    if None in texts:
-        return " ".join(map(str, blocks))
-    return " ".join(texts)  # type: ignore[arg-type]  # no None in texts
-
-
-_BLOCK_TEXT_GET = _BLOCK_TEXT.get
+    """``score._decomposition_text``: the text of a decomposition in ``Score.to_dict``."""
+    return _python._decomposition_text(blocks)

@@ -24,8 +24,9 @@ from xzcore.scoring.decompose import (
     best_value,
     summarize,
 )
-from xzcore.scoring.fast import decomposition_text, score_dict
+from xzcore.scoring.fast import score_dict
 from xzcore.scoring.vocab import (
+    _BLOCK_TEXT,
     Block,
     Extra,
     HandError,
@@ -121,12 +122,43 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON/msgpack-able): the pattern's id and names, the ids of the
         replaced patterns, terms and extras, 根, the values, the model and the
-        decomposition's text (:func:`xzcore.scoring.fast.score_dict`, compiled or the twin)."""
+        decomposition's text (:func:`_score_dict`, or its compiled form
+        :func:`xzcore.scoring.fast.score_dict`)."""
         return score_dict(self)
 
 
-_decomposition_text = decomposition_text
-"""The text of a decomposition in :meth:`Score.to_dict` (compiled, or the twin's)."""
+def _score_dict(score: Score) -> dict[str, Any]:
+    """The body of :meth:`Score.to_dict`."""
+    pattern = score.pattern
+    return {
+        "pattern": pattern.id,
+        "pattern_zh": pattern.zh,
+        "pattern_en": pattern.en,
+        "replaced": [p.id for p in score.replaced],
+        "terms": [p.id for p in score.terms],
+        "gen": score.gen,
+        "gen_used": score.gen_used,
+        "gen_left": score.gen - score.gen_used,
+        "extras": [e.id for e in score.extras],
+        "fan": score.fan,
+        "multiplier": score.multiplier,
+        "capped": score.capped,
+        "special": score.special,
+        "model": score.model.value,
+        "decomposition": _decomposition_text(score.decomposition),
+    }
+
+
+def _decomposition_text(blocks: Sequence[Block]) -> str:
+    """``" ".join(map(str, blocks))``: the texts ``Block.__str__`` keeps, read in one pass
+    (``str`` is called only when a block's text is not kept yet, which then keeps it)."""
+    texts = list(map(_BLOCK_TEXT_GET, blocks))
+    if None in texts:
+        return " ".join(map(str, blocks))
+    return " ".join(texts)  # type: ignore[arg-type]  # no None in texts
+
+
+_BLOCK_TEXT_GET = _BLOCK_TEXT.get
 
 
 # -- input checks -----------------------------------------------------------------------------
@@ -230,6 +262,26 @@ def _check_sizes(
                 raise HandError(where, f"{n} copies of {tile_name(k)} (hand and melds); at most 4")
 
 
+def _sizes_ok(counts: Sequence[int], melds: Sequence[Meld], win: int = -1) -> bool:
+    """A quick yes for :func:`_check_sizes` with ``extra = 0``: True only when it would pass
+    (13 − 3k tiles, R7.1; no kind past four copies with the melds and ``win``, R1.1). A kind
+    in two melds holds at least six copies, so melds must name distinct kinds."""
+    if sum(counts) != 13 - 3 * len(melds) or max(counts) > 4:
+        return False
+    if win >= 0 and counts[win] >= 4:
+        return False
+    seen = 0
+    for m in melds:
+        t = m.tile
+        if seen >> t & 1 or counts[t] + (3 if m.kind is _PENG else 4) + (t == win) > 4:
+            return False
+        seen |= 1 << t
+    return True
+
+
+_PENG = MeldKind.PENG
+
+
 def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules: RuleSet) -> None:
     """R4.4/R7.2: no tile of the void suit in hand or melds; at most two suits in all."""
     if rules.declare_void and void >= 0:
@@ -290,6 +342,31 @@ def score_win(
     counts[win] += 1
     _check_ctx(ctx)
     return _score(counts, ms, v, ctx, rules)
+
+
+def _score_trusted(
+    concealed: bytes,
+    win_tile: int,
+    melds: Sequence[Meld],
+    void: int,
+    ctx: WinContext,
+    rules: RuleSet,
+) -> Score:
+    """:func:`score_win` for arguments the round engine built itself (see
+    :func:`xzcore.scoring.engine.score_engine_win`): the same answer and refusals, without
+    the type checks of each argument; the tile counts (R7.1, R1.1) and the context are
+    checked."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import score_count  # R13; imports this module
+
+        return score_count(concealed, win_tile, melds, void, ctx, rules)
+    counts = list(concealed)
+    ms = tuple(melds)
+    if not _sizes_ok(counts, ms, win_tile):
+        _check_sizes(counts, ms, 0, "concealed", win_tile)  # raises, saying what is wrong
+    counts[win_tile] += 1
+    ctx.check()
+    return _score(counts, ms, void, ctx, rules)
 
 
 def _check_ctx(ctx: WinContext) -> None:
@@ -459,6 +536,23 @@ def chajiao_multiplier(
     v = _void(void)
     _check_sizes(counts, ms, 0, "concealed")
     return _chajiao(counts, ms, v, rules, brute_force)
+
+
+def _chajiao_trusted(
+    concealed: bytes, melds: Sequence[Meld], void: int, rules: RuleSet
+) -> int | None:
+    """:func:`chajiao_multiplier` (R10.2) for arguments the round engine built itself (see
+    :func:`xzcore.scoring.engine.chajiao_engine`): the same answer, without the type checks
+    of each argument; the tile counts (R7.1, R1.1) are checked."""
+    if rules.scoring is Scoring.COUNT:
+        from xzcore.scoring.count import count_chajiao  # R13 with R10.2
+
+        return count_chajiao(concealed, melds, void, rules)
+    counts = list(concealed)
+    ms = tuple(melds)
+    if not _sizes_ok(counts, ms):
+        _check_sizes(counts, ms, 0, "concealed")  # raises, saying what is wrong
+    return _chajiao(counts, ms, void, rules, False)
 
 
 def _chajiao(
