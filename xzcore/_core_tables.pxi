@@ -14,7 +14,7 @@ cdef enum:
     MAX_TILES = 14  # keys of more tiles are left 0: no checked hand reaches them
 
 cdef uint32_t POW5[10]
-cdef uint32_t* SUIT_TABLE = NULL
+cdef uint32_t* SUIT_TABLE = NULL  # NULL until the first call that reads it (_need_tables)
 
 
 cdef inline uint32_t _suit_size(uint32_t entry) noexcept nogil:
@@ -22,11 +22,26 @@ cdef inline uint32_t _suit_size(uint32_t entry) noexcept nogil:
 
 
 cdef void _init_pow5() noexcept:
-    """POW5[r] = 5**r (the build, and Hand.add and .remove, step a key with it)."""
+    """POW5[r] = 5**r (Hand.add and .remove step a key with it: needed before any table)."""
     cdef int r
     POW5[0] = 1
     for r in range(1, 10):
         POW5[r] = POW5[r - 1] * 5
+
+
+cdef inline int _need_tables() except -1:
+    """Build SUIT_TABLE on the first call that needs it: every function that reads the
+    table calls this first (the single calls through _checked_keys, the batches before they
+    release the GIL, a Hand when it is made), so importing the kernel builds nothing."""
+    if SUIT_TABLE != NULL:
+        return 0
+    return _build_tables()
+
+
+def _tables_built():
+    """Has the suit table been built yet (for the tests: importing the kernel does not
+    build it, the first call that reads it does)?"""
+    return SUIT_TABLE != NULL
 
 
 ctypedef struct _Levels:

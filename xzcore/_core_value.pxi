@@ -281,6 +281,7 @@ def ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0,
     cdef const uint8_t* h
     cdef HeldScan scan
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
+    _need_tables()
     with nogil:
         for row in range(rows):
             p = &data[27 * row]
