@@ -15,7 +15,9 @@ beside the interpreter, else ``python -m xzcore.cli``) and ``python -c "import x
 and ``python -c pass``, the interpreter's own start-up, for reference.
 ``--importtime N`` also prints, per command and interpreter, the N modules with the largest
 self time under ``python -X importtime`` (median over a few runs). The environment is passed
-through: ``XZ_PUREPYTHON=1`` times the twin. Not a pytest benchmark: it times processes.
+through (``XZ_PUREPYTHON=1`` times the twin) less ``PYTHONDONTWRITEBYTECODE``: the warm-up run
+writes the ``.pyc`` files that an installed package has, instead of every run compiling every
+module from source again. Not a pytest benchmark: it times processes.
 """
 
 from __future__ import annotations
@@ -68,13 +70,16 @@ def _parse_python(text: str) -> Interpreter:
 # Every run starts in an empty folder: ``python -c`` puts the current folder first on
 # sys.path, and a checkout's xzcore/ there would be imported instead of the interpreter's.
 _CWD = tempfile.mkdtemp(prefix="bench_startup_")
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run_once(argv: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds (the child's user + system time) of one run of ``argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=_CWD)
+    proc = subprocess.run(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=_CWD, env=_ENV
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
@@ -147,6 +152,7 @@ def importtime_table(interp: Interpreter, name: str, args: tuple[str, ...], top:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             cwd=_CWD,
+            env=_ENV,
         )
         run_total = 0
         for line in proc.stderr.decode(errors="replace").splitlines():
