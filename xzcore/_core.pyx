@@ -272,6 +272,7 @@ cdef inline int _batch_row(const uint8_t* p, uint32_t* k, const uint8_t* sizes,
 def is_win_batch(counts2d, voids=None):
     """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
     ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
+    _need_tables()  # before the loop below releases the GIL
     flat = as_rows(counts2d, "counts2d")
     cdef const uint8_t[::1] data = flat
     cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
@@ -285,7 +286,6 @@ def is_win_batch(counts2d, voids=None):
     cdef uint32_t k[3]
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
-    _need_tables()
     with nogil:
         for row in range(rows):
             size = _batch_row(&data[27 * row], k, WIN_SIZE, vp, row, &v)
@@ -301,6 +301,7 @@ def is_win_batch(counts2d, voids=None):
 def waits_batch(counts2d, voids=None, held2d=None):
     """``waits`` over N rows of 27 counts: an ``array('I')`` of N bitmasks. ``held2d``:
     None or a buffer of the same shape (counts with the meld tiles)."""
+    _need_tables()  # before the loop below releases the GIL
     flat = as_rows(counts2d, "counts2d")
     cdef const uint8_t[::1] data = flat
     cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
@@ -324,7 +325,6 @@ def waits_batch(counts2d, voids=None, held2d=None):
     cdef HeldScan scan
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
-    _need_tables()
     with nogil:
         for row in range(rows):
             size = _batch_row(&data[27 * row], k, READY_SIZE, vp, row, &v)
