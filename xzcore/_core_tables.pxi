@@ -29,13 +29,21 @@ cdef void _init_pow5() noexcept:
         POW5[r] = POW5[r - 1] * 5
 
 
+cdef extern from *:
+    """
+    /* the table is there on every call but the first: keep the build out of the hot path */
+    #define XZ_UNBUILT(p) __builtin_expect((p) == NULL, 0)
+    """
+    bint _unbuilt "XZ_UNBUILT"(const uint32_t* table) noexcept nogil
+
+
 cdef inline int _need_tables() except -1:
     """Build SUIT_TABLE on the first call that needs it: every function that reads the
     table calls this first (the single calls through _checked_keys, the batches before they
     release the GIL, a Hand when it is made), so importing the kernel builds nothing."""
-    if SUIT_TABLE != NULL:
-        return 0
-    return _build_tables()
+    if _unbuilt(SUIT_TABLE):
+        return _build_tables()
+    return 0
 
 
 def _tables_built():
