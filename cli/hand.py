@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import multiprocessing
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -384,6 +383,8 @@ def run_jsonl_parallel(
     lines: Iterable[Line], out: IO[str], rules_cache: _RulesCache, jobs: int
 ) -> int:
     """:func:`run_jsonl` over ``jobs`` worker processes, answers in input order."""
+    import multiprocessing  # here: a single hand never pays for importing it (and socket)
+
     overrides = json.dumps(rules_cache.overrides, sort_keys=True)
     failed = 0
     with multiprocessing.Pool(jobs) as pool:

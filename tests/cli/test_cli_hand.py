@@ -223,3 +223,24 @@ def test_jsonl_jobs_give_the_same_answers(tmp_path: Path, monkeypatch: pytest.Mo
     assert (one.exit_code, two.exit_code) == (1, 1)
     assert two.stdout == one.stdout
     assert [a["line"] for a in _answers(two.stdout)][-3:] == [20, 21, 22]
+
+
+def test_a_single_hand_leaves_multiprocessing_unimported() -> None:
+    # Only --jsonl --jobs uses worker processes; one hand in a fresh process does not pay for
+    # importing multiprocessing (and socket, selectors, pickle) at start-up.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from xzcore.cli.main import main\n"
+        "try:\n"
+        "    main(['hand', '1112345678999s', '--void', 'm'])\n"
+        "except SystemExit as exc:\n"
+        "    print(exc.code, 'multiprocessing' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "0 False"

@@ -4,11 +4,12 @@ the round's tile helpers (``check_wall``, ``dealt_hands``, ``tile_counts``: _cor
 
 Same names, signatures and errors as the pure-Python twin ``xzcore.kernel._core_twin`` (read its
 docstrings for the rules; R7.1, R7.3, R4.4). The technique (../shared/PERF.md): a suit's nine
-counts as a base-5 key index a table of 5**9 uint32 entries, built at import, whose
-bits say whether the suit splits into sets, into sets and a pair, is all even, has the fan
-shapes the value kernel needs, and which added ranks complete it. A hand is then three reads.
-Only keys of at most 14 tiles are filled: importing the module costs ~40 ms of CPU here, about
-half of it building the table (perf).
+counts as a base-5 key index a table of 5**9 uint32 entries whose bits say whether the suit
+splits into sets, into sets and a pair, is all even, has the fan shapes the value kernel
+needs, and which added ranks complete it. A hand is then three reads. Only keys of at most 14
+tiles are filled, by the first call that reads the table (~10 ms of CPU here, the page faults
+of the fresh 7.8 MB included; _core_tables.pxi): importing the module builds nothing, so
+``xz --version`` and an import stay short.
 
 Fast paths: an exact 27-byte ``bytes`` is read in place; anything else goes through the same
 checks as the twin (``xzcore.kernel._input``). Batch loops run without the GIL.
@@ -59,7 +60,7 @@ include "_core_tables.pxi"
 include "_core_shanten.pxi"
 include "_core_value.pxi"
 
-_build_tables()
+_init_pow5()
 _init_cost_cache()
 
 cdef uint8_t WIN_SIZE[64]
@@ -145,6 +146,9 @@ cdef extern from *:
 
 
 cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
+    """The three suit keys of ``b`` in ``k`` and its size (raises on a count above 4). The
+    keys index SUIT_TABLE, which is built here first if it is not yet."""
+    _need_tables()
     cdef int size = _keys_of(<const uint8_t*> PyBytes_AS_STRING(b), k)
     if size < 0:
         as_counts(b, name)  # raises with the position of the bad count
@@ -268,6 +272,7 @@ cdef inline int _batch_row(const uint8_t* p, uint32_t* k, const uint8_t* sizes,
 def is_win_batch(counts2d, voids=None):
     """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
     ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
+    _need_tables()  # before the loop below releases the GIL
     flat = as_rows(counts2d, "counts2d")
     cdef const uint8_t[::1] data = flat
     cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
@@ -296,6 +301,7 @@ def is_win_batch(counts2d, voids=None):
 def waits_batch(counts2d, voids=None, held2d=None):
     """``waits`` over N rows of 27 counts: an ``array('I')`` of N bitmasks. ``held2d``:
     None or a buffer of the same shape (counts with the meld tiles)."""
+    _need_tables()  # before the loop below releases the GIL
     flat = as_rows(counts2d, "counts2d")
     cdef const uint8_t[::1] data = flat
     cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
@@ -348,6 +354,7 @@ cdef class Hand:
     See ``xzcore.kernel._core_twin.Hand``."""
 
     def __cinit__(self):
+        _need_tables()  # every Hand method reads the table: a Hand exists only once built
         memset(self.c, 0, 27)
         self.k[0] = self.k[1] = self.k[2] = 0
         self.n = 0

@@ -11,145 +11,176 @@ cdef enum:
     NKEYS = 1953125
     SIZE_MASK = 63
     RANKS_MASK = 511
+    MAX_TILES = 14  # keys of more tiles are left 0: no checked hand reaches them
 
 cdef uint32_t POW5[10]
-cdef uint32_t* SUIT_TABLE = NULL
+cdef uint32_t* SUIT_TABLE = NULL  # NULL until the first call that reads it (_need_tables)
 
 
 cdef inline uint32_t _suit_size(uint32_t entry) noexcept nogil:
     return (entry >> SUIT_SIZE_SHIFT) & SIZE_MASK
 
 
-cdef int _build_tables() except -1:
-    """Fill SUIT_TABLE in increasing key order: every key a rule looks back at is smaller.
+cdef void _init_pow5() noexcept:
+    """POW5[r] = 5**r (Hand.add and .remove step a key with it: needed before any table)."""
+    cdef int r
+    POW5[0] = 1
+    for r in range(1, 10):
+        POW5[r] = POW5[r - 1] * 5
 
-    Only keys of at most 14 tiles are filled (~405k of 5**9): no checked hand reaches the
-    others (a hand holds at most 14 concealed tiles), and they stay 0."""
+
+cdef extern from *:
+    """
+    /* the table is there on every call but the first: keep the build out of the hot path */
+    #define XZ_UNBUILT(p) __builtin_expect((p) == NULL, 0)
+    """
+    bint _unbuilt "XZ_UNBUILT"(const uint32_t* table) noexcept nogil
+
+
+cdef inline int _need_tables() except -1:
+    """Build SUIT_TABLE on the first call that needs it: every function that reads the
+    table calls this first (the single calls through _checked_keys, the batches before they
+    release the GIL, a Hand when it is made), so importing the kernel builds nothing."""
+    if _unbuilt(SUIT_TABLE):
+        return _build_tables()
+    return 0
+
+
+def _tables_built():
+    """Has the suit table been built yet (for the tests: importing the kernel does not
+    build it, the first call that reads it does)?"""
+    return SUIT_TABLE != NULL
+
+
+ctypedef struct _Levels:
+    # Level r: what the entry of a key needs from its digits r..8, the digits below r being
+    # 0 (level 9: no digit; level 0: the whole key). Arrays of scalars, not an array of
+    # structs: a level is copied field by field, each store read back as it was written.
+    int low[10]        # lowest rank held, -1 for none
+    int twos[10]       # ranks held exactly twice
+    int odd[10]        # some rank held once or four times: not all triplets (and a pair)
+    uint32_t bits[10]  # SUIT_EVEN | SUIT_ONLY_258 | SUIT_ONLY_19 | SUIT_HAS_FOUR so far
+
+
+cdef inline void _set_level(_Levels* lv, int r, int n) noexcept nogil:
+    """Level r from level r + 1 and digit r = n > 0; the levels below r copy it."""
+    cdef int twos = lv.twos[r + 1], odd = lv.odd[r + 1], j
+    cdef uint32_t bits = lv.bits[r + 1]
+    if n == 2:
+        twos += 1
+    elif n == 1 or n == 4:
+        odd = 1
+    if n == 4:
+        bits |= SUIT_HAS_FOUR
+    if n & 1:
+        bits &= ~(<uint32_t> SUIT_EVEN)
+    if r != 1 and r != 4 and r != 7:
+        bits &= ~(<uint32_t> SUIT_ONLY_258)
+    if r != 0 and r != 8:
+        bits &= ~(<uint32_t> SUIT_ONLY_19)
+    for j in range(r + 1):
+        lv.low[j] = r
+        lv.twos[j] = twos
+        lv.odd[j] = odd
+        lv.bits[j] = bits
+
+
+cdef inline uint32_t _entry(const uint32_t* table, uint32_t key, const int* c, int size,
+                            const _Levels* lv) noexcept nogil:
+    """The entry of ``key`` (digits ``c``, ``size`` tiles; level 0 of ``lv``) from the
+    entries of smaller keys: R7.1, the lowest rank held starts a triplet or a sequence, or
+    (3n + 2 tiles) holds the pair."""
+    cdef int low = lv.low[0]
+    cdef uint32_t entry = ((<uint32_t> size) << SUIT_SIZE_SHIFT) | lv.bits[0]
+    if size % 3 == 0:
+        if low < 0:
+            return entry | SUIT_SETS | SUIT_TRIPLETS | SUIT_YAOJIU
+        if c[low] >= 3 and table[key - 3 * POW5[low]] & SUIT_SETS:
+            entry |= SUIT_SETS
+        elif (low <= 6 and c[low + 1] and c[low + 2] and table[
+                key - POW5[low] - POW5[low + 1] - POW5[low + 2]] & SUIT_SETS):
+            entry |= SUIT_SETS
+        if not lv.odd[0] and lv.twos[0] == 0:
+            entry |= SUIT_TRIPLETS
+        # 带幺九: sets 111, 123, 789, 999 only.
+        if low == 0:
+            if c[0] >= 3 and table[key - 3] & SUIT_YAOJIU:
+                entry |= SUIT_YAOJIU
+            elif c[1] and c[2] and table[key - 1 - 5 - 25] & SUIT_YAOJIU:
+                entry |= SUIT_YAOJIU
+        elif low == 6:
+            if c[7] and c[8] and table[key - POW5[6] - POW5[7] - POW5[8]] & SUIT_YAOJIU:
+                entry |= SUIT_YAOJIU
+        elif low == 8:
+            if c[8] >= 3 and table[key - 3 * POW5[8]] & SUIT_YAOJIU:
+                entry |= SUIT_YAOJIU
+    elif size % 3 == 2:
+        # the lowest rank holds the pair, or starts a triplet or a sequence
+        if c[low] >= 2 and table[key - 2 * POW5[low]] & SUIT_SETS:
+            entry |= SUIT_SETS_PAIR
+        elif c[low] >= 3 and table[key - 3 * POW5[low]] & SUIT_SETS_PAIR:
+            entry |= SUIT_SETS_PAIR
+        elif (low <= 6 and c[low + 1] and c[low + 2] and table[
+                key - POW5[low] - POW5[low + 1] - POW5[low + 2]] & SUIT_SETS_PAIR):
+            entry |= SUIT_SETS_PAIR
+        if not lv.odd[0] and lv.twos[0] == 1:
+            entry |= SUIT_TRIPLETS
+        if c[0] >= 2 and table[key - 2] & SUIT_YAOJIU:
+            entry |= SUIT_YAOJIU
+        elif c[8] >= 2 and table[key - 2 * POW5[8]] & SUIT_YAOJIU:
+            entry |= SUIT_YAOJIU
+    return entry
+
+
+cdef int _build_tables() except -1:
+    """Fill SUIT_TABLE, visiting only the keys of at most 14 tiles (405,350 of 5**9; no
+    checked hand reaches the others, which stay 0), in increasing order: every key a rule
+    looks back at is smaller.
+
+    An odometer over the nine digits (rank 1 lowest) that carries past any digit whose
+    increment would exceed 14 tiles; per digit position it keeps what the entry needs of the
+    digits from there up (_Levels), so a key costs its one changed digit, not nine. The
+    waits bits (ranks whose addition completes the suit) are pushed down as each complete
+    key is made: a key of 3n tiles that splits into sets gives rank r to the SUIT_WSETS bits
+    of the key minus one r, for every r it holds; 3n + 2 likewise to SUIT_WPAIR.
+
+    Runs holding the GIL, calling no Python: two threads cannot both build."""
     global SUIT_TABLE
     cdef uint32_t* table = <uint32_t*> calloc(NKEYS, sizeof(uint32_t))
     if table == NULL:
         raise MemoryError("xzcore.kernel._core: cannot allocate the suit table")
     cdef int c[9]
-    cdef int r, low, size, twos, bad_trip, only258, only19, has4, even, tiles = 0
-    cdef uint32_t key, entry, waits_sets, waits_pair, grown
-    POW5[0] = 1
-    for r in range(1, 10):
-        POW5[r] = POW5[r - 1] * 5
-    for r in range(9):
-        c[r] = 0
-    with nogil:
-        for key in range(<uint32_t> NKEYS):
-            if key:
-                # base-5 increment of the digits, keeping the tile count
-                r = 0
-                while c[r] == 4:
-                    c[r] = 0
-                    tiles -= 4
-                    r += 1
-                c[r] += 1
-                tiles += 1
-            if tiles > 14:
-                continue
-            size = 0
-            low = -1
-            twos = 0
-            bad_trip = 0
-            only258 = 1
-            only19 = 1
-            has4 = 0
-            even = 1
-            for r in range(9):
-                size += c[r]
-                if c[r]:
-                    if low < 0:
-                        low = r
-                    if r != 1 and r != 4 and r != 7:
-                        only258 = 0
-                    if r != 0 and r != 8:
-                        only19 = 0
-                if c[r] == 2:
-                    twos += 1
-                elif c[r] == 1 or c[r] == 4:
-                    bad_trip = 1
-                if c[r] == 4:
-                    has4 = 1
-                if c[r] & 1:
-                    even = 0
-            entry = (<uint32_t> size) << SUIT_SIZE_SHIFT
-            if even:
-                entry |= SUIT_EVEN
-            if only258:
-                entry |= SUIT_ONLY_258
-            if only19:
-                entry |= SUIT_ONLY_19
-            if has4:
-                entry |= SUIT_HAS_FOUR
-            if size % 3 == 0:
-                if low < 0:
-                    entry |= SUIT_SETS | SUIT_TRIPLETS | SUIT_YAOJIU
-                else:
-                    # R7.1: the lowest rank starts a triplet or a sequence.
-                    if c[low] >= 3 and table[key - 3 * POW5[low]] & SUIT_SETS:
-                        entry |= SUIT_SETS
-                    elif (low <= 6 and c[low + 1] and c[low + 2] and table[
-                            key - POW5[low] - POW5[low + 1] - POW5[low + 2]] & SUIT_SETS):
-                        entry |= SUIT_SETS
-                    if not bad_trip and twos == 0:
-                        entry |= SUIT_TRIPLETS
-                    # 带幺九: sets 111, 123, 789, 999 only.
-                    if low == 0:
-                        if c[0] >= 3 and table[key - 3] & SUIT_YAOJIU:
-                            entry |= SUIT_YAOJIU
-                        elif c[1] and c[2] and table[key - 1 - 5 - 25] & SUIT_YAOJIU:
-                            entry |= SUIT_YAOJIU
-                    elif low == 6:
-                        if c[7] and c[8] and table[
-                                key - POW5[6] - POW5[7] - POW5[8]] & SUIT_YAOJIU:
-                            entry |= SUIT_YAOJIU
-                    elif low == 8:
-                        if c[8] >= 3 and table[key - 3 * POW5[8]] & SUIT_YAOJIU:
-                            entry |= SUIT_YAOJIU
-            elif size % 3 == 2:
-                # the lowest rank holds the pair, or starts a triplet or a sequence
-                if c[low] >= 2 and table[key - 2 * POW5[low]] & SUIT_SETS:
-                    entry |= SUIT_SETS_PAIR
-                elif c[low] >= 3 and table[key - 3 * POW5[low]] & SUIT_SETS_PAIR:
-                    entry |= SUIT_SETS_PAIR
-                elif (low <= 6 and c[low + 1] and c[low + 2] and table[
-                        key - POW5[low] - POW5[low + 1] - POW5[low + 2]] & SUIT_SETS_PAIR):
-                    entry |= SUIT_SETS_PAIR
-                if not bad_trip and twos == 1:
-                    entry |= SUIT_TRIPLETS
-                if c[0] >= 2 and table[key - 2] & SUIT_YAOJIU:
-                    entry |= SUIT_YAOJIU
-                elif c[8] >= 2 and table[key - 2 * POW5[8]] & SUIT_YAOJIU:
-                    entry |= SUIT_YAOJIU
-            table[key] = entry
-        # Second pass: per-suit waits, ranks whose addition completes the suit.
-        for r in range(9):
+    cdef _Levels lv
+    cdef int r, tiles = 0
+    cdef uint32_t key = 0, entry, bit
+    for r in range(10):
+        if r < 9:
             c[r] = 0
-        tiles = 0
-        for key in range(<uint32_t> NKEYS):
-            if key:
-                r = 0
-                while c[r] == 4:
-                    c[r] = 0
-                    tiles -= 4
-                    r += 1
-                c[r] += 1
-                tiles += 1
-            if tiles > 13:
-                continue
-            waits_sets = 0
-            waits_pair = 0
+        lv.low[r] = -1
+        lv.twos[r] = 0
+        lv.odd[r] = 0
+        lv.bits[r] = SUIT_EVEN | SUIT_ONLY_258 | SUIT_ONLY_19
+    while True:
+        entry = _entry(table, key, c, tiles, &lv)
+        table[key] = entry
+        if entry & (SUIT_SETS | SUIT_SETS_PAIR):
+            bit = (1u << SUIT_WSETS_SHIFT) if entry & SUIT_SETS else (1u << SUIT_WPAIR_SHIFT)
             for r in range(9):
-                if c[r] < 4:
-                    grown = table[key + POW5[r]]
-                    if grown & SUIT_SETS:
-                        waits_sets |= 1u << r
-                    if grown & SUIT_SETS_PAIR:
-                        waits_pair |= 1u << r
-            table[key] |= (waits_sets << SUIT_WSETS_SHIFT) | (waits_pair << SUIT_WPAIR_SHIFT)
+                if c[r]:
+                    table[key - POW5[r]] |= bit << r
+        # the next key of at most 14 tiles
+        r = 0
+        while r < 9 and (c[r] == 4 or tiles == MAX_TILES):
+            key -= c[r] * POW5[r]
+            tiles -= c[r]
+            c[r] = 0
+            r += 1
+        if r == 9:
+            break
+        c[r] += 1
+        tiles += 1
+        key += POW5[r]
+        _set_level(&lv, r, c[r])  # and the digits below r are 0 again
     SUIT_TABLE = table
     return 0
 

@@ -247,6 +247,7 @@ cdef carray.array _INT8_TEMPLATE = array("b")
 def ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0, mode=0):
     """``ready_fan`` over N rows of 27 counts: an ``array('b')`` of N fans (-1 = not ready).
     ``meld_infos``: None (no melds) or N ints (an ``array('H')`` is read in place)."""
+    _need_tables()  # before the loop below releases the GIL
     flat = as_rows(counts2d, "counts2d")
     cdef const uint8_t[::1] data = flat
     cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
