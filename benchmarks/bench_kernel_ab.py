@@ -3,8 +3,8 @@
     python benchmarks/bench_kernel_ab.py --before /path/to/other/xzcore/_core.cpython-*.so
 
 ``--before`` is the ``_core`` extension of another checkout (e.g. a worktree of main, built
-with ``pip install -e``); "after" is the ``xzcore._core`` this interpreter imports. Both run
-the same hands (``xzcore._handgen``, as ``bench_kernel.py``), one loop of 1,000 hands per
+with ``pip install -e``); "after" is the ``xzcore.kernel._core`` this interpreter imports. Both run
+the same hands (``xzcore.kernel._handgen``, as ``bench_kernel.py``), one loop of 1,000 hands per
 operation and build in turn, the order swapped every round, so that a busy spell of a shared
 machine falls on both alike: the ratio of the medians is what to read (above 1 = after is
 faster). The absolute ns per hand are higher than ``bench_kernel.py``'s, which nets out the
@@ -22,13 +22,13 @@ from array import array
 from collections.abc import Callable
 from types import ModuleType
 
-from xzcore._handgen import melds_for, ready_rows, win_rows
-from xzcore._kernel_input import meld_summary
+from xzcore.kernel._handgen import melds_for, ready_rows, win_rows
+from xzcore.kernel._input import meld_summary
 
 
 def load_other(path: str) -> ModuleType:
     """The extension at ``path`` as a second, separate module (its own tables)."""
-    spec = importlib.util.spec_from_file_location("xzcore._core", path)
+    spec = importlib.util.spec_from_file_location("xzcore.kernel._core", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"{path}: not an extension module")
     module = importlib.util.module_from_spec(spec)
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--before", required=True, help="path of the other _core extension")
     parser.add_argument("--rounds", type=int, default=1000, help="rounds per operation (1000)")
     args = parser.parse_args(argv)
-    import xzcore._core as after
+    import xzcore.kernel._core as after
 
     before = load_other(args.before)
     ops = {"before": operations(before), "after": operations(after)}

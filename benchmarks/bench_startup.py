@@ -11,7 +11,7 @@ for each interpreter after the first its ratio to the first (first / this: above
 ``--python LABEL=PATH`` names a column; otherwise the path is the label.
 
 The commands: ``xz --version`` and ``xz hand 1112345678999s --void m`` (the ``xz`` script
-beside the interpreter, else ``python -m xzcore.cli``) and ``python -c "import xzcore.core"``;
+beside the interpreter, else ``python -m xzcore.cli``) and ``python -c "import xzcore.kernel"``;
 and ``python -c pass``, the interpreter's own start-up, for reference.
 ``--importtime N`` also prints, per command and interpreter, the N modules with the largest
 self time under ``python -X importtime`` (median over a few runs). The environment is passed
@@ -38,7 +38,11 @@ from pathlib import Path
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("xz --version", ("xz", "--version")),
     ("xz hand 1112345678999s --void m", ("xz", "hand", "1112345678999s", "--void", "m")),
-    ('python -c "import xzcore.core"', ("-c", "import xzcore.core")),
+    # the kernel's module: xzcore.kernel, or xzcore.core in installs before the subpackages
+    (
+        'python -c "import xzcore.kernel"',
+        ("-c", "try:\n import xzcore.kernel\nexcept ImportError:\n import xzcore.core"),
+    ),
     ("python -c pass (the interpreter alone)", ("-c", "pass")),
 )
 
@@ -141,7 +145,7 @@ def timing_table(
 
 def importtime_table(interp: Interpreter, name: str, args: tuple[str, ...], top: int) -> str:
     """The ``top`` modules by median self time under ``-X importtime`` (5 runs)."""
-    # keyed by (nesting level, module): `import xzcore.core` reports the name twice, as the
+    # keyed by (nesting level, module): `import xzcore.kernel` reports the name twice, as the
     # top-level import and as the submodule that the package xzcore imports first
     selfs: dict[tuple[int, str], list[int]] = defaultdict(list)
     cumulative: dict[tuple[int, str], list[int]] = defaultdict(list)

@@ -3,7 +3,7 @@
 Each case runs in a fresh interpreter whose first kernel call is one entry point (a single
 call, a batch that releases the GIL, a ``Hand`` method, ``dealt_hands``' hands, the replay
 step and the round engine that cimport ``Hand``), and its answers must equal the twin's. The
-table itself is observable only through ``xzcore._core._tables_built()``: importing the
+table itself is observable only through ``xzcore.kernel._core._tables_built()``: importing the
 kernel, and ``xz --version``, leave it unbuilt. The cases that start from the compiled kernel
 are skipped on the twin (``XZ_PUREPYTHON=1``); the ``--version`` one runs on both.
 """
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from xzcore import _reference as twin
-from xzcore import core
+from xzcore import kernel as core
+from xzcore.kernel import _core_twin as twin
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 compiled_only = pytest.mark.skipif(
     core.BACKEND != "cython", reason="the twin has no table to build"
@@ -32,8 +32,8 @@ compiled_only = pytest.mark.skipif(
 PRELUDE = """
 import random
 from array import array
-from xzcore._handgen import melds_for, ready_rows, win_rows
-from xzcore._kernel_input import meld_summary
+from xzcore.kernel._handgen import melds_for, ready_rows, win_rows
+from xzcore.kernel._input import meld_summary
 W = win_rows(150, seed=71)
 R = ready_rows(150, seed=72)
 RNG = random.Random(73)  # rows with their melds: (counts, void, held, meld_info)
@@ -106,7 +106,8 @@ def _child(code: str, env: dict[str, str] | None = None) -> subprocess.Completed
 CHILD = """
 import json, sys
 {prelude}
-from xzcore import _core, core as k
+from xzcore.kernel import _core
+from xzcore import kernel as k
 assert k.BACKEND == "cython", k.BACKEND
 before = _core._tables_built()
 result = {expr}
@@ -140,7 +141,8 @@ def test_first_call_of_a_fresh_process_answers_as_the_twin(name: str) -> None:
 THREADS = """
 import json, threading
 {prelude}
-from xzcore import _core, core as k
+from xzcore.kernel import _core
+from xzcore import kernel as k
 flat = b"".join(c for c, _ in W)
 voids = array("b", [v for _, v in W])
 start = threading.Barrier(6)
@@ -177,9 +179,9 @@ IMPORTS_ONLY = """
 import json
 from click.testing import CliRunner
 import xzcore
-from xzcore import _core
+from xzcore.kernel import _core
 from xzcore.cli.main import cli
-import xzcore.scoring, xzcore.round, xzcore.fastforward, xzcore.cli.hand
+import xzcore.scoring, xzcore.round.engine, xzcore.audit.replay, xzcore.cli.hand
 result = CliRunner().invoke(cli, ["--version"])
 print(json.dumps({"output": result.output, "built": _core._tables_built()}))
 """
@@ -215,7 +217,7 @@ def test_xz_version_names_the_backend_in_a_fresh_process() -> None:
 
 @compiled_only
 def test_an_audit_whose_first_kernel_use_is_the_replay_step_reports_as_the_twin() -> None:
-    # The replay step (xzcore._replay) cimports Hand and reads its fields; R5.7's finding
+    # The replay step (xzcore.audit._replay) cimports Hand and reads its fields; R5.7's finding
     # needs the kernel to say that the seat could win.
     logs = [str(ROOT / "replays" / n) for n in ("skipped-forced-win.xzlog", "void-peng.xzlog")]
     argv = [sys.executable, "-m", "xzcore.cli", "audit", "--format", "json", *logs]
@@ -238,10 +240,10 @@ def test_an_audit_whose_first_kernel_use_is_the_replay_step_reports_as_the_twin(
 
 MATCH = """
 import json
-from xzcore.agents import RandomAgent
-from xzcore.match import play_match
+from xzcore.players.agents import RandomAgent
+from xzcore.players.match import play_match
 from xzcore.rules import RuleSet
-from xzcore import _core
+from xzcore.kernel import _core
 m = play_match(RuleSet.preset("xuezhan"), seed=21, rounds=3,
                agents=[RandomAgent(s) for s in range(4)], keep_events=True)
 print(json.dumps({"built": _core._tables_built(), "scores": m.scores, "events": m.events}))
@@ -250,8 +252,8 @@ print(json.dumps({"built": _core._tables_built(), "scores": m.scores, "events": 
 
 @compiled_only
 def test_a_seeded_match_whose_first_kernel_use_is_the_deal_plays_as_on_the_twin() -> None:
-    from xzcore.agents import RandomAgent
-    from xzcore.match import play_match
+    from xzcore.players.agents import RandomAgent
+    from xzcore.players.match import play_match
     from xzcore.rules import RuleSet
 
     done = _child(MATCH)
