@@ -49,7 +49,8 @@ cdef extern from "Python.h":
 from xzcore.audit._replay_twin import engine_intact
 from xzcore.audit.actions import _KIND, _NOT_ACTIONS
 from xzcore.round.engine import Round
-from xzcore.round.base import _DAIMINKAN, _HORA, _NONE, _PON, CLAIM, DINGQUE, MELDS, NAMES, TURN
+from xzcore.round.actions import _DAIMINKAN, _HORA, _NONE, _PON
+from xzcore.round.base import CLAIM, DINGQUE, MELDS, NAMES, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 from xzcore.tiles import MeldKind
 

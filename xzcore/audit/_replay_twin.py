@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from xzcore.audit.actions import _KIND, _NOT_ACTIONS
-from xzcore.round.actions import Action
-from xzcore.round.base import _DAIMINKAN, _DINGQUE, _HORA, _NONE, _PON, DINGQUE, TURN
+from xzcore.round.actions import _DAIMINKAN, _DINGQUE, _HORA, _NONE, _PON, Action
+from xzcore.round.base import DINGQUE, TURN
 from xzcore.round.engine import Round
 from xzcore.rules import LastRoundScope, LastRoundWin
 

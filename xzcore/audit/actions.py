@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xzcore.round.actions import WORDS, Action, InvalidActionError, actions_of
-from xzcore.round.base import (
+from xzcore.round.actions import (
     _ANKAN,
     _DAHAI,
     _DAIMINKAN,
@@ -21,6 +20,10 @@ from xzcore.round.base import (
     _KAKAN,
     _NONE,
     _PON,
+    WORDS,
+    Action,
+    InvalidActionError,
+    actions_of,
 )
 
 __all__ = ["action_of"]

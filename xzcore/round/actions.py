@@ -201,3 +201,15 @@ def actions_of(events: Iterable[Mapping[str, Any]]) -> Iterator[Action]:
                 raise InvalidActionError(f"event #{i} (none): bad claim {claim!r}")
         else:
             yield Action.make(word, actor, _tile_of(ev, i))
+
+
+# Prebuilt action values: ``legal_actions`` hands them out without building new objects,
+# ``Round.play`` finds them by identity (``_DAHAI[seat][kind]`` …).
+_DAHAI = [[Action("dahai", s, k) for k in range(27)] for s in range(4)]
+_PON = [[Action("pon", s, k) for k in range(27)] for s in range(4)]
+_DAIMINKAN = [[Action("daiminkan", s, k) for k in range(27)] for s in range(4)]
+_ANKAN = [[Action("ankan", s, k) for k in range(27)] for s in range(4)]
+_KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
+_HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
+_NONE = [Action("none", s) for s in range(4)]
+_DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
