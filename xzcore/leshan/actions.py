@@ -1,82 +1,25 @@
-"""Leshan actions (RULES.md R13.3 飘, R13.4 摆割): the value type, and reading them back from
-an event stream for replay and audit.
-
-The round's own words are :class:`xzcore.round.actions.Action`; the two Leshan decisions are
-:class:`LeshanAction` values that print and parse the same way (``"piao 3 by 1"``,
-``"baige 5p by 2"``). In the event stream a 摆割 is a ``baige`` event followed by the
-``dahai`` it makes, marked ``"baige": true`` (docs/leshan.md); that ``dahai`` is part of the
-``baige`` action, not an action of its own.
+"""Leshan actions (RULES.md R13.3 飘, R13.4 摆割): reading them back from an event stream for
+replay and audit. The value type, :class:`LeshanAction`, is kept with every other action
+word in :mod:`xzcore.round.actions` (and importable from here). In the event stream a 摆割
+is a ``baige`` event followed by the ``dahai`` it makes, marked ``"baige": true``
+(docs/leshan.md); that ``dahai`` is part of the ``baige`` action, not an action of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
-from xzcore.round.actions import Action, InvalidActionError, actions_of
-from xzcore.tiles import parse_tiles, tile_name
+from xzcore.round.actions import (
+    LESHAN_WORDS,
+    AnyAction,
+    InvalidActionError,
+    LeshanAction,
+    actions_of,
+)
+from xzcore.tiles import parse_tiles
 
 __all__ = ["LESHAN_WORDS", "AnyAction", "LeshanAction", "leshan_action_of", "leshan_actions_of"]
-
-LESHAN_WORDS = ("piao", "baige")
-"""The Leshan action words (event types)."""
-
-
-class LeshanAction(NamedTuple):
-    """A Leshan decision: ``piao`` with ``amount`` 0–5 (R13.3) or ``baige`` with the ``tile``
-    discarded as the hand is laid open (R13.4). Prints and parses like
-    :class:`~xzcore.round.actions.Action`:
-
-    >>> LeshanAction.parse("piao 3 by 1")
-    LeshanAction.parse('piao 3 by 1')
-    >>> LeshanAction.parse("baige 5p by 2").tile
-    13
-    """
-
-    word: str
-    seat: int
-    tile: int = -1
-    amount: int = -1
-
-    @classmethod
-    def parse(cls, text: str, seat: int | None = None) -> LeshanAction:
-        """Parse ``"piao <n> by <seat>"`` or ``"baige <tile> by <seat>"``; raises
-        :class:`~xzcore.round.actions.InvalidActionError` naming what is wrong."""
-        if not isinstance(text, str):
-            raise InvalidActionError(f"action text must be str, not {type(text).__name__}")
-        parts = text.split()
-        if len(parts) >= 2 and parts[-2] == "by":
-            try:
-                seat = int(parts[-1])
-            except ValueError:
-                raise InvalidActionError(f"{text!r}: bad seat {parts[-1]!r} after 'by'") from None
-            parts = parts[:-2]
-        if seat is None or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise InvalidActionError(f"{text!r}: no seat 0-3 (write '... by <seat>')")
-        if len(parts) != 2 or parts[0] not in ("piao", "baige"):
-            raise InvalidActionError(f"{text!r}: expected 'piao <0-5>' or 'baige <tile>'")
-        if parts[0] == "piao":
-            if not parts[1].isdigit() or not 0 <= int(parts[1]) <= 5:
-                raise InvalidActionError(f"{text!r}: 飘 is a number 0-5 (R13.3)")
-            return cls("piao", seat, -1, int(parts[1]))
-        try:
-            kinds = parse_tiles(parts[1])
-        except ValueError as exc:
-            raise InvalidActionError(f"{text!r}: {exc}") from None
-        if len(kinds) != 1:
-            raise InvalidActionError(f"{text!r}: baige takes one tile")
-        return cls("baige", seat, kinds[0])
-
-    def __str__(self) -> str:
-        arg = str(self.amount) if self.word == "piao" else tile_name(self.tile)
-        return f"{self.word} {arg} by {self.seat}"
-
-    def __repr__(self) -> str:
-        return f"LeshanAction.parse({str(self)!r})"
-
-
-AnyAction = Action | LeshanAction
-"""An action of a Leshan round: the engine's words or a Leshan one."""
 
 
 def _actor(ev: Mapping[str, Any], where: str) -> int:

@@ -14,6 +14,9 @@ Action.parse('dahai 5p by 2')
 >>> Action.parse("dingque p", seat=1).suit
 1
 
+The two Leshan decisions (R13.3 飘, R13.4 摆割) are :class:`LeshanAction` values, kept here
+with the rest of the vocabulary.
+
 Errors form a small tree of ``ValueError``: :class:`InvalidActionError` for a malformed
 action (bad text, a seat outside 0–3, a tile outside 0–26) and :class:`IllegalActionError`
 for a well-formed action that a rule forbids now; the latter carries the rule id.
@@ -29,15 +32,20 @@ from xzcore.tiles import SUITS, TileParseError, format_tiles, parse_tiles, tile_
 
 __all__ = [
     "CLAIM_WORDS",
+    "LESHAN_WORDS",
     "WORDS",
     "Action",
+    "AnyAction",
     "IllegalActionError",
     "InvalidActionError",
+    "LeshanAction",
     "actions_of",
 ]
 
 WORDS = ("exchange", "dingque", "dahai", "pon", "daiminkan", "ankan", "kakan", "hora", "none")
-"""Every action word (docs/events.md)."""
+"""Every word of an :class:`Action` (docs/events.md)."""
+LESHAN_WORDS = ("piao", "baige")
+"""The Leshan action words (R13.3, R13.4): :class:`LeshanAction` values."""
 CLAIM_WORDS = frozenset({"hora", "pon", "daiminkan", "none"})
 """Words a seat may answer another seat's discard or added gang with (R5.2, R6.4)."""
 _TILE_WORDS = frozenset({"dahai", "pon", "daiminkan", "ankan", "kakan", "hora"})
@@ -154,6 +162,62 @@ class Action(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+class LeshanAction(NamedTuple):
+    """A Leshan decision: ``piao`` with ``amount`` 0–5 (R13.3) or ``baige`` with the ``tile``
+    discarded as the hand is laid open (R13.4). Prints and parses like :class:`Action`:
+
+    >>> LeshanAction.parse("piao 3 by 1")
+    LeshanAction.parse('piao 3 by 1')
+    >>> LeshanAction.parse("baige 5p by 2").tile
+    13
+    """
+
+    word: str
+    seat: int
+    tile: int = -1
+    amount: int = -1
+
+    @classmethod
+    def parse(cls, text: str, seat: int | None = None) -> LeshanAction:
+        """Parse ``"piao <n> by <seat>"`` or ``"baige <tile> by <seat>"``; raises
+        :class:`InvalidActionError` naming what is wrong."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"action text must be str, not {type(text).__name__}")
+        parts = text.split()
+        if len(parts) >= 2 and parts[-2] == "by":
+            try:
+                seat = int(parts[-1])
+            except ValueError:
+                raise InvalidActionError(f"{text!r}: bad seat {parts[-1]!r} after 'by'") from None
+            parts = parts[:-2]
+        if seat is None or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise InvalidActionError(f"{text!r}: no seat 0-3 (write '... by <seat>')")
+        if len(parts) != 2 or parts[0] not in LESHAN_WORDS:
+            raise InvalidActionError(f"{text!r}: expected 'piao <0-5>' or 'baige <tile>'")
+        if parts[0] == "piao":
+            if not parts[1].isdigit() or not 0 <= int(parts[1]) <= 5:
+                raise InvalidActionError(f"{text!r}: 飘 is a number 0-5 (R13.3)")
+            return cls("piao", seat, -1, int(parts[1]))
+        try:
+            kinds = parse_tiles(parts[1])
+        except ValueError as exc:
+            raise InvalidActionError(f"{text!r}: {exc}") from None
+        if len(kinds) != 1:
+            raise InvalidActionError(f"{text!r}: baige takes one tile")
+        return cls("baige", seat, kinds[0])
+
+    def __str__(self) -> str:
+        arg = str(self.amount) if self.word == "piao" else tile_name(self.tile)
+        return f"{self.word} {arg} by {self.seat}"
+
+    def __repr__(self) -> str:
+        return f"LeshanAction.parse({str(self)!r})"
+
+
+AnyAction = Action | LeshanAction
+"""An action of any round: the engine's words or a Leshan one."""
 
 
 def _tile_of(ev: Mapping[str, Any], index: int) -> int:
