@@ -30,14 +30,19 @@ from test_quiet_discard import (
 
 from xzcore import kernel as core
 from xzcore.audit import _replay_twin as twin
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.leshan import round as leshan_round
 from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import LeshanRound
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
-from xzcore.round.actions import IllegalActionError, InvalidActionError
+from xzcore.round.actions import (
+    _KIND,
+    NOT_ACTIONS,
+    IllegalActionError,
+    InvalidActionError,
+    action_of,
+)
 from xzcore.round.base import CLAIM
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
@@ -79,26 +84,14 @@ def loop_step(rnd: Any, events: list[Any], i: int) -> bool:
     (with ``fast=False``: every action through ``Round.play``); False where the loop stops
     with a finding. Kept to that loop's checks, word for word."""
     ev = events[i]
-    if type(ev) is not dict or type(word := ev.get("type")) is not str:
+    if type(ev) is not dict or type(ev.get("type")) is not str:
         return False
-    if word in _NOT_ACTIONS:
-        return True
-    action = None
-    row = _TILE_ACTIONS.get(word)
-    if row is not None and (word != "dahai" or not ev.get("baige")):
-        actor = ev.get("actor")
-        pai = ev.get("pai")
-        if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
-            k = _KIND.get(pai)
-            if k is not None:
-                action = row[actor][k]
+    try:
+        action = action_of(ev)
+    except InvalidActionError:
+        return False
     if action is None:
-        try:
-            action = action_of(ev)
-        except InvalidActionError:
-            return False
-        if action is None:
-            return True
+        return True
     try:
         rnd.play(action)
     except (IllegalActionError, InvalidActionError, ValueError):
@@ -443,7 +436,7 @@ def test_skips_what_the_loop_skips(run: RunFn) -> None:
     """An event the loop skips is consumed whatever else it holds."""
     rules = RuleSet()
     for seed, events, i in found(run.kernel, _quiet, 3):
-        junk = [{"type": t, "actor": 9, "pai": None} for t in sorted(_NOT_ACTIONS)]
+        junk = [{"type": t, "actor": 9, "pai": None} for t in sorted(NOT_ACTIONS)]
         more = [*events[:i], *junk, *events[i:]]
         lockstep(run, rules, seed, more)
         rnd = round_at(rules, seed, more, i, run.kernel)
@@ -459,7 +452,7 @@ def test_stops_on_a_leshan_round(run: RunFn) -> None:
         assert type(rnd) is LeshanRound
         for i in range(len(events)):
             nxt = next(
-                (t for t in range(i, len(events)) if events[t]["type"] not in _NOT_ACTIONS),
+                (t for t in range(i, len(events)) if events[t]["type"] not in NOT_ACTIONS),
                 len(events),
             )
             assert_stops(run, rnd, events, i, nxt)
