@@ -587,3 +587,58 @@ def kept(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[bool]
                 break
             i += 1
     return [a is b for a, b in zip(rnd.events, events, strict=False)]
+
+
+# -- the run's own reading of events is the fast form of the one reader -------------------------
+
+_MISSING = object()
+ODD: list[Any] = [
+    *(None, True, 1.0, -1, 4, 0, 2, 2**70, "3", "", "m", "s", "M", "万"),
+    *("5p", "0m", "1z", "55p", "5p ", ["5p"], b"5p"),
+    *("hora", "pon", "none", "chi", "dahai", "tsumo", "baige", _MISSING),
+]
+READ_FIELDS = {
+    "dahai": ("type", "actor", "pai", "baige", "tsumogiri"),
+    "none": ("type", "actor", "pai", "claim"),
+    "pon": ("type", "actor", "pai", "target"),
+    "dingque": ("type", "actor", "suit"),
+    "tsumo": ("type", "actor", "pai"),
+}
+
+
+def taken(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[int]:
+    """The indices of the events ``run`` takes in the loop over ``events``."""
+    rnd = new_round(rules, seed, run.kernel)
+    out: list[int] = []
+    i = 0
+    while i < len(events):
+        j = run(rnd, events, i)
+        out.extend(range(i, j))
+        if j < len(events) and not loop_step(rnd, events, j):
+            break
+        i = j + 1
+    return out
+
+
+@pytest.mark.parametrize("word", sorted(READ_FIELDS))
+def test_the_run_takes_only_what_action_of_reads_as_it_does(word: str) -> None:
+    """Compiled and twin read the events they take themselves (a plain ``dahai``, ``none``
+    or ``pon``, a ``dingque``, an event of no action): the fast form of
+    :func:`xzcore.round.actions.action_of`. An event of each kind that the runs take, with
+    each field the runs or the reader read set to odd values in turn: wherever a run takes
+    it, the loop (``action_of``, then ``Round.play``) takes it too and leaves the same round
+    (so an event the reader refuses, the runs stop at)."""
+    compiled = RunFn(_quiet_module("cython").quiet_run, importlib.import_module(_KERNELS["cython"]))
+    rules = RuleSet()
+    seed = 3
+    events = recorded(rules, seed)
+    i = next(i for i in taken(compiled, rules, seed, events) if events[i]["type"] == word)
+    for key in READ_FIELDS[word]:
+        for value in ODD:
+            ev = dict(events[i])
+            if value is _MISSING:
+                ev.pop(key, None)
+            else:
+                ev[key] = value
+            mutated = [*events[:i], ev, *events[i + 1 :]]
+            lockstep(compiled, rules, seed, mutated, other=twin.quiet_run)
