@@ -26,13 +26,14 @@ from typing import Any
 
 import pytest
 
-from xzcore.audit.compare import action_of, compare_events
+from xzcore.audit.compare import compare_events
 from xzcore.audit.report import audit_bytes
 from xzcore.leshan.round import new_round
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.scanner import FastReader
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
+from xzcore.round.actions import action_of
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
 

@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 
-from xzcore.audit.compare import action_of
 from xzcore.leshan.round import new_round
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
+from xzcore.round.actions import action_of
 from xzcore.round.base import CLAIM, DINGQUE, END, TURN
 from xzcore.rules import RuleSet
 

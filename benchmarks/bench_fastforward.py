@@ -35,9 +35,8 @@ from typing import Any
 import pytest
 
 from xzcore.audit import _replay_twin as _replay_twin
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.players.agents import GreedyAgent, SeatView
-from xzcore.round.actions import Action
+from xzcore.round.actions import _KIND, Action, action_of
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
@@ -91,25 +90,13 @@ def _quiet(backend: str, name: str = "quiet_discard") -> Any:
 
 
 def _loop_event(rnd: Round, ev: Any, quiet: Quiet) -> None:
-    """``compare_events``' loop body for one (well-formed, legal) recorded event."""
-    word = ev.get("type")
-    if word in _NOT_ACTIONS:
-        return
-    action = None
-    row = _TILE_ACTIONS.get(word)
-    if row is not None and (word != "dahai" or not ev.get("baige")):
-        actor = ev.get("actor")
-        pai = ev.get("pai")
-        if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
-            k = _KIND.get(pai)
-            if k is not None:
-                if word == "dahai" and quiet(rnd, actor, k):
-                    return
-                action = row[actor][k]
+    """``compare_events``' loop body for one (well-formed, legal) recorded event, ``quiet``
+    for each discard."""
+    action = action_of(ev)
     if action is None:
-        action = action_of(ev)
-        if action is None:
-            return
+        return
+    if action.word == "dahai" and quiet(rnd, action.seat, action.tile):
+        return
     rnd.play(action)
 
 

@@ -25,10 +25,10 @@ import pytest
 from bench_audit import _corpus
 
 from xzcore.audit import equal as auditeq
-from xzcore.audit.actions import action_of
 from xzcore.audit.compare import _make_round
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.types import GENESIS, Limits, Location, parse_header
+from xzcore.round.actions import action_of
 
 GAMES = 1000
 

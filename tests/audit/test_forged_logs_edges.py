@@ -162,7 +162,7 @@ def test_unreadable_record_across_a_chunk_boundary(bad: bytes) -> None:
 _MUTATING_KEY = """
 import sys
 from xzcore.audit import replay as fastforward
-from xzcore.audit.actions import _NOT_ACTIONS
+from xzcore.round.actions import NOT_ACTIONS
 from xzcore.leshan.round import new_round
 from xzcore.rules import RuleSet
 sys.path.insert(0, {tests!r})
@@ -181,7 +181,7 @@ class Evil:
             evs.clear()
         return False
 
-evs.insert(1, {{Evil(): 0, "type": sorted(_NOT_ACTIONS)[0]}})
+evs.insert(1, {{Evil(): 0, "type": sorted(NOT_ACTIONS)[0]}})
 armed = True
 print(fastforward.quiet_run(rnd, evs, 1))
 """

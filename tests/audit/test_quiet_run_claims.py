@@ -31,7 +31,7 @@ from test_quiet_run_loop import (
 )
 
 from xzcore.audit import _replay_twin as twin
-from xzcore.audit.actions import _KIND
+from xzcore.round.actions import _KIND
 from xzcore.round.base import DINGQUE, TURN
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet

@@ -30,14 +30,19 @@ from test_quiet_discard import (
 
 from xzcore import kernel as core
 from xzcore.audit import _replay_twin as twin
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.leshan import round as leshan_round
 from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import LeshanRound
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
-from xzcore.round.actions import IllegalActionError, InvalidActionError
+from xzcore.round.actions import (
+    _KIND,
+    NOT_ACTIONS,
+    IllegalActionError,
+    InvalidActionError,
+    action_of,
+)
 from xzcore.round.base import CLAIM
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
@@ -79,26 +84,14 @@ def loop_step(rnd: Any, events: list[Any], i: int) -> bool:
     (with ``fast=False``: every action through ``Round.play``); False where the loop stops
     with a finding. Kept to that loop's checks, word for word."""
     ev = events[i]
-    if type(ev) is not dict or type(word := ev.get("type")) is not str:
+    if type(ev) is not dict or type(ev.get("type")) is not str:
         return False
-    if word in _NOT_ACTIONS:
-        return True
-    action = None
-    row = _TILE_ACTIONS.get(word)
-    if row is not None and (word != "dahai" or not ev.get("baige")):
-        actor = ev.get("actor")
-        pai = ev.get("pai")
-        if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
-            k = _KIND.get(pai)
-            if k is not None:
-                action = row[actor][k]
+    try:
+        action = action_of(ev)
+    except InvalidActionError:
+        return False
     if action is None:
-        try:
-            action = action_of(ev)
-        except InvalidActionError:
-            return False
-        if action is None:
-            return True
+        return True
     try:
         rnd.play(action)
     except (IllegalActionError, InvalidActionError, ValueError):
@@ -443,7 +436,7 @@ def test_skips_what_the_loop_skips(run: RunFn) -> None:
     """An event the loop skips is consumed whatever else it holds."""
     rules = RuleSet()
     for seed, events, i in found(run.kernel, _quiet, 3):
-        junk = [{"type": t, "actor": 9, "pai": None} for t in sorted(_NOT_ACTIONS)]
+        junk = [{"type": t, "actor": 9, "pai": None} for t in sorted(NOT_ACTIONS)]
         more = [*events[:i], *junk, *events[i:]]
         lockstep(run, rules, seed, more)
         rnd = round_at(rules, seed, more, i, run.kernel)
@@ -459,7 +452,7 @@ def test_stops_on_a_leshan_round(run: RunFn) -> None:
         assert type(rnd) is LeshanRound
         for i in range(len(events)):
             nxt = next(
-                (t for t in range(i, len(events)) if events[t]["type"] not in _NOT_ACTIONS),
+                (t for t in range(i, len(events)) if events[t]["type"] not in NOT_ACTIONS),
                 len(events),
             )
             assert_stops(run, rnd, events, i, nxt)
@@ -594,3 +587,58 @@ def kept(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[bool]
                 break
             i += 1
     return [a is b for a, b in zip(rnd.events, events, strict=False)]
+
+
+# -- the run's own reading of events is the fast form of the one reader -------------------------
+
+_MISSING = object()
+ODD: list[Any] = [
+    *(None, True, 1.0, -1, 4, 0, 2, 2**70, "3", "", "m", "s", "M", "万"),
+    *("5p", "0m", "1z", "55p", "5p ", ["5p"], b"5p"),
+    *("hora", "pon", "none", "chi", "dahai", "tsumo", "baige", _MISSING),
+]
+READ_FIELDS = {
+    "dahai": ("type", "actor", "pai", "baige", "tsumogiri"),
+    "none": ("type", "actor", "pai", "claim"),
+    "pon": ("type", "actor", "pai", "target"),
+    "dingque": ("type", "actor", "suit"),
+    "tsumo": ("type", "actor", "pai"),
+}
+
+
+def taken(run: RunFn, rules: RuleSet, seed: int, events: list[Any]) -> list[int]:
+    """The indices of the events ``run`` takes in the loop over ``events``."""
+    rnd = new_round(rules, seed, run.kernel)
+    out: list[int] = []
+    i = 0
+    while i < len(events):
+        j = run(rnd, events, i)
+        out.extend(range(i, j))
+        if j < len(events) and not loop_step(rnd, events, j):
+            break
+        i = j + 1
+    return out
+
+
+@pytest.mark.parametrize("word", sorted(READ_FIELDS))
+def test_the_run_takes_only_what_action_of_reads_as_it_does(word: str) -> None:
+    """Compiled and twin read the events they take themselves (a plain ``dahai``, ``none``
+    or ``pon``, a ``dingque``, an event of no action): the fast form of
+    :func:`xzcore.round.actions.action_of`. An event of each kind that the runs take, with
+    each field the runs or the reader read set to odd values in turn: wherever a run takes
+    it, the loop (``action_of``, then ``Round.play``) takes it too and leaves the same round
+    (so an event the reader refuses, the runs stop at)."""
+    compiled = RunFn(_quiet_module("cython").quiet_run, importlib.import_module(_KERNELS["cython"]))
+    rules = RuleSet()
+    seed = 3
+    events = recorded(rules, seed)
+    i = next(i for i in taken(compiled, rules, seed, events) if events[i]["type"] == word)
+    for key in READ_FIELDS[word]:
+        for value in ODD:
+            ev = dict(events[i])
+            if value is _MISSING:
+                ev.pop(key, None)
+            else:
+                ev[key] = value
+            mutated = [*events[:i], ev, *events[i + 1 :]]
+            lockstep(compiled, rules, seed, mutated, other=twin.quiet_run)

@@ -29,8 +29,8 @@ from test_quiet_run_loop import (
 )
 
 from xzcore.audit import _replay_twin as twin
-from xzcore.audit.actions import _KIND
 from xzcore.log.types import same
+from xzcore.round.actions import _KIND
 from xzcore.round.base import CLAIM
 from xzcore.rules import RuleSet
 

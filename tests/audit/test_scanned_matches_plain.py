@@ -323,7 +323,7 @@ def test_same_events_on_recorded_and_replayed_events() -> None:
         events = got[2]
         rnd, problem = _make_round(header, events, Location())
         assert problem is None
-        from xzcore.audit.actions import action_of
+        from xzcore.round.actions import action_of
 
         for ev in events:
             a = action_of(ev)

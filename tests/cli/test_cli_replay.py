@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from xzcore.audit.compare import action_of
 from xzcore.cli.main import cli
 from xzcore.log.reader import LogReader
+from xzcore.round.actions import action_of
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
 from xzcore.tiles import format_counts, tile_name

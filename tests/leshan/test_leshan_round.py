@@ -13,9 +13,9 @@ from types import ModuleType
 
 import pytest
 
-from xzcore.leshan.actions import LeshanAction, leshan_actions_of
+from xzcore.leshan.actions import LeshanAction
 from xzcore.leshan.round import PIAO, LeshanRound, new_round
-from xzcore.round.actions import Action, IllegalActionError
+from xzcore.round.actions import Action, IllegalActionError, actions_of
 from xzcore.round.base import CLAIM, TURN, Phase
 from xzcore.round.engine import Round
 from xzcore.round.wall import arrange_wall
@@ -210,7 +210,7 @@ def test_replay_reproduces_the_events(kernel: ModuleType) -> None:
     play(r, "none by 3", "dahai 6s by 1", "dahai 8p by 2", "none by 3", "dahai 7s by 3")
     play(r, "dahai 8s by 0", "dahai 9s by 1", "dahai 4p by 2", "hora 4p by 1")
     again = new_round(L, r.wall, 0, kernel=kernel)
-    for a in leshan_actions_of(r.events):
+    for a in actions_of(r.events):
         again.play(a)
     assert again.events == r.events
 
@@ -247,11 +247,10 @@ def test_bots_rules_of_thumb(kernel: ModuleType) -> None:
     assert picks == ["dahai 1s by 0"]
 
 
-def test_leshan_action_of_errors() -> None:
-    from xzcore.leshan.actions import leshan_action_of
-    from xzcore.round.actions import InvalidActionError
+def test_a_malformed_leshan_event_is_refused_naming_its_index() -> None:
+    from xzcore.round.actions import InvalidActionError, action_of
 
-    assert leshan_action_of({"type": "dahai", "actor": 1, "pai": "5p", "baige": True}) is None
+    assert action_of({"type": "dahai", "actor": 1, "pai": "5p", "baige": True}) is None
     for ev in (
         {"type": "piao", "actor": 1, "piao": 6},
         {"type": "piao", "actor": 7, "piao": 1},
@@ -259,7 +258,7 @@ def test_leshan_action_of_errors() -> None:
         {"type": "baige", "actor": 1},
     ):
         with pytest.raises(InvalidActionError, match="event #3"):
-            leshan_action_of(ev, 3)
+            action_of(ev, 3)
 
 
 def test_seat_view_shows_piao_and_the_open_hand(kernel: ModuleType) -> None:

@@ -10,12 +10,12 @@ from types import ModuleType
 
 import pytest
 
-from xzcore.leshan.actions import LeshanAction, leshan_actions_of
+from xzcore.leshan.actions import LeshanAction
 from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import LeshanRound, new_round
 from xzcore.money.settlement import SeatEnd
 from xzcore.players.agents import GreedyAgent, RandomAgent, SeatView
-from xzcore.round.actions import Action
+from xzcore.round.actions import Action, actions_of
 from xzcore.round.engine import Round
 from xzcore.round.wall import arrange_wall, deal
 from xzcore.rules import RuleSet
@@ -200,7 +200,7 @@ def test_bot_games(kernel: ModuleType, seed0: int) -> None:
                 want = count_chajiao(r.hands[s].counts(), r.melds[s], r.voids[s], L)
                 assert end.ready_multiplier == want
         again = new_round(L, d.wall, d.dealer, kernel=kernel)
-        for a in leshan_actions_of(r.events):
+        for a in actions_of(r.events):
             again.play(a)
         assert again.events == r.events
         assert sum(r.result().totals) == 0

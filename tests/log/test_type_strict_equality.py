@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 from logscan_helpers import load_scanner
 
 from xzcore.audit import equal as auditeq
-from xzcore.audit.actions import action_of
 from xzcore.audit.compare import _make_round
 from xzcore.log import _scan_twin as twin
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.types import Location
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
+from xzcore.round.actions import action_of
 from xzcore.rules import RuleSet
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from xzcore.leshan.actions import leshan_actions_of
 from xzcore.leshan.round import new_round
 from xzcore.players.agents import GreedyAgent, RandomAgent, play_game
+from xzcore.round.actions import actions_of
 from xzcore.round.engine import Round
 from xzcore.rules import PRESETS, RuleSet
 from xzcore.tiles import parse_tiles
@@ -52,7 +52,7 @@ def _replay(rules: RuleSet, events: list[dict[str, Any]], kernel: ModuleType) ->
         exchange_direction=start["exchange_direction"],
         kernel=kernel,
     )
-    for a in leshan_actions_of(events):  # actions_of, plus 飘 and 摆割 (R13.3, R13.4)
+    for a in actions_of(events):  # 飘 and 摆割 too (R13.3, R13.4)
         r.play(a)
     assert r.over
     assert r.events == events

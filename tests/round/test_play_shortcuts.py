@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from xzcore.round.actions import Action, InvalidActionError
-from xzcore.round.base import _DAHAI, _DINGQUE, _HORA, _NONE, _PON
+from xzcore.round.actions import _DAHAI, _DINGQUE, _HORA, _NONE, _PON, Action, InvalidActionError
 from xzcore.round.checks import canonical
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal

@@ -47,9 +47,9 @@ cdef extern from "Python.h":
         unsigned int tp_version_tag
 
 from xzcore.audit._replay_twin import engine_intact
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS
+from xzcore.round.actions import _DAIMINKAN, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS
 from xzcore.round.engine import Round
-from xzcore.round.base import _DAIMINKAN, _HORA, _NONE, _PON, CLAIM, DINGQUE, MELDS, NAMES, TURN
+from xzcore.round.base import CLAIM, DINGQUE, MELDS, NAMES, TURN
 from xzcore.rules import LastRoundScope, LastRoundWin
 from xzcore.tiles import MeldKind
 
@@ -67,7 +67,7 @@ cdef long _CLAIM = CLAIM
 cdef object _CLAIM_OBJ = CLAIM
 cdef object _MINUS_ONE = -1
 cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
-cdef dict _SUITS = {"m": 0, "p": 1, "s": 2}  # R4.1: a dingque event's suit, as action_of reads it
+cdef dict _SUITS = dict(_SUIT_INDEX)  # R4.1: a dingque event's suit, as action_of reads it
 cdef tuple _SUIT_TEXT = ("m", "p", "s")  # Round._do_dingque's "mps"[v]
 cdef object _FORCED = LastRoundWin.FORCED
 cdef object _FORFEIT = LastRoundWin.FORFEIT
@@ -83,7 +83,7 @@ cdef dict _DINGQUE_EVENT = {"type": "dingque", "actor": 0, "suit": ""}  # Round.
 cdef tuple _KIND_OBJ = tuple(range(27))  # the kinds, as _KIND's values (small ints)
 # _kind_of reads a 'pai' as compare_events does (_KIND.get): the 27 names, nothing else.
 assert _KIND == {name: k for k, name in enumerate(NAMES)}
-cdef frozenset _SKIPPED = frozenset(_NOT_ACTIONS)  # events compare_events skips
+cdef frozenset _SKIPPED = frozenset(NOT_ACTIONS)  # events action_of reads as no action
 cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
 cdef tuple _KAN_T = tuple(tuple(row) for row in _DAIMINKAN)
 cdef tuple _HORA_T = tuple(tuple(row) for row in _HORA)

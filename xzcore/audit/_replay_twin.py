@@ -26,9 +26,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS
-from xzcore.round.actions import Action
-from xzcore.round.base import _DAIMINKAN, _DINGQUE, _HORA, _NONE, _PON, DINGQUE, TURN
+from xzcore.round.actions import (
+    _DAIMINKAN,
+    _DINGQUE,
+    _HORA,
+    _KIND,
+    _NONE,
+    _PON,
+    _SUIT_INDEX,
+    NOT_ACTIONS,
+    Action,
+)
+from xzcore.round.base import DINGQUE, TURN
 from xzcore.round.engine import Round
 from xzcore.rules import LastRoundScope, LastRoundWin
 
@@ -213,9 +222,6 @@ discard or declaration, or a discard with a ``baige`` key: the loop plays it; an
 window the run opened), a reason of :func:`quiet_decline` (but ``claimable``), of
 :data:`WINDOW_REASONS` (but :data:`OPEN_REASONS`) or of :data:`DINGQUE_REASONS`."""
 
-_SUITS = {"m": 0, "p": 1, "s": 2}
-"""R4.1: the suits a ``dingque`` event may name (as ``action_of`` reads them)."""
-
 
 def window_decline(
     rnd: Any, seat: int, tile: int, events: list[Any], at: int
@@ -306,9 +312,9 @@ def dingque_decline(rnd: Any, events: list[Any], at: int) -> tuple[str | None, l
         actor, suit = ev.get("actor"), ev.get("suit")
         if type(actor) is not int or not 0 <= actor < 4 or actor in (a.seat for a in actions):
             return "dingques", []  # R4.1: one declaration a seat
-        if type(suit) is not str or suit not in _SUITS:
+        if type(suit) is not str or suit not in _SUIT_INDEX:
             return "dingques", []  # action_of reports it
-        actions.append(_DINGQUE[actor][_SUITS[suit]])
+        actions.append(_DINGQUE[actor][_SUIT_INDEX[suit]])
     return None, actions
 
 
@@ -335,10 +341,10 @@ def _run_decline(
     if i >= len(events):
         return "end", 0, -1, []
     ev = events[i]
-    # compare_events: a map with a str 'type'; _NOT_ACTIONS are skipped.
+    # compare_events: a map with a str 'type'; NOT_ACTIONS are skipped.
     if type(ev) is not dict or type(word := ev.get("type")) is not str:
         return "event", 0, -1, []
-    if word in _NOT_ACTIONS:
+    if word in NOT_ACTIONS:
         return None, 1, -1, []
     if word == "dingque":
         if not plain:

@@ -12,19 +12,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xzcore.audit.actions import _KIND, _NOT_ACTIONS, _TILE_ACTIONS, action_of
 from xzcore.audit.equal import equal, same, same_events
 from xzcore.audit.replay import quiet_run
 from xzcore.leshan.round import new_round
 from xzcore.log.scan import claims_of as _claims_of
 from xzcore.log.types import Header, Location, claims_of, net_of
-from xzcore.round.actions import Action, IllegalActionError, InvalidActionError
+from xzcore.round.actions import (
+    _KIND,
+    AnyAction,
+    IllegalActionError,
+    InvalidActionError,
+    action_of,
+)
 from xzcore.rules import RuleError, RuleSet
 
 __all__ = [
     "Finding",
     "Replay",
-    "action_of",
     "claims_of",
     "compare_claims",
     "compare_events",
@@ -192,9 +196,6 @@ def compare_events(
     stop = len(events)  # compare the recorded prefix [0, stop)
     illegal: Finding | None = None
     play = rnd.play
-    tile_actions = _TILE_ACTIONS
-    not_actions = _NOT_ACTIONS
-    kinds = _KIND
     # Runs of the commonest steps (quiet discards; claim windows every asked seat passes or
     # one seat pengs; the 定缺 declarations) are replayed in C by quiet_run, exactly as the
     # loop below would (or not at all); the loop takes every event quiet_run stops at.
@@ -207,34 +208,19 @@ def compare_events(
             break
         ev = events[i]
         # msgpack decodes every map to a dict: an exact type test is enough, and cheap.
-        if type(ev) is not dict or type(word := ev.get("type")) is not str:
+        if type(ev) is not dict or type(ev.get("type")) is not str:
             stop = i
             illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
             break
         i += 1
-        if word in not_actions:
-            continue
-        # action_of's common case inline: a well-formed tile action from the table.
-        action = None
-        row = tile_actions.get(word)
-        if row is not None and (word != "dahai" or not ev.get("baige")):
-            actor = ev.get("actor")
-            pai = ev.get("pai")
-            if type(actor) is int and 0 <= actor < 4 and type(pai) is str:
-                k = kinds.get(pai)
-                if k is not None:
-                    action = row[actor][k]
+        try:
+            action = action_of(ev)
+        except InvalidActionError as exc:
+            stop = i - 1
+            illegal = Finding("L5", f"malformed action event: {exc}", loc(stop), claimed=dict(ev))
+            break
         if action is None:
-            try:
-                action = action_of(ev)
-            except InvalidActionError as exc:
-                stop = i - 1
-                illegal = Finding(
-                    "L5", f"malformed action event: {exc}", loc(stop), claimed=dict(ev)
-                )
-                break
-            if action is None:
-                continue
+            continue
         try:
             play(action)
         except IllegalActionError as exc:
@@ -282,7 +268,7 @@ def _no_run(rnd: Any, events: Any, i: int) -> int:
 
 
 def _refine(
-    rnd: Any, action: Action, exc: IllegalActionError, events: Sequence[Any], i: int
+    rnd: Any, action: AnyAction, exc: IllegalActionError, events: Sequence[Any], i: int
 ) -> tuple[str, str]:
     """The rule of an illegal action, sharpened for claims made after the claim window.
 

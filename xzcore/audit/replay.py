@@ -13,7 +13,7 @@ in the final round, a discard by a seat holding a self-draw win (R5.7 forced or 
 
 For the audit's replay loop (``xzcore.audit.compare.compare_events``), :func:`quiet_run`
 ``(rnd, events, i)`` does what that loop does for ``events[i]``, ``events[i + 1]``, … as long
-as each event is one the loop skips (``_NOT_ACTIONS``), a recorded quiet discard, a recorded
+as each event is one the loop skips (``NOT_ACTIONS``), a recorded quiet discard, a recorded
 discard whose claim window (R5.2) offers nobody 胡 (so no R7.4 lock, no R5.7 consequence)
 and ends with every asked seat passing (the events after it exactly one plain ``none`` per
 asked seat, in any order) or with the ``pon`` of the one seat asked (R5.3 has nothing to order;
@@ -26,6 +26,8 @@ dealer's first turn). It returns the index of the first event it did not consume
 (``len(events)`` at the end): the caller handles that event the slow way and calls it again
 from the next index. It never raises, never consumes an event the loop would treat
 differently (a malformed one, an illegal action: it stops there), and a stop changes nothing.
+Its reading of the events it takes (a plain ``dahai``, ``none`` or ``pon``, a ``dingque``) is
+the fast form of :func:`xzcore.round.actions.action_of`, held to that reader by the tests.
 
 The events the steps append to ``rnd.events`` are equal, type for type and key order for key
 order, to the ones ``Round.play`` appends; where the recorded event at the same index is

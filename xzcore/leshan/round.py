@@ -27,10 +27,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from xzcore.leshan.actions import LeshanAction
 from xzcore.leshan.money import BAIGE_MIN_WALL, Penalty, discarder_penalties, pay_count_win
 from xzcore.money.ledger import Transfer
-from xzcore.round.actions import Action, IllegalActionError
+from xzcore.round.actions import Action, IllegalActionError, LeshanAction
 from xzcore.round.base import NAMES, TURN, Phase
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet, Scoring

@@ -21,7 +21,7 @@ from xzcore.backend import load
 from xzcore.errors import TileConservationError
 from xzcore.money.ledger import Ledger, Transfer
 from xzcore.money.settlement import SeatEnd, end_of_round, settle_engine_ends
-from xzcore.round.actions import Action
+from xzcore.round.actions import _DAHAI, Action
 from xzcore.rules import Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.engine import chajiao_engine
@@ -177,15 +177,6 @@ _KIND_WORD = {kind: kind.value for kind in MeldKind}
 """Each meld kind's word (``kind.value`` is a Python-level property of the enum)."""
 _FOURS = [4] * 27
 
-# Cached action values: legal_actions hands these out without building new objects.
-_DAHAI = [[Action("dahai", s, k) for k in range(27)] for s in range(4)]
-_PON = [[Action("pon", s, k) for k in range(27)] for s in range(4)]
-_DAIMINKAN = [[Action("daiminkan", s, k) for k in range(27)] for s in range(4)]
-_ANKAN = [[Action("ankan", s, k) for k in range(27)] for s in range(4)]
-_KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
-_HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
-_NONE = [Action("none", s) for s in range(4)]
-_DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
 _NO_TILES = bytes(9)
 _DAHAI_SUIT = [[row[9 * v : 9 * v + 9] for v in range(3)] for row in _DAHAI]
 

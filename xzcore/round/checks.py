@@ -17,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from xzcore.round.actions import Action
-from xzcore.round.base import (
+from xzcore.round.actions import (
     _ANKAN,
     _DAHAI,
     _DAIMINKAN,
     _DINGQUE,
     _HORA,
     _KAKAN,
-    _NO_TILES,
     _NONE,
     _PON,
+    Action,
+)
+from xzcore.round.base import (
+    _NO_TILES,
     CLAIM,
     DINGQUE,
     END,

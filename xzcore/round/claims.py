@@ -15,12 +15,8 @@ from typing import Any
 
 from xzcore.money.ledger import Transfer
 from xzcore.money.settlement import call_transfer, pay_win
-from xzcore.round.actions import Action
+from xzcore.round.actions import _DAIMINKAN, _HORA, _NONE, _PON, Action
 from xzcore.round.base import (
-    _DAIMINKAN,
-    _HORA,
-    _NONE,
-    _PON,
     MELDS,
     NAMES,
     TURN,

@@ -30,16 +30,20 @@ from typing import Any, ClassVar
 
 from xzcore import kernel as core
 from xzcore.money.settlement import pay_gang
-from xzcore.round.actions import Action, IllegalActionError, InvalidActionError
-from xzcore.round.base import (
+from xzcore.round.actions import (
     _ANKAN,
-    _BYTE_OF,
     _DAHAI,
-    _DAHAI_SUIT,
-    _DEALT_AT,
     _DINGQUE,
     _HORA,
     _KAKAN,
+    Action,
+    IllegalActionError,
+    InvalidActionError,
+)
+from xzcore.round.base import (
+    _BYTE_OF,
+    _DAHAI_SUIT,
+    _DEALT_AT,
     _KIND_WORD,
     _NO_TILES,
     CLAIM,
