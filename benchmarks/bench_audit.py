@@ -1,4 +1,4 @@
-"""Audit speed (issue 5, PERF.md): audited games/s and events/s on one core, and — as a
+"""Audit speed (PERF.md): audited games/s and events/s on one core, and — as a
 script — ``xz audit --jobs N`` over many games with the peak memory of the process tree.
 
     python -m pytest benchmarks/bench_audit.py --benchmark-only      # one core, in-process

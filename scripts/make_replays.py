@@ -1,4 +1,4 @@
-"""Make the sample logs of ``replays/`` reproducibly (issue 5 item 7; replays/README.md).
+"""Make the sample logs of ``replays/`` reproducibly (replays/README.md).
 
     python scripts/make_replays.py [OUTDIR]      # default: replays/
 

@@ -1,5 +1,5 @@
-"""Each sample of replays/ gives exactly the findings replays/README.md promises (issue 5
-item 7), and scripts/make_replays.py makes the same bytes again."""
+"""Each sample of replays/ gives exactly the findings replays/README.md promises,
+and scripts/make_replays.py makes the same bytes again."""
 
 from __future__ import annotations
 

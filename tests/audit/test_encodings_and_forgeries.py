@@ -1,4 +1,4 @@
-"""Review of session 9's audit fast paths: the fast audit must say exactly what the plain one
+"""The audit's fast paths against the plain one: the fast audit must say exactly what the plain one
 says (``fast=False``: LogReader, ``Round.play`` for every action).
 
 The fast paths under test: FastReader (readinto into one kept buffer, template events copied

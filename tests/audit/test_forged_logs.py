@@ -1,4 +1,4 @@
-"""Adversarial review of the audit's fast path (logfast + _scan, quiet_run): crafted logs
+"""Forged logs against the audit's fast path (logfast + _scan, quiet_run): crafted logs
 a forger could write — valid msgpack, unusual encodings or events, every hash recomputed so
 that only the replay and the comparison can catch them — get the same reports from
 ``audit_bytes(fast=True)`` as from the oracle ``audit_bytes(fast=False)`` (docs/audit.md;
@@ -291,7 +291,7 @@ EDITS = [
     "type-bin",
 ]
 
-# Edits that change a value or a type the replay checks: never verified (issue 5 item 8).
+# Edits that change a value or a type the replay checks: never verified.
 # Not among them: another key order (the same map), a duplicate key msgpack overrides with
 # the right value (msgpack keeps the last), and a nil ``claim`` on a ``none`` (the
 # comparison reads a missing key as nil) — on those only the two paths' agreement is asserted.

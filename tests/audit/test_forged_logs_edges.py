@@ -1,4 +1,4 @@
-"""Adversarial review of the audit's fast path, the edges (see test_review_fastpath.py):
+"""Forged logs at the edges (see test_forged_logs.py):
 scan_game's odd arguments, quiet_run on odd inputs (xzcore.audit.replay: an index back,
 nothing raised, the round unchanged), an unreadable record across a chunk boundary (the same
 error from the fast path's re-read and from the whole-file reader), Limits of other types."""
@@ -153,7 +153,7 @@ def _across_a_chunk(bad: bytes) -> bytes:
 def test_unreadable_record_across_a_chunk_boundary(bad: bytes) -> None:
     """The same unreadable error (rule and message) however the reader's chunks fall: the
     fast path re-reads a declined game with a LogReader whose chunks start at the game, the
-    oracle reads the whole file (found by this review; fixed in effb045 by reading ahead)."""
+    oracle reads the whole file (the reader reads ahead)."""
     reports = both(_across_a_chunk(bad))
     assert statuses(reports) == ["verified"] * 5 + ["unreadable"]
     assert len(reports[-1]["errors"]) == 1
@@ -189,7 +189,7 @@ print(fastforward.quiet_run(rnd, evs, 1))
 
 def test_quiet_run_survives_a_key_that_empties_the_events() -> None:
     """quiet_run returns an index and raises nothing (xzcore.audit.replay), whatever the
-    events' keys do when compared: found by this review (the compiled run read freed memory,
+    events' keys do when compared (the compiled run read freed memory,
     the twin raised IndexError), fixed in 4670b91."""
     import subprocess
     import sys

@@ -1,4 +1,4 @@
-"""Fuzzing the reader and the audit with mutated real logs (issue 5 item 8): whatever the
+"""Fuzzing the reader and the audit with mutated real logs: whatever the
 bytes, the audit returns reports — verified, findings or unreadable — and never raises.
 
 The CI budget is small (``max_examples`` below); a longer run:

@@ -1,4 +1,4 @@
-"""The fast audit path against the slow one (issue 5: speed without a different verdict).
+"""The fast audit path against the slow one: speed without a different verdict.
 
 ``audit_*(fast=True)`` reads games with :class:`xzcore.log.scanner.FastReader` (the compiled
 scanner, declining to :class:`xzcore.log.reader.LogReader`) and replays discards nobody can claim

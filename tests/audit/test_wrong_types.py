@@ -1,4 +1,4 @@
-"""Wrong types are findings (issue 5 item 8): the audit compares claimed figures with the
+"""Wrong types are findings: the audit compares claimed figures with the
 recomputed ones type-strictly — bool is not int, float is not int — since Python's ``==``
 says ``2.0 == 2`` and ``False == 0`` (xzcore.audit.equal)."""
 

@@ -1,5 +1,5 @@
 """``xz audit``: formats, input order with --jobs, directories, keys, and the exit codes
-0/1/2/3/130 of issue 5 item 6."""
+0/1/2/3/130 documented in docs/audit.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``xz audit``'s inputs and options at their edges (docs/audit.md; issue 5 items 6 and 8):
+"""``xz audit``'s inputs and options at their edges (docs/audit.md):
 a folder with no log, the bounds of --jobs, strict JSON output."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``xz audit --jobs``: which big logs the parent cuts into parts (cli/audit.py iter_tasks).
 
 A big log is cut only when fewer than ``jobs`` files follow it; either way the output is
-the sequential audit's (docs/audit.md, issue 5: memory flat, output in input order).
+the sequential audit's (docs/audit.md: memory flat, output in input order).
 """
 
 from __future__ import annotations

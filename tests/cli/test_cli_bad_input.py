@@ -1,6 +1,6 @@
 """A demanding user's pass over ``xz``: bad input gets a clear error naming what and where, a
 documented exit code (0 ok, 1 findings / failed line, 2 usage, 3 unreadable or missing input,
-130 Ctrl-C), never a traceback and never unbounded memory (issues 3 and 5)."""
+130 Ctrl-C), never a traceback and never unbounded memory."""
 
 from __future__ import annotations
 

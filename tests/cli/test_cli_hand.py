@@ -1,4 +1,4 @@
-"""``xz hand`` (issue 3 item 4): text, --json, --jsonl with good and bad lines, exit codes."""
+"""``xz hand``: text, --json, --jsonl with good and bad lines, exit codes."""
 
 from __future__ import annotations
 

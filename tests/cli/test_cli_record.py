@@ -1,5 +1,5 @@
 """``xz record``: games and matches that audit as verified, reproducible bytes, rule options,
-signing, a person at the terminal, and usage errors (issue 5 item 4)."""
+signing, a person at the terminal, and usage errors."""
 
 from __future__ import annotations
 

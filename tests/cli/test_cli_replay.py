@@ -1,5 +1,5 @@
 """``xz replay``: the event table, the state at event N (checked against the round engine's
-own state after the same actions), Chinese names, JSON, and unreadable input (item 5)."""
+own state after the same actions), Chinese names, JSON, and unreadable input."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``xz replay`` on bad and odd logs: a clear error naming game, event and byte with exit 3,
-or the log shown as written — never a traceback (issue 5 items 5 and 8). Split from
+or the log shown as written — never a traceback. Split from
 test_cli_bad_input.py, which holds the other commands."""
 
 from __future__ import annotations

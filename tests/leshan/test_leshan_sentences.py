@@ -1,4 +1,4 @@
-"""Independent review of the 乐山 (Leshan) preset against RULES.md R12 (leshan column) and R13.
+"""The 乐山 (Leshan) preset against RULES.md R12 (leshan column) and R13.
 
 Every expected count below is worked out by hand from R13.1 in the comment next to it, not by
 running the code. Hands are written with void 条 (s) unless said otherwise.

@@ -1,6 +1,6 @@
 """The compiled type-strict equality (``xzcore.log._scan.same``, ``same_events``) against its
 twin, ``xzcore.log._scan_twin.same`` — itself held equal to ``xzcore.audit.equal.same``, the
-audit's (issue 5 item 8: a wrong type is a finding). Whatever the values, the three give the
+audit's (a wrong type is a finding). Whatever the values, the three give the
 same answer, or raise the same exception; on recorded and replayed events too."""
 
 from __future__ import annotations

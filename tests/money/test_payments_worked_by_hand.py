@@ -1,4 +1,4 @@
-"""Independent review of settlement (RULES.md R6.2, R8.7, R9.1–R9.4, R10.1–R10.3) fed by real
+"""Settlement worked out by hand (RULES.md R6.2, R8.7, R9.1–R9.4, R10.1–R10.3) fed by real
 scores: every amount is worked out by hand in the comment beside it from RULES.md."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules review of the round engine (issues 4/5): an independent oracle for claim offers.
+"""The round engine: an independent oracle for claim offers.
 
 Random seeded games are played through the checked :meth:`Round.play`. On every turn the
 test works out by itself, from RULES.md, what the seat may do (R5.1, R5.4 after a 碰, R4.2,

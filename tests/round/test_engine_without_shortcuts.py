@@ -1,4 +1,4 @@
-"""Review of session 9's engine fast paths: each must be a pure optimisation.
+"""The engine's fast paths: each must be a pure optimisation.
 
 The oracle is the plain engine: every fast path of this session switched off at once — the
 compiled scorer and 查叫 (``score_fast``/``chajiao_fast`` → the twin's: the Python scorer),
@@ -55,7 +55,7 @@ def _none(*_args: Any) -> None:
 
 @contextmanager
 def plain_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every engine fast path of session 9 switched off (see the module docstring)."""
+    """Every engine fast path switched off (see the module docstring)."""
     twin_checks = engine_twin.PlayChecks(
         round_checks._CANON,
         round_checks._quick_ok,

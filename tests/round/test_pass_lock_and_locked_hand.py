@@ -1,4 +1,4 @@
-"""Rules review of the round engine (issues 4/5): gangs, the pass lock and the locked hand.
+"""The round engine: gangs, the pass lock and the locked hand.
 
 Each scenario is dealt from a hand-built wall; the expected result is worked out in the
 comments from RULES.md, sentence by sentence (R6.3, R7.4, R5.7, R11.2).

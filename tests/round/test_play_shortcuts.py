@@ -1,4 +1,4 @@
-"""``Round.play``'s shortcuts for the audit (issue 5 speed) decide exactly as the long way.
+"""``Round.play``'s shortcuts for the audit decide exactly as the long way.
 
 ``canonical`` may only skip ``Action.make`` for values ``Action.make`` would accept unchanged;
 everything else must still reach ``Action.make`` and be refused the same way.

@@ -1,4 +1,4 @@
-"""Rules review of the round engine (issues 4/5): turn order after wins, the next dealer,
+"""The round engine: turn order after wins, the next dealer,
 robbing a gang, and the end of round in 血战 and 血流.
 
 Each scenario is dealt from a hand-built wall; the expected result is worked out in the

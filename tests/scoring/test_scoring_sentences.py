@@ -1,4 +1,4 @@
-"""Independent review of scoring (RULES.md R7.3, R8.1–R8.7, R10.2): the sentences the
+"""Scoring sentences worked out by hand (RULES.md R7.3, R8.1–R8.7, R10.2): the sentences the
 existing tests leave open, each with a hand worked out by hand from RULES.md.
 
 Hands are the concealed tiles *before* the winning tile. Every expected figure is derived in

@@ -1,4 +1,4 @@
-"""Type-strict equality for the audit's comparisons (issue 5 item 8: wrong types are
+"""Type-strict equality for the audit's comparisons (wrong types are
 findings). ``==`` in Python says ``2.0 == 2``, ``True == 1`` and ``False == 0``; a log that
 claims a multiplier 2.0 or a 根 count ``False`` where the rules give the int 2 or 0 makes a
 wrong claim, and :func:`same` says so."""

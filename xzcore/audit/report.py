@@ -168,7 +168,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
                 self.offsets,
                 fast=self.fast,
             )
-        except Exception as exc:  # never a traceback for one bad game (issue 5 item 8)
+        except Exception as exc:  # never a traceback for one bad game
             self.report.findings.append(
                 Finding(
                     "L5",

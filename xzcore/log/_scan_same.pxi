@@ -1,8 +1,7 @@
 # Included by _scan.pyx (one extension module): the compiled type-strict equality.
 #
 # same(a, b) answers exactly what the Python twin ``xzcore.log._scan_twin.same`` (that is
-# ``xzcore.log.types.same``) answers: equal and of the same types all the way down (issue 5
-# item 8: a wrong type is a finding). It walks, in C and in the twin's order, only values of
+# ``xzcore.log.types.same``) answers: equal and of the same types all the way down (a wrong type is a finding). It walks, in C and in the twin's order, only values of
 # the types msgpack decodes to and the engine builds — exact str, int, bool, None, float,
 # bytes, list, tuple and dict with str or bytes keys — where ``==`` runs no Python code and
 # has no side effects. Anything else (another type, a subclass, a dict with other keys,
@@ -192,7 +191,7 @@ cdef bint _declined(object a, object b) except -1:
 
 
 def same(a, b):
-    """Equal and of the same types all the way down (issue 5 item 8): bool is not int, float
+    """Equal and of the same types all the way down: bool is not int, float
     is not int, list is not tuple, a dict subclass is not a dict; dicts equal by key set and
     values whatever their order, lists and tuples item by item, anything else by ``==``
     (a nan is not itself). Exactly ``xzcore.log.types.same`` (the twin's), in C."""

@@ -12,7 +12,7 @@ the compiled one is tested against; ``others`` (the events not of those two shap
 by matching each payload's bytes against the shapes. Both find where a payload ends by the same
 structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
 
-:func:`same` and :func:`same_events` are the audit's type-strict equality (issue 5 item 8):
+:func:`same` and :func:`same_events` are the audit's type-strict equality:
 ``same`` is ``xzcore.log.types.same`` (the one definition), to which the compiled ``same``
 hands the values it does not compare itself.
 """

@@ -78,7 +78,7 @@ its 32-byte hash themselves. The caller still checks the header's and closing re
 ``data`` of any other type raises TypeError; ``start`` outside ``0..len(data)`` or a
 ``prev`` that is not 32 bytes raise ValueError.
 
-The same module holds the audit's type-strict equality (issue 5 item 8)::
+The same module holds the audit's type-strict equality::
 
     def same(a: Any, b: Any) -> bool           # exactly xzcore.log.types.same
     def same_events(a: Sequence, b: Sequence) -> bool

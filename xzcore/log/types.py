@@ -148,7 +148,7 @@ class Close:
 
 
 def same(a: Any, b: Any) -> bool:
-    """Equal and of the same types all the way down (issue 5 item 8: a wrong type is a
+    """Equal and of the same types all the way down (a wrong type is a
     finding). Python's ``==`` says ``2.0 == 2`` and ``False == 0``, so a claimed multiplier
     2.0 or 根 ``False`` would pass for the int the rules give; here bool is not int and float
     is not int. Maps compare by keys and values whatever their order.

@@ -1,4 +1,4 @@
-"""Recording games to ``.xzlog`` files (issue 5 item 4; docs/log-format.md).
+"""Recording games to ``.xzlog`` files (docs/log-format.md).
 
 A *chooser* decides for one seat: ``chooser(round, seat, legal) -> Action`` where ``legal`` is
 ``round.legal_actions(seat)``. :func:`play_round` drives a :class:`~xzcore.round.engine.Round` with
