@@ -72,21 +72,21 @@ tests' oracle)."""
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     name: str = request.param
     if name == "compiled":
-        import xzcore.audit.replay
-        import xzcore.log.scan
+        import xzcore.backend
 
-        if xzcore.log.scan.BACKEND != "cython" or xzcore.audit.replay.BACKEND != "cython":
+        if xzcore.backend.BACKEND != "cython":
             pytest.skip("the compiled modules are not built")
     if name == "twin":
         import xzcore.audit._replay_twin
         import xzcore.audit.compare
-        import xzcore.audit.equal
         import xzcore.log._scan_twin
+        import xzcore.log.scan
         import xzcore.log.scanner
 
         monkeypatch.setattr(xzcore.log.scanner, "scan_game", xzcore.log._scan_twin.scan_game)
         monkeypatch.setattr(xzcore.audit.compare, "quiet_run", xzcore.audit._replay_twin.quiet_run)
-        monkeypatch.setattr(xzcore.audit.equal, "_COMPILED", False)  # the Python comparison
+        for name in ("same", "same_events"):  # the Python comparison
+            monkeypatch.setattr(xzcore.log.scan, name, getattr(xzcore.log._scan_twin, name))
     return name
 
 

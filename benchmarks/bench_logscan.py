@@ -1,9 +1,8 @@
 """Game scanner speed (xzcore.log.scan): the games of a 1,000-game greedy corpus read by the
 compiled scanner, by its pure-Python twin and by the reader it speeds up (LogReader +
 CollectingBuilder), side by side in one run. Also the audit's type-strict comparison of each
-game's recorded events with the engine's replay of them: the compiled ``same_events``, its
-twin, and ``xzcore.audit.equal.same_events`` (the events packed and compared with the log's bytes);
-and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
+game's recorded events with the engine's replay of them: the compiled ``same_events`` and its
+twin; and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
 
     python -m pytest benchmarks/bench_logscan.py --benchmark-only
     ... --benchmark-timer time.process_time     # CPU time: steadier on shared cores
@@ -24,7 +23,6 @@ from typing import Any
 import pytest
 from bench_audit import _corpus
 
-from xzcore.audit import equal as auditeq
 from xzcore.audit.compare import _make_round
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.types import GENESIS, Limits, Location, parse_header
@@ -121,22 +119,14 @@ def replayed(corpus: bytes) -> list[tuple[list[Any], list[Any], bytes]]:
     return out
 
 
-@pytest.mark.parametrize("how", ["compiled", "twin", "auditeq-bytes"])
+@pytest.mark.parametrize("how", ["compiled", "twin"])
 def test_same_events(benchmark: Any, replayed: list[Any], how: str) -> None:
     """Every game's recorded events against the engine's: the same, type for type."""
-    if how == "auditeq-bytes":
+    module = _compiled_or_skip() if how == "compiled" else importlib.import_module(_READERS[how])
+    same_events = module.same_events
 
-        def run() -> int:
-            return sum(auditeq.same_events(a, b, raw) for a, b, raw in replayed)
-
-    else:
-        module = (
-            _compiled_or_skip() if how == "compiled" else importlib.import_module(_READERS[how])
-        )
-        same_events = module.same_events
-
-        def run() -> int:
-            return sum(same_events(a, b) for a, b, _ in replayed)
+    def run() -> int:
+        return sum(same_events(a, b) for a, b, _ in replayed)
 
     benchmark.group = f"same_events, {GAMES} games (ms per round = µs per game)"
     games = benchmark.pedantic(run, rounds=3 if how == "twin" else 10, warmup_rounds=1)
