@@ -310,8 +310,7 @@ def test_same_events_on_recorded_and_replayed_events() -> None:
     """same_events holds recorded events equal to the replayed ones, and not once one value's
     type is changed (2 → 2.0, False → 0): a wrong type is a finding."""
     from xzcore.audit.compare import _make_round
-    from xzcore.audit.equal import same_events
-    from xzcore.log.scan import scan_game
+    from xzcore.log.scan import same_events, scan_game
     from xzcore.log.types import GENESIS, Location, parse_header
 
     data = _record("xuezhan", 4, 17)

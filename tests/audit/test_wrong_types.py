@@ -1,6 +1,6 @@
 """Wrong types are findings: the audit compares claimed figures with the
 recomputed ones type-strictly — bool is not int, float is not int — since Python's ``==``
-says ``2.0 == 2`` and ``False == 0`` (xzcore.audit.equal)."""
+says ``2.0 == 2`` and ``False == 0`` (xzcore.log.scan.same)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 import msgpack
 import pytest
 
-from xzcore.audit.equal import equal, same, same_events
 from xzcore.audit.report import audit_bytes
+from xzcore.log.scan import same, same_events
 from xzcore.log.types import GENESIS
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
@@ -139,4 +139,4 @@ def test_same_events_tells_types_apart_in_any_key_order() -> None:
     c = copy.deepcopy(a)
     c[3]["rinshan"] = 0
     assert not same_events(c, a)  # recorded 0 where the engine has False
-    assert equal({"x": [1, 2]}, {"x": [1, 2]}) and not equal({"x": [1, 2.0]}, {"x": [1, 2]})
+    assert same({"x": [1, 2]}, {"x": [1, 2]}) and not same({"x": [1, 2.0]}, {"x": [1, 2]})

@@ -1,5 +1,5 @@
 """The compiled type-strict equality (``xzcore.log._scan.same``, ``same_events``) against its
-twin, ``xzcore.log._scan_twin.same`` — itself held equal to ``xzcore.audit.equal.same``, the
+twin, ``xzcore.log._scan_twin.same`` — itself ``xzcore.log.types.same``, the
 audit's (a wrong type is a finding). Whatever the values, the three give the
 same answer, or raise the same exception; on recorded and replayed events too."""
 
@@ -20,11 +20,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from logscan_helpers import load_scanner
 
-from xzcore.audit import equal as auditeq
 from xzcore.audit.compare import _make_round
 from xzcore.log import _scan_twin as twin
+from xzcore.log import scan
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.types import Location
+from xzcore.log.types import same as defined_same
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.round.actions import action_of
@@ -50,10 +51,10 @@ COMPILED = _compiled()
 
 
 def answers(a: Any, b: Any) -> list[Any]:
-    """``same(a, b)`` by auditeq, the twin and (when built) the compiled module: each a
-    bool, or the type of the exception raised."""
+    """``same(a, b)`` by its definition (xzcore.log.types), the twin and (when built) the
+    compiled module: each a bool, or the type of the exception raised."""
     out: list[Any] = []
-    fns = [auditeq.same, twin.same] + ([COMPILED.same] if COMPILED else [])
+    fns = [defined_same, twin.same] + ([COMPILED.same] if COMPILED else [])
     for fn in fns:
         try:
             got = fn(a, b)
@@ -147,7 +148,7 @@ def test_mixed_values_against_the_twin(a: Any, data: st.DataObject) -> None:
 @given(st.lists(VALUES, max_size=4), st.data())
 def test_same_events_against_the_twin(a: list[Any], data: st.DataObject) -> None:
     b = [_twist(v, data) for v in a] if data.draw(st.booleans()) else copy.deepcopy(a)
-    want = auditeq.same(a, b)
+    want = defined_same(a, b)
     assert twin.same_events(a, b) is want
     if COMPILED:
         assert COMPILED.same_events(a, b) is want
@@ -174,7 +175,7 @@ NAN = math.nan
         ({"a": 1, "b": 2}, {"b": 2, "a": 1.0}, False),
         ({"a": 1}, {"b": 1}, False),
         ({"a": 1}, {"a": 1, "b": 2}, False),
-        ({1: "x"}, {True: "x"}, True),  # dict keys compare by ==, as auditeq's keys() do
+        ({1: "x"}, {True: "x"}, True),  # dict keys compare by ==, as the definition's keys() do
         ({b"k": 1}, {"k": 1}, False),
         (Sub(a=1), {"a": 1}, False),
         (Sub(a=1), Sub(a=1.0), True),  # a subclass: ==
@@ -194,7 +195,7 @@ NAN = math.nan
 def test_cases(eq: ModuleType, a: Any, b: Any, want: bool) -> None:
     assert eq.same(a, b) is want
     assert eq.same(copy.deepcopy(a), copy.deepcopy(b)) is want
-    assert auditeq.same(a, b) is want
+    assert defined_same(a, b) is want
 
 
 def _nested(depth: int, leaf: Any) -> Any:
@@ -245,10 +246,10 @@ def test_values_with_their_own_eq_see_the_twins_calls(eq: ModuleType, result: An
         except ValueError:
             return log, "raised"
 
-    want = run(auditeq.same)
+    want = run(defined_same)
     assert run(eq.same) == want
     assert run(lambda a, b: eq.same_events([a, a], [b, b])) == run(
-        lambda a, b: auditeq.same([a, a], [b, b])
+        lambda a, b: defined_same([a, a], [b, b])
     )
 
 
@@ -318,11 +319,11 @@ def test_one_wrong_leaf_in_the_replay_is_found(eq: ModuleType) -> None:
             leaf = leaf[key]
         _set(changed, path, other[type(leaf)](leaf))
         assert eq.same_events(recorded, changed) is False, path
-        assert auditeq.same_events(recorded, changed) is False
+        assert scan.same_events(recorded, changed) is False
     reordered = copy.deepcopy(replayed)
     for i, ev in enumerate(reordered):
         reordered[i] = dict(reversed(list(ev.items())))
-    assert eq.same_events(recorded, reordered) and auditeq.same_events(recorded, reordered)
+    assert eq.same_events(recorded, reordered) and scan.same_events(recorded, reordered)
 
 
 @pytest.mark.parametrize(
@@ -343,9 +344,9 @@ def test_one_wrong_leaf_in_the_replay_is_found(eq: ModuleType) -> None:
 def test_an_event_compared_with_itself(eq: ModuleType, value: Any) -> None:
     """The replay may hand back the recorded dict itself: the same object on both sides is
     the same only if it equals itself all the way down (a nan does not), as the twin says."""
-    want = auditeq.same(value, value)
+    want = defined_same(value, value)
     assert eq.same(value, value) is want
     assert eq.same_events([value, value], [value, value]) is want
-    assert eq.same_events([value], [copy.deepcopy(value)]) is auditeq.same(
+    assert eq.same_events([value], [copy.deepcopy(value)]) is defined_same(
         value, copy.deepcopy(value)
     )

@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xzcore.audit.equal import equal, same, same_events
 from xzcore.audit.replay import quiet_run
 from xzcore.leshan.round import new_round
 from xzcore.log.scan import claims_of as _claims_of
+from xzcore.log.scan import same, same_events
 from xzcore.log.types import Header, Location, claims_of, net_of
 from xzcore.round.actions import (
     _KIND,
@@ -130,7 +130,7 @@ _RULE_VALUE_TYPES = (str, int, bool, type(None))
 def _rules_of(data: dict[str, Any]) -> RuleSet:
     """``RuleSet.from_dict``, remembered: the games of a log share a few rule sets.
 
-    A map is answered from memory only when it is :func:`xzcore.audit.equal.equal` — type-strict
+    A map is answered from memory only when it is :func:`xzcore.log.scan.same` — type-strict
     — to one already built: ``1`` and ``True`` (or ``6`` and ``6.0``) are equal in Python,
     but ``from_dict`` refuses the wrong type (L4), so a header that writes
     ``"declare_void": 1`` must never find the rule set of ``True``. Only maps of str keys and
@@ -138,7 +138,7 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
     holds the very same values; ``from_dict`` reads them by name, whatever their order."""
     if type(data) is dict:
         for seen, rules in _RULES_SEEN:
-            if equal(seen, data):
+            if same(seen, data):
                 return rules
     rules = RuleSet.from_dict(data)
     if (
@@ -548,7 +548,7 @@ def compare_claims(
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), expected.get(key)
-        if equal(a, b):
+        if same(a, b):
             continue
         found.append(
             Finding(

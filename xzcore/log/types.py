@@ -153,8 +153,8 @@ def same(a: Any, b: Any) -> bool:
     2.0 or 根 ``False`` would pass for the int the rules give; here bool is not int and float
     is not int. Maps compare by keys and values whatever their order.
 
-    The one definition: :mod:`xzcore.audit.equal` uses it, and it is the twin of the compiled
-    ``same`` of :mod:`xzcore.log.scan`."""
+    The one definition: the twin of the compiled ``same`` that :mod:`xzcore.log.scan` selects
+    for the audit."""
     ta = type(a)
     if ta is not type(b):
         return False
