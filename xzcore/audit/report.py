@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
-from xzcore.log.reader import BaseVisitor, Header, LogReader
+from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scanner import FastReader
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
 
@@ -210,9 +210,7 @@ def audit_handle(
         try:
             report = reader.read_game(visitor)
         except LogError as exc:  # the input failed (an I/O error) where no game could go on
-            report = GameReport(path, exc.location.game or 0, exc.location.offset or 0)
-            report.unreadable.append(exc)
-            yield report
+            yield _unreadable(path, exc)
             return
         if report is None:
             return
@@ -235,11 +233,9 @@ def audit_file(
     try:
         fh = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
     except OSError as exc:
-        report = GameReport(name, 0, 0)
-        report.unreadable.append(
-            LogFormatError(f"cannot open: {exc.strerror}", Location(name, None, None, None))
+        yield _unreadable(
+            name, LogFormatError(f"cannot open: {exc.strerror}", Location(name, None, None, None))
         )
-        yield report
         return
     with fh:
         yield from _audit_stream(fh, name, verifier, limits, fast)
@@ -253,11 +249,17 @@ def _audit_stream(
         empty = False
         yield report
     if empty:
-        report = GameReport(name, 0, 0)
-        report.unreadable.append(
-            LogFormatError("the log holds no game", Location(name, None, None, 0))
+        yield _unreadable(
+            name, LogFormatError("the log holds no game", Location(name, None, None, 0))
         )
-        yield report
+
+
+def _unreadable(path: str, error: LogError) -> GameReport:
+    """The report of a file (or the rest of one) that gives no game: ``error``, at its game
+    and offset (0 when unknown)."""
+    report = GameReport(path, error.location.game or 0, error.location.offset or 0)
+    report.unreadable.append(error)
+    return report
 
 
 class _Starts(BaseVisitor[int]):
@@ -374,8 +376,7 @@ def boundary_finding(
         return None
     return Finding(
         rule="L2",
-        message="the header's previous-game hash does not match the game before it in this "
-        "file (a game was removed, reordered or edited)",
+        message=PREV_MISMATCH,
         location=Location(path, game, None, offset, 0),
     )
 

@@ -80,6 +80,13 @@ __all__ = [
 EXTENSION = ".xzlog"
 """File extension of game logs (L1)."""
 
+PREV_MISMATCH = (
+    "the header's previous-game hash does not match the game before it in this file (a game "
+    "was removed, reordered or edited)"
+)
+"""L2: the message when a header's ``prev`` is not the final hash of the game before it
+(the reader's finding and :func:`xzcore.audit.report.boundary_finding`'s, one text)."""
+
 _BLAKE = hashlib.blake2b(digest_size=HASH_SIZE)
 """An empty BLAKE2b-256 state: copying it is cheaper than a new hash object."""
 
@@ -318,14 +325,7 @@ class LogReader:
         header = parse_header(rec.payload, loc)
         visitor.visit_header(header, loc)
         if self._prev is not None and header.prev != self._prev:
-            visitor.handle_error(
-                LogIntegrityError(
-                    "the header's previous-game hash does not match the game before it in "
-                    "this file (a game was removed, reordered or edited)",
-                    loc,
-                    rule="L2",
-                )
-            )
+            visitor.handle_error(LogIntegrityError(PREV_MISMATCH, loc, rule="L2"))
         running = header.prev
         running = self._check_hash(visitor, running, rec, loc)
         n_events = 0
@@ -446,28 +446,27 @@ class LogReader:
 
     def _check_signature(self, visitor: BaseVisitor[Any], close: Close, loc: Location) -> None:
         """L3: with a verifier, every game must be signed by that key."""
-        v = self._verifier
-        if v is None:
-            return
-        if close.sig is None:
-            visitor.handle_error(LogIntegrityError("the game is not signed", loc, rule="L3"))
-        elif close.key is not None and close.key != v.key_id:
-            visitor.handle_error(
-                LogIntegrityError(
-                    f"signed by another key (key id {close.key.hex()}, expected {v.key_id.hex()})",
-                    loc,
-                    rule="L3",
-                )
-            )
-        elif not v.verify(close.final, close.sig):
-            visitor.handle_error(
-                LogIntegrityError(
-                    "bad signature: the final hash was not signed by this key (records were "
-                    "changed and the chain recomputed)",
-                    loc,
-                    rule="L3",
-                )
-            )
+        problem = signature_problem(self._verifier, close)
+        if problem is not None:
+            visitor.handle_error(LogIntegrityError(problem, loc, rule="L3"))
+
+
+def signature_problem(verifier: Any, close: Close) -> str | None:
+    """L3: why ``close`` is not signed by ``verifier``'s key, or ``None`` when it is (or
+    there is no verifier). The one check of :meth:`LogReader._check_signature` (which
+    reports it) and :class:`xzcore.log.scanner.FastReader` (which reads the game slowly)."""
+    if verifier is None:
+        return None
+    if close.sig is None:
+        return "the game is not signed"
+    if close.key is not None and close.key != verifier.key_id:
+        return f"signed by another key (key id {close.key.hex()}, expected {verifier.key_id.hex()})"
+    if not verifier.verify(close.final, close.sig):
+        return (
+            "bad signature: the final hash was not signed by this key (records were "
+            "changed and the chain recomputed)"
+        )
+    return None
 
 
 def read_game(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import io
 from typing import IO, Any, TypeVar
 
-from xzcore.log.reader import BaseVisitor, GameBuilder, LogReader
+from xzcore.log.reader import BaseVisitor, GameBuilder, LogReader, signature_problem
 from xzcore.log.scan import NEED_MORE, scan_game
 from xzcore.log.types import (
     GENESIS,
@@ -129,12 +129,10 @@ class FastReader:
         """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
         at the end of the log (or of the part)."""
         visitor: BaseVisitor[T] = Visitor() if isinstance(Visitor, type) else Visitor
-        if self._slow is not None:
-            if self._end is not None and self._slow.offset >= self._end:
-                return None
-            return self._slow.read_game(visitor)
-        if self._end is not None and self._base + self._pos >= self._end:
+        if self._end is not None and self.offset >= self._end:
             return None
+        if self._slow is not None:
+            return self._slow.read_game(visitor)
         while True:
             pos = self._pos
             if pos >= self._len:
@@ -229,7 +227,7 @@ class FastReader:
             or type(claims) is not dict
             or close.final != final
             or close.events != n
-            or not self._signature_ok(close)
+            or signature_problem(self._verifier, close) is not None
         ):
             return False
         visitor.begin_game(loc)
@@ -239,15 +237,6 @@ class FastReader:
         visitor.visit_close(close, Location(path, game, None, close_at, n + 2))
         visitor.end_game(True)
         return True
-
-    def _signature_ok(self, close: Any) -> bool:
-        """L3 as :meth:`LogReader._check_signature` checks it, without reporting."""
-        v = self._verifier
-        if v is None:
-            return True
-        if close.sig is None or (close.key is not None and close.key != v.key_id):
-            return False
-        return bool(v.verify(close.final, close.sig))
 
     def _read_slowly(self, visitor: BaseVisitor[T]) -> T | None:
         """Read the game at :attr:`offset` with :class:`LogReader`, then go on fast when the
