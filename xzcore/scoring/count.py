@@ -22,23 +22,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xzcore import kernel as core
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.decompose import HandSummary, decompositions, summarize
 from xzcore.scoring.score import (
     Score,
+    _args,
     _check_sizes,
     _concealed,
-    _kind,
     _melds,
     _no_split_message,
+    _pick,
     _quick_is_win,
     _refuse_void,
     _special,
     _void,
+    _waits,
 )
 from xzcore.scoring.vocab import Block, NotAWinError, Pattern, WinContext
-from xzcore.tiles import KINDS, Meld, MeldKind
+from xzcore.tiles import Meld, MeldKind
 
 __all__ = [
     "CountItem",
@@ -258,41 +259,19 @@ def score_count(
     :func:`~xzcore.scoring.score_win` (``concealed`` = the 13 − 3k tiles before the winning
     tile). The discarder's penalties (R13.2), 飘 (R13.3) and 摆割 (R13.4) are not part of the
     count: they are per payer (:func:`xzcore.leshan.money.win_payments`)."""
-    counts = _concealed(concealed)
-    win = _kind(win_tile, "win_tile")
-    ms = _melds(melds)
-    v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed", win)
-    counts[win] += 1
+    counts, win, ms, v = _args(concealed, melds, void, win_tile)
     ctx.check()
     return _count_score(counts, ms, v, win, ctx, rules)
 
 
 def _wait_counts(counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet) -> dict[int, int]:
-    """kind → count (tiles only: no situational item) of each wait of a 13 − 3k hand (R7.3)."""
-    out: dict[int, int] = {}
-    if rules.declare_void and v >= 0 and any(counts[9 * v : 9 * v + 9]):
-        return out  # R7.3: a seat holding a void tile is not ready
-    held = list(counts)
-    for m in ms:
-        held[m.tile] += m.size
-    # The kernel's waits (R7.3, no void: a superset) pick the kinds worth counting; kinds
-    # held four times are not among them.
-    mask = int(core.waits(bytes(counts), -1, bytes(held)))
-    for k in range(KINDS):
-        if not mask >> k & 1:
-            continue
-        counts[k] += 1
-        try:
-            _refuse_void(counts, ms, v, rules)
-            best = _best(summarize(counts, ms), k, rules)
-        except NotAWinError:
-            best = None
-        finally:
-            counts[k] -= 1
-        if best is not None:
-            out[k] = best[0]
-    return out
+    """kind → count (tiles only: no situational item) of each wait of a 13 − 3k hand (R7.3);
+    the kernel's waits pick the kinds worth counting."""
+    return _waits(counts, ms, v, rules, lambda h, k: _total(_best(h, k, rules)), kernel=True)
+
+
+def _total(best: tuple[int, object, object] | None) -> int | None:
+    return None if best is None else best[0]
 
 
 def count_chajiao(
@@ -308,11 +287,7 @@ def count_chajiao(
     counts = _concealed(concealed)
     ms = _melds(melds)
     _check_sizes(counts, ms, 0, "concealed")
-    values = _wait_counts(counts, ms, _void(void), rules)
-    if not values:
-        return None
-    pick = max if rules.chajiao.value == "max" else min
-    return rules.cap(pick(values.values()))
+    return _pick(_wait_counts(counts, ms, _void(void), rules), rules)
 
 
 def count_wait_values(
@@ -324,10 +299,7 @@ def count_wait_values(
 ) -> list[tuple[int, CountScore]]:
     """Each wait of a 13 − 3k hand (R7.3) with the :class:`CountScore` of winning on it in
     ``ctx``, in kind order; empty when the hand is not ready."""
-    counts = _concealed(concealed)
-    ms = _melds(melds)
-    v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed")
+    counts, _, ms, v = _args(concealed, melds, void)
     ctx.check()
     out = []
     for k in _wait_counts(counts, ms, v, rules):

@@ -19,6 +19,7 @@ from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
     YAOJIU_RANKS,
+    Best,
     HandSummary,
     additive_fan,
     best_value,
@@ -238,6 +239,23 @@ def _void(void: int | str) -> int:
     return void
 
 
+def _args(
+    concealed: str | bytes | Sequence[int],
+    melds: str | Sequence[Meld],
+    void: int | str,
+    win_tile: int | str | None = None,
+) -> tuple[list[int], int, tuple[Meld, ...], int]:
+    """Checked (R7.1, R1.1) counts (plus the winning tile), winning tile (or -1), melds, void."""
+    counts = _concealed(concealed)
+    win = -1 if win_tile is None else _kind(win_tile, "win_tile")
+    ms = _melds(melds)
+    v = _void(void)
+    _check_sizes(counts, ms, 0, "concealed", win)
+    if win >= 0:
+        counts[win] += 1
+    return counts, win, ms, v
+
+
 def _check_sizes(
     counts: Sequence[int], melds: Sequence[Meld], extra: int, name: str, win: int = -1
 ) -> None:
@@ -334,12 +352,7 @@ def score_win(
         from xzcore.scoring.count import score_count  # R13; imports this module
 
         return score_count(concealed, win_tile, melds, void, ctx, rules)
-    counts = _concealed(concealed)
-    win = _kind(win_tile, "win_tile")
-    ms = _melds(melds)
-    v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed", win)
-    counts[win] += 1
+    counts, _, ms, v = _args(concealed, melds, void, win_tile)
     _check_ctx(ctx)
     return _score(counts, ms, v, ctx, rules)
 
@@ -487,28 +500,52 @@ def best_fan(counts14: Sequence[int], melds: Sequence[Meld], void: int, rules: R
     return -1 if best is None else best.value.bit_length() - 1
 
 
-def _wait_values(counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet) -> dict[int, int]:
-    """kind → pattern-and-根 value (uncapped) of each wait of a 13 − 3k hand (R7.3)."""
+def _waits(
+    counts: list[int],
+    ms: tuple[Meld, ...],
+    v: int,
+    rules: RuleSet,
+    value: Callable[[HandSummary, int], int | None],
+    kernel: bool = False,
+) -> dict[int, int]:
+    """kind → ``value(hand, kind)`` (not ``None``, not refused by R4.4) of each wait of a 13 − 3k
+    hand (R7.3); ``kernel``: try only the kernel's waits (R7.3 without the void, a superset)."""
     out: dict[int, int] = {}
     if rules.declare_void and v >= 0 and any(counts[9 * v : 9 * v + 9]):
         return out  # R7.3: a seat holding a void tile is not ready
     held = list(counts)
     for m in ms:
         held[m.tile] += m.size
+    mask = int(core.waits(bytes(counts), -1, bytes(held))) if kernel else -1
     for k in range(KINDS):
-        if held[k] >= 4:
-            continue  # R7.3: all four copies held by the seat itself
+        if held[k] >= 4 or not mask >> k & 1:
+            continue  # R7.3: all four copies held by the seat itself (or not a kernel wait)
         counts[k] += 1
         try:
             _refuse_void(counts, ms, v, rules)
-            best = best_value(summarize(counts, ms), rules)
+            n = value(summarize(counts, ms), k)
         except NotAWinError:
-            best = None
+            n = None
         finally:
             counts[k] -= 1
-        if best is not None:
-            out[k] = best.value
+        if n is not None:
+            out[k] = n
     return out
+
+
+def _wait_values(counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet) -> dict[int, int]:
+    """kind → pattern-and-根 value (uncapped) of each wait of a 13 − 3k hand (R7.3)."""
+    return _waits(counts, ms, v, rules, lambda h, _: _value(best_value(h, rules)))
+
+
+def _value(best: Best | None) -> int | None:
+    return None if best is None else best.value
+
+
+def _pick(values: dict[int, int], rules: RuleSet) -> int | None:
+    """R10.2: the capped largest (``chajiao = max``) or smallest value; None when empty."""
+    pick = max if rules.chajiao.value == "max" else min
+    return rules.cap(pick(values.values())) if values else None
 
 
 def chajiao_multiplier(
@@ -531,10 +568,7 @@ def chajiao_multiplier(
         from xzcore.scoring.count import count_chajiao  # R13 with R10.2
 
         return count_chajiao(concealed, melds, void, rules)
-    counts = _concealed(concealed)
-    ms = _melds(melds)
-    v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed")
+    counts, _, ms, v = _args(concealed, melds, void)
     return _chajiao(counts, ms, v, rules, brute_force)
 
 
@@ -561,11 +595,7 @@ def _chajiao(
     if _KERNEL_READY_FAN is not None and not brute_force:
         fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
         return None if fan < 0 else rules.cap(1 << fan)
-    values = _wait_values(counts, ms, v, rules)
-    if not values:
-        return None
-    pick = max if rules.chajiao.value == "max" else min
-    return rules.cap(pick(values.values()))
+    return _pick(_wait_values(counts, ms, v, rules), rules)
 
 
 _KERNEL_READY_FAN: Callable[..., int] | None = getattr(core.IMPL, "ready_fan", None)
@@ -622,10 +652,7 @@ def wait_values(
         from xzcore.scoring.count import count_wait_values  # R13
 
         return list(count_wait_values(concealed, melds, void, ctx, rules))
-    counts = _concealed(concealed)
-    ms = _melds(melds)
-    v = _void(void)
-    _check_sizes(counts, ms, 0, "concealed")
+    counts, _, ms, v = _args(concealed, melds, void)
     _check_ctx(ctx)
     out = []
     for k in _wait_values(counts, ms, v, rules):
