@@ -144,7 +144,7 @@ class _Recorder(CollectingBuilder):
 
 def slow_read(data: bytes, limits: Limits | None = None) -> list[SlowGame]:
     """Every game of ``data`` read by LogReader + CollectingBuilder."""
-    reader = LogReader(io.BytesIO(data), limits=limits or Limits())
+    reader = LogReader(io.BytesIO(data), limits=limits or Limits(), scan=False)
     out: list[SlowGame] = []
     while True:
         visitor = _Recorder()
