@@ -25,7 +25,15 @@ from xzcore.log.types import (
     LogFormatError,
 )
 
-__all__ = ["HASH_BIN", "HEADER_MAGIC", "Record", "RecordStream", "chain", "declared_over_limit"]
+__all__ = [
+    "HASH_BIN",
+    "HEADER_MAGIC",
+    "Record",
+    "RecordStream",
+    "chain",
+    "declared_over_limit",
+    "decoder_options",
+]
 
 HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
 """The msgpack bin8 header of a record's 32-byte hash (L1)."""
@@ -52,6 +60,23 @@ _new_record = tuple.__new__  # builds a Record without the named tuple's slower 
 
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
+
+
+def decoder_options(limits: Limits) -> dict[str, Any]:
+    """How every payload of a log is decoded (L1, L6): str as str, lists, string map keys,
+    no extension types, each size within ``limits`` — by the record stream and by the scan
+    (compiled and twin) alike."""
+    return {
+        "raw": False,
+        "use_list": True,
+        "strict_map_key": True,
+        "ext_hook": _no_ext,
+        "max_ext_len": 0,
+        "max_str_len": limits.max_str_len,
+        "max_bin_len": limits.max_bin_len,
+        "max_array_len": limits.max_array_len,
+        "max_map_len": limits.max_map_len,
+    }
 
 
 class Record(NamedTuple):
@@ -89,16 +114,7 @@ class RecordStream:
     def _new_unpacker(self) -> msgpack.Unpacker:
         lim = self._limits
         return msgpack.Unpacker(
-            raw=False,
-            use_list=True,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            max_buffer_size=lim.max_record_bytes + 2 * lim.chunk_size,
-            max_array_len=lim.max_array_len,
-            max_map_len=lim.max_map_len,
-            max_str_len=lim.max_str_len,
-            max_bin_len=lim.max_bin_len,
-            max_ext_len=0,
+            max_buffer_size=lim.max_record_bytes + 2 * lim.chunk_size, **decoder_options(lim)
         )
 
     def _loc(self, offset: int) -> Location:

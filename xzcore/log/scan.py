@@ -1,14 +1,12 @@
-"""A fast path for the log reader: one whole, well-formed game read in one pass.
+"""The log reader's scan: one whole, well-formed game read in one pass.
 
 :func:`scan_game` reads the records of one game (docs/log-format.md L1) from an in-memory
 buffer, decodes their payloads and checks the hash chain (L2) within the reader's limits
-(L6) — or declines, and the slow :class:`xzcore.log.reader.LogReader` reads the game instead and
-reports exactly what is wrong. It is a pure optimisation: it never reports a problem itself.
+(L6) — or declines, and :class:`xzcore.log.reader.LogReader` reads the game record by record
+and reports exactly what is wrong. It never reports a problem itself.
 
-This module re-exports the compiled scanner ``xzcore.log._scan`` when it is built, and the
-pure-Python twin ``xzcore.log._scan_twin`` otherwise (same names and results).
-``XZ_PUREPYTHON=1`` forces the twin; ``XZ_REQUIRE_COMPILED=1`` turns a missing extension into
-an ImportError (as :mod:`xzcore.kernel` does).
+This module re-exports the compiled ``xzcore.log._scan`` or its pure-Python twin
+``xzcore.log._scan_twin`` (same names and results), as :mod:`xzcore.backend` chooses.
 
 The contract::
 
@@ -47,12 +45,13 @@ others)``
   i.e. exactly what ``msgpack.packb(events)`` gives after its array header when the log was
   written by LogWriter;
 - ``others``: list of the indices (into ``events``, ascending) of the events whose payload
-  bytes are NOT exactly one of the two template shapes — ``{"type": "dahai", "actor",
-  "pai", "tsumogiri"}`` and ``{"type": "tsumo", "actor", "pai", "rinshan", "left"}``, keys
-  in that order, an actor 0-3 as a positive fixint, a suited tile ``1m``-``9s`` as a fixstr,
-  the flags as msgpack bools, ``left`` a positive fixint — whatever the limits. An event not
-  listed is such a dahai or tsumo, so it has no ``transfers``, is no ``hora`` and no
-  ``end_kyoku``: a caller after those (the claims of L5) needs to look only at ``others``.
+  bytes are NOT exactly one of the two template shapes — :func:`xzcore.log.events.dahai`
+  and :func:`~xzcore.log.events.tsumo` as the writer packs them
+  (:func:`~xzcore.log.events.packed`), an actor 0-3 as a positive fixint, a tile of
+  :data:`xzcore.tiles.NAMES` as a fixstr, the flags as msgpack bools, ``left`` a positive
+  fixint — whatever the limits. An event not listed is such a dahai or tsumo, so it has no
+  ``transfers``, is no ``hora`` and no ``end_kyoku``: a caller after those (the claims of
+  L5) needs to look only at ``others``.
 
 Returns ``NEED_MORE`` (0) when the bytes seen are all well-formed so far but ``data`` ends
 before the closing record is complete (the caller reads more and calls again).
@@ -63,8 +62,8 @@ limit, more than ``limits.max_events`` events, an event record starting more tha
 ``limits.max_game_bytes`` after the header's first byte, a record longer than
 ``limits.max_record_bytes``, a msgpack ext type, a map key that is not str/bytes, invalid
 UTF-8 in a str. ``None`` means "not handled": the caller then reads the game with the
-existing slow LogReader, which reports exactly what is wrong. So the rule is: return a tuple
-ONLY when the slow reader (LogReader._read_body + RecordStream, with the same limits) would
+LogReader record by record, which reports exactly what is wrong. So the rule is: return a tuple
+ONLY when reading record by record (LogReader._read_body + RecordStream, same limits) would
 read this game with no error and no finding at all, given a header ``prev`` equal to the
 ``prev`` passed; and then the tuple's values must equal what it reads.
 
