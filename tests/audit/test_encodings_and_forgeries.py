@@ -26,7 +26,7 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from logscan_helpers import lay
+from scan_helpers import lay
 
 import xzcore.log.reader
 from xzcore.audit.compare import compare_events
