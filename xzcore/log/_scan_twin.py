@@ -28,7 +28,7 @@ from typing import Any
 import msgpack
 
 from xzcore.log.events import dahai, packed, tsumo
-from xzcore.log.records import decoder_options
+from xzcore.log.records import FIXED, SIZED, decoder_options
 from xzcore.log.types import (
     HASH_SIZE,
     TAG_CLAIMS,
@@ -108,23 +108,11 @@ class _Decline(Exception):
     """Anything the scanner does not handle (then reading record by record reports it)."""
 
 
-# msgpack first bytes (https://github.com/msgpack/msgpack/blob/master/spec.md) of values of a
-# fixed size: byte -> bytes taken in all (nil, bools, floats, ints).
-_FIXED = {0xC0: 1, 0xC2: 1, 0xC3: 1, 0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9}
-_FIXED.update({0xD0: 2, 0xD1: 3, 0xD2: 5, 0xD3: 9})
-# Sized values: byte -> (kind, width of the big-endian length that follows).
-_SIZED = {
-    0xC4: ("bin", 1),
-    0xC5: ("bin", 2),
-    0xC6: ("bin", 4),
-    0xD9: ("str", 1),
-    0xDA: ("str", 2),
-    0xDB: ("str", 4),
-    0xDC: ("array", 2),
-    0xDD: ("array", 4),
-    0xDE: ("map", 2),
-    0xDF: ("map", 4),
-}
+# The msgpack first bytes of values of a fixed size (byte -> bytes taken in all) and of sized
+# values (byte -> (kind, width of the length)), as the record stream reads them, less the
+# extension types.
+_FIXED = {0xC0: 1, 0xC2: 1, 0xC3: 1} | {b: n for b, n in FIXED.items() if b < 0xD4}
+_SIZED = {b: sized for b, sized in SIZED.items() if sized[0] != "ext"}
 # Extension types (c7-c9, d4-d8) and the never-used c1 are in neither table: declined (L1).
 
 

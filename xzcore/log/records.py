@@ -26,8 +26,10 @@ from xzcore.log.types import (
 )
 
 __all__ = [
+    "FIXED",
     "HASH_BIN",
     "HEADER_MAGIC",
+    "SIZED",
     "Record",
     "RecordStream",
     "chain",
@@ -292,9 +294,7 @@ class RecordStream:
         return offset
 
 
-# msgpack (https://github.com/msgpack/msgpack/blob/master/spec.md) first bytes whose length
-# follows in 1, 2 or 4 big-endian bytes: (kind, width of the length).
-_SIZED = {
+SIZED = {
     0xC4: ("bin", 1),
     0xC5: ("bin", 2),
     0xC6: ("bin", 4),
@@ -309,9 +309,11 @@ _SIZED = {
     0xDE: ("map", 2),
     0xDF: ("map", 4),
 }
-# Fixed-size values: first byte -> bytes taken in all (float, int, uint, fixext).
-_FIXED = {0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9, 0xD0: 2, 0xD1: 3, 0xD2: 5}
-_FIXED.update({0xD3: 9, 0xD4: 3, 0xD5: 4, 0xD6: 6, 0xD7: 10, 0xD8: 18})
+"""msgpack (https://github.com/msgpack/msgpack/blob/master/spec.md) first bytes whose length
+follows in 1, 2 or 4 big-endian bytes: (kind, width of the length)."""
+FIXED = {0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9, 0xD0: 2, 0xD1: 3, 0xD2: 5}
+FIXED.update({0xD3: 9, 0xD4: 3, 0xD5: 4, 0xD6: 6, 0xD7: 10, 0xD8: 18})
+"""Fixed-size msgpack values: first byte -> bytes taken in all (float, int, uint, fixext)."""
 
 
 def declared_over_limit(data: bytes | bytearray | memoryview, limits: Limits) -> str | None:
@@ -354,18 +356,18 @@ class _SizeWalk:
             b = data[pos]
             if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
                 pos += 1
-            elif b in _FIXED:
-                pos += _FIXED[b]
+            elif b in FIXED:
+                pos += FIXED[b]
             elif 0x80 <= b <= 0x9F:  # fixmap, fixarray: at most 15 entries, within every limit
                 pending += (b & 0x0F) * (2 if b <= 0x8F else 1)
                 pos += 1
             elif 0xA0 <= b <= 0xBF:  # fixstr
                 pos += 1 + (b & 0x1F)
-            elif b not in _SIZED:  # 0xC1: never used in msgpack
+            elif b not in SIZED:  # 0xC1: never used in msgpack
                 self.done = True
                 break
             else:
-                kind, width = _SIZED[b]
+                kind, width = SIZED[b]
                 if pos + 1 + width > n_data:
                     break  # the size itself is cut short: more bytes may tell
                 n = int.from_bytes(data[pos + 1 : pos + 1 + width], "big")
