@@ -1,6 +1,6 @@
 """Event shapes (docs/log-format.md L5): every event the engine writes, under every preset,
 has the keys of its type in ``xzcore.log.events.SHAPES``, in order (then the optional ones),
-and each constructor builds what the log writer packs byte for byte."""
+and ``packed`` gives what the log writer packs byte for byte."""
 
 from __future__ import annotations
 
@@ -38,14 +38,16 @@ def test_every_event_has_its_shape(preset: str, bot: str) -> None:
 
 def test_packed_is_what_msgpack_packs() -> None:
     """``packed`` gives the writer's bytes and where each value starts (L1)."""
-    ev = events.tsumo(3, NAMES[26], True, 55)
+    ev = events.event("tsumo", actor=3, pai=NAMES[26], rinshan=True, left=55)
     raw, at = events.packed(ev)
     assert raw == msgpack.packb(ev, use_bin_type=True)
     assert (raw[at["actor"]], raw[at["left"]], raw[at["rinshan"]]) == (3, 55, 0xC3)
     assert raw[at["pai"] + 1 : at["pai"] + 3] == b"9s"
 
 
-def test_shapes_are_read_from_the_constructors() -> None:
-    assert events.SHAPES["dahai"] == ("type", "actor", "pai", "tsumogiri")
-    assert events.SHAPES["none"] == ("type", "actor", "pai")
+def test_an_event_is_built_in_its_shape_order() -> None:
+    ev = events.event("pon", pai="5p", target=2, actor=1)
+    assert list(ev) == list(events.SHAPES["pon"]) == ["type", "actor", "target", "pai"]
     assert set(events.OPTIONAL) <= set(events.SHAPES)
+    with pytest.raises(ValueError, match="a pon event has actor, target, pai, not actor"):
+        events.event("pon", actor=1)

@@ -228,7 +228,7 @@ cdef Py_ssize_t _payload_end(const uint8_t *d, Py_ssize_t n, Py_ssize_t pos,
 # 0-3 (one positive fixint), a suited tile (fixstr a2, then its two letters, one of NAMES),
 # bools (c2/c3) and a tsumo's ``left`` (one positive fixint). All taken here at import.
 
-from xzcore.log.events import dahai as _dahai, packed as _packed, tsumo as _tsumo
+from xzcore.log.events import event as _event, packed as _packed
 from xzcore.tiles import NAMES as _TILE_NAMES
 
 cdef bytes _DAHAI_T, _TSUMO_T  # the packed templates (the values in them are placeholders)
@@ -248,8 +248,8 @@ cdef _layout():
     global _DAHAI_T, _TSUMO_T, _DT, _TT, _D_ACTOR, _D_PAI, _D_FLAG
     global _T_ACTOR, _T_PAI, _T_FLAG, _T_LEFT, _DAHAI_LEN, _TSUMO_LEN
     global _TEMPLATE_MAP, _TEMPLATE_STR
-    dahai, d = _packed(_dahai(0, _TILE_NAMES[0], False))
-    tsumo, t = _packed(_tsumo(0, _TILE_NAMES[0], False, 0))
+    dahai, d = _packed(_event("dahai", actor=0, pai=_TILE_NAMES[0], tsumogiri=False))
+    tsumo, t = _packed(_event("tsumo", actor=0, pai=_TILE_NAMES[0], rinshan=False, left=0))
     _DAHAI_T, _TSUMO_T = dahai, tsumo
     _DT = <const uint8_t *>PyBytes_AS_STRING(_DAHAI_T)
     _TT = <const uint8_t *>PyBytes_AS_STRING(_TSUMO_T)

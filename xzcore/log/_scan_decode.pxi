@@ -74,9 +74,10 @@ cdef list _make_protos():
             for tile in _TILE_NAMES:
                 for flag in (False, True):
                     if shape == 1:
-                        protos.append(_dahai(actor, tile, flag))
+                        protos.append(_event("dahai", actor=actor, pai=tile, tsumogiri=flag))
                     else:
-                        protos.append(_tsumo(actor, tile, flag, 0))
+                        protos.append(
+                            _event("tsumo", actor=actor, pai=tile, rinshan=flag, left=0))
     return protos
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import msgpack
 
-from xzcore.log.events import dahai, packed, tsumo
+from xzcore.log.events import event, packed
 from xzcore.log.records import FIXED, SIZED, decoder_options
 from xzcore.log.types import (
     HASH_SIZE,
@@ -91,10 +91,13 @@ def _template(event: dict[str, Any], slots: dict[str, bytes]) -> bytes:
 _ACTOR, _BOOL = rb"[\x00-\x03]", rb"[\xc2\xc3]"
 _TILE = b"\\xa2(?:" + b"|".join(re.escape(n.encode()) for n in NAMES) + b")"
 _TEMPLATES = re.compile(
-    _template(dahai(0, NAMES[0], False), {"actor": _ACTOR, "pai": _TILE, "tsumogiri": _BOOL})
+    _template(
+        event("dahai", actor=0, pai=NAMES[0], tsumogiri=False),
+        {"actor": _ACTOR, "pai": _TILE, "tsumogiri": _BOOL},
+    )
     + b"|"
     + _template(
-        tsumo(0, NAMES[0], False, 0),
+        event("tsumo", actor=0, pai=NAMES[0], rinshan=False, left=0),
         {"actor": _ACTOR, "pai": _TILE, "rinshan": _BOOL, "left": rb"[\x00-\x7f]"},
     )
 )

@@ -45,8 +45,8 @@ others)``
   i.e. exactly what ``msgpack.packb(events)`` gives after its array header when the log was
   written by LogWriter;
 - ``others``: list of the indices (into ``events``, ascending) of the events whose payload
-  bytes are NOT exactly one of the two template shapes — :func:`xzcore.log.events.dahai`
-  and :func:`~xzcore.log.events.tsumo` as the writer packs them
+  bytes are NOT exactly one of the two template shapes — a ``dahai`` and a ``tsumo`` of
+  :data:`xzcore.log.events.SHAPES` as the writer packs them
   (:func:`~xzcore.log.events.packed`), an actor 0-3 as a positive fixint, a tile of
   :data:`xzcore.tiles.NAMES` as a fixstr, the flags as msgpack bools, ``left`` a positive
   fixint — whatever the limits. An event not listed is such a dahai or tsumo, so it has no
