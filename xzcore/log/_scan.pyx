@@ -3,7 +3,7 @@
 """The compiled game scanner: one whole, well-formed game read in one C pass.
 
 Same names and results as the pure-Python twin ``xzcore.log._scan_twin``; the contract is
-in :mod:`xzcore.log.scan`. One loop over the records of a game (docs/log-format.md L1): each
+in docs/internals.md. One loop over the records of a game (docs/log-format.md L1): each
 record's layout is checked byte by byte, its payload's end found by a structural walk of the
 msgpack value (iterative, declared sizes checked against the L6 limits before anything is
 skipped), its L2 hash computed by BLAKE2b-256 in C straight from the buffer
@@ -68,7 +68,7 @@ NEED_MORE = 0
 
 ScanResult = tuple
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies, others)``: see :mod:`xzcore.log.scan`."""
+bodies, others)``: see docs/internals.md."""
 
 MAX_DEPTH = 1023
 """Deepest nesting of arrays and maps a payload may have (as in the twin): msgpack's decoder
@@ -394,7 +394,7 @@ def scan_game(object data not None, Py_ssize_t start, Py_ssize_t base, bytes pre
               limits):
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, NEED_MORE when ``data`` ends first, else None (the full contract is in
-    :mod:`xzcore.log.scan`). ``data``: bytes, or a bytearray or memoryview (held, so not
+    docs/internals.md). ``data``: bytes, or a bytearray or memoryview (held, so not
     resized, for the call)."""
     cdef Py_buffer view
     if type(data) is bytes:

@@ -1,21 +1,11 @@
-"""The pure-Python twin of the game scanner ``xzcore.log._scan``, written for clarity.
+"""The pure-Python twin of the game scan ``xzcore.log._scan``: same names and results (the
+contract is in docs/internals.md), written for clarity — the oracle the compiled one is tested
+against.
 
-Same names and results as the compiled scanner (the contract is in :mod:`xzcore.log.scan`):
-:func:`scan_game` reads one whole, well-formed game (docs/log-format.md L1, L2, L6) from an
-in-memory buffer, or answers :data:`NEED_MORE` (the game is not all there yet) or ``None``
-(not handled: :class:`xzcore.log.reader.LogReader` reads it record by record and says what
-is wrong).
-
-Where the compiled scanner builds the two commonest event shapes (``dahai``, ``tsumo``)
-from prebuilt dicts and decodes the other payloads with a ``msgpack.Unpacker``, this twin
-decodes every payload with ``msgpack.unpackb`` (the record stream's decoder): it is the oracle
-the compiled one is tested against; ``others`` (the events not of those two shapes) it finds
-by matching each payload's bytes against the shapes. Both find where a payload ends by the same
-structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
-
-:func:`same` and :func:`same_events` are the audit's type-strict equality:
-``same`` is ``xzcore.log.types.same`` (the one definition), to which the compiled ``same``
-hands the values it does not compare itself.
+It decodes every payload with ``msgpack.unpackb`` (the record stream's decoder) and finds
+``others`` by matching each payload's bytes against the two template shapes; both backends find
+where a payload ends by the same structural walk (:func:`_payload_end`), so they agree on
+``NEED_MORE`` against ``None``. :func:`same` is ``xzcore.log.types.same``, the one definition.
 """
 
 from __future__ import annotations
@@ -71,7 +61,7 @@ ScanResult = tuple[
     int, Any, list[Any], list[int], Any, int, Any, int, bytes, bytes, bytes, list[int]
 ]
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies, others)``: see :mod:`xzcore.log.scan`."""
+bodies, others)``: see docs/internals.md."""
 
 
 def _template(event: dict[str, Any], slots: dict[str, bytes]) -> bytes:
@@ -320,7 +310,7 @@ def scan_game(
 ) -> ScanResult | int | None:
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, :data:`NEED_MORE` when ``data`` ends first, else ``None`` (the full
-    contract is in :mod:`xzcore.log.scan`)."""
+    contract is in docs/internals.md)."""
     if type(data) is bytearray or type(data) is memoryview:
         data = bytes(data)  # its bytes, as they are now
     if type(data) is not bytes:
