@@ -4,7 +4,7 @@ CollectingBuilder), side by side in one run. Also the audit's type-strict compar
 game's recorded events with the engine's replay of them: the compiled ``same_events`` and its
 twin; and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
 
-    python -m pytest benchmarks/bench_logscan.py --benchmark-only
+    python -m pytest benchmarks/bench_log_scan.py --benchmark-only
     ... --benchmark-timer time.process_time     # CPU time: steadier on shared cores
 
 Each round reads all 1,000 games, so the table's times in milliseconds are microseconds per
