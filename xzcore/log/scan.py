@@ -10,39 +10,18 @@ and reports exactly what is wrong. The compiled ``xzcore.log._scan`` or its twin
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from xzcore.backend import load
 
-_impl = load("scan")
-
-IMPL: ModuleType = _impl
-"""The module that provides :func:`scan_game` (``xzcore.log._scan`` or its twin)."""
-
 if TYPE_CHECKING:
-    from xzcore.log._scan_twin import (
-        NEED_MORE,
-        ScanResult,
-        claims_of,
-        same,
-        same_events,
-        scan_game,
-    )
+    from xzcore.log._scan_twin import NEED_MORE, claims_of, same, same_events, scan_game
 else:
+    _impl = load("scan")
     claims_of = _impl.claims_of
     NEED_MORE = _impl.NEED_MORE
-    ScanResult = _impl.ScanResult
     same = _impl.same
     same_events = _impl.same_events
     scan_game = _impl.scan_game
 
-__all__ = [
-    "IMPL",
-    "NEED_MORE",
-    "ScanResult",
-    "claims_of",
-    "same",
-    "same_events",
-    "scan_game",
-]
+__all__ = ["NEED_MORE", "claims_of", "same", "same_events", "scan_game"]
