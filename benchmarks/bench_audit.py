@@ -30,7 +30,6 @@ from xzcore.audit.compare import compare_events
 from xzcore.audit.report import audit_bytes
 from xzcore.leshan.round import new_round
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
-from xzcore.log.scanner import FastReader
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.round.actions import action_of
@@ -80,10 +79,10 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
         import xzcore.audit._replay_twin
         import xzcore.audit.compare
         import xzcore.log._scan_twin
+        import xzcore.log.reader
         import xzcore.log.scan
-        import xzcore.log.scanner
 
-        monkeypatch.setattr(xzcore.log.scanner, "scan_game", xzcore.log._scan_twin.scan_game)
+        monkeypatch.setattr(xzcore.log.reader, "scan_game", xzcore.log._scan_twin.scan_game)
         monkeypatch.setattr(xzcore.audit.compare, "quiet_run", xzcore.audit._replay_twin.quiet_run)
         for name in ("same", "same_events"):  # the Python comparison
             monkeypatch.setattr(xzcore.log.scan, name, getattr(xzcore.log._scan_twin, name))
@@ -105,14 +104,13 @@ def test_audit_one_core(benchmark: pytest.FixtureRequest, corpus: bytes, path: s
     benchmark.extra_info["events_per_game"] = round(events / GAMES, 1)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("reader", ["FastReader", "LogReader"])
-def test_read_and_chain_only(benchmark: pytest.FixtureRequest, corpus: bytes, reader: str) -> None:
-    """The container alone: decoding within limits and the hash chain (no replay), by the
-    fast reader (compiled scanner) and by the record-by-record reader."""
-    cls = FastReader if reader == "FastReader" else LogReader
+@pytest.mark.parametrize("scan", [True, False], ids=["scan", "records"])
+def test_read_and_chain_only(benchmark: pytest.FixtureRequest, corpus: bytes, scan: bool) -> None:
+    """The container alone: decoding within limits and the hash chain (no replay), a game
+    per scan (compiled when built) and record by record."""
 
     def read() -> int:
-        r = cls(io.BytesIO(corpus))
+        r = LogReader(io.BytesIO(corpus), scan=scan)
         n = 0
         while (g := r.read_game(CollectingBuilder)) is not None:
             n += len(g.events)

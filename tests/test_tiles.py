@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from xzcore.tiles import (
     KINDS,
+    NAMES,
     Meld,
     MeldKind,
     TileParseError,
@@ -139,3 +140,9 @@ def test_meld_errors() -> None:
     assert info.value.position == 6
     with pytest.raises(TileParseError, match="is written"):
         Meld.parse("peng")
+
+
+def test_names_are_the_one_tile_text() -> None:
+    """R1.2: ``NAMES[k]`` is kind ``k``'s name, parsed back to ``k``."""
+    assert len(NAMES) == 27 and NAMES[13] == "5p"
+    assert all(tile_name(k) == NAMES[k] and parse_tile(NAMES[k]) == k for k in range(27))

@@ -15,6 +15,7 @@ characters 万/筒/条 are accepted too (R1.3).
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from xzcore.errors import TileParseError
 
 __all__ = [
     "KINDS",
+    "NAMES",
     "SUITS",
     "SUIT_NAMES_EN",
     "SUIT_NAMES_ZH",
@@ -53,6 +55,9 @@ SUITS = "mps"
 """Suit letters in index order: 万 m = 0, 筒 p = 1, 条 s = 2."""
 SUIT_NAMES_ZH = ("万", "筒", "条")
 SUIT_NAMES_EN = ("characters", "dots", "bamboo")
+NAMES = tuple(sys.intern(f"{k % 9 + 1}{SUITS[k // 9]}") for k in range(KINDS))
+"""Each kind's name, ``NAMES[13] == '5p'``: the one table of tile text — events, walls, the
+view and the compiled modules (which take it at import) all use it."""
 _RANK_ZH = "一二三四五六七八九"
 _SUIT_OF_CHAR = {"m": 0, "p": 1, "s": 2, "万": 0, "筒": 1, "条": 2, "萬": 0, "條": 2}
 
@@ -71,7 +76,7 @@ def tile_name(kind: int) -> str:
     """MPSZ name of one kind: ``tile_name(13) == '5p'``."""
     if not 0 <= kind < KINDS:
         raise ValueError(f"tile kind {kind!r} is outside 0..26")
-    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return NAMES[kind]
 
 
 def tile_name_zh(kind: int) -> str:

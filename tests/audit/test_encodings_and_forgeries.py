@@ -1,7 +1,7 @@
 """The audit's fast paths against the plain one: the fast audit must say exactly what the plain one
 says (``fast=False``: LogReader, ``Round.play`` for every action).
 
-The fast paths under test: FastReader (readinto into one kept buffer, template events copied
+The fast paths under test: LogReader's scan (readinto into one kept buffer, template events copied
 from prebuilt dicts), quiet_run (claim windows it opens and leaves to the loop; recorded
 event dicts kept in the round's events when they are exactly the engine's), the one-pass
 ``parse_header``/``parse_close``, the compiled ``claims_of`` and ``same``, and the audit's
@@ -26,9 +26,9 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from logscan_helpers import lay
+from scan_helpers import lay
 
-import xzcore.log.scanner
+import xzcore.log.reader
 from xzcore.audit.compare import compare_events
 from xzcore.audit.report import audit_bytes, audit_handle
 from xzcore.log.reader import CollectingBuilder, LogReader
@@ -401,11 +401,11 @@ class _ShortReads(io.RawIOBase):
 def test_short_reads_into_the_kept_buffer(
     monkeypatch: pytest.MonkeyPatch, block: int, config: int
 ) -> None:
-    """A standard BufferedReader over a stream of short reads (FastReader reads into its
+    """A standard BufferedReader over a stream of short reads (LogReader reads into its
     kept bytearray, a game spanning several reads and blocks), edited games among them: the
     same reports as the plain reader over the whole bytes."""
     data = _forged(_log(config, "random"), random.Random(block), 1) + _log(config, "greedy")
-    monkeypatch.setattr(xzcore.log.scanner, "BLOCK_SIZE", block)
+    monkeypatch.setattr(xzcore.log.reader, "BLOCK_SIZE", block)
     plain = [r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", fast=False)]
     for seed in range(3):
         handle = io.BufferedReader(_ShortReads(data, seed), buffer_size=3000)

@@ -1,9 +1,9 @@
 """The fast audit path against the slow one: speed without a different verdict.
 
-``audit_*(fast=True)`` reads games with :class:`xzcore.log.scanner.FastReader` (the compiled
-scanner, declining to :class:`xzcore.log.reader.LogReader`) and replays discards nobody can claim
-with :func:`xzcore.audit.replay.quiet_discard`; ``fast=False`` reads every record with
-:class:`~xzcore.log.reader.LogReader` and plays every action through ``Round.play``. Every report —
+``audit_*(fast=True)`` reads games with :class:`xzcore.log.reader.LogReader` (a whole game per
+scan, a game with any problem read again record by record) and replays discards nobody can
+claim with :func:`xzcore.audit.replay.quiet_discard`; ``fast=False`` reads every record
+(``LogReader(scan=False)``) and plays every action through ``Round.play``. Every report —
 status, findings with their rule, message, location, claimed/correct values and money, and
 unreadable errors — must be the same, on the bundled replays, on fresh games of every preset,
 on mutated logs, across block boundaries, on unseekable input and on the parts of ``--jobs``.
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_mutated_logs import SAMPLE, SMALL, mutate, mutation  # the fuzz test's mutations
 
-import xzcore.log.scanner
+import xzcore.log.reader
 from xzcore.audit.report import (
     AuditVisitor,
     audit_bytes,
@@ -30,7 +30,6 @@ from xzcore.audit.report import (
     split_file,
 )
 from xzcore.log.reader import CollectingBuilder, LogReader
-from xzcore.log.scanner import FastReader
 from xzcore.log.types import Limits
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
@@ -77,12 +76,12 @@ def test_fresh_games_verified_both_ways(preset: str, bot: str) -> None:
     assert [r["status"] for r in fast] == ["verified"] * 25
 
 
-def test_fast_reader_visits_what_the_slow_reader_visits() -> None:
+def test_a_scanned_game_visits_what_records_read_one_by_one_visit() -> None:
     """The same Game values (header, events, offsets, claims, close) through the default
     visit_events, game by game, across a file of several presets."""
     data = _record("xueliu", 4, 5)  # one file, one chain
-    fast = FastReader(io.BytesIO(data))
-    slow = LogReader(io.BytesIO(data))
+    fast = LogReader(io.BytesIO(data))
+    slow = LogReader(io.BytesIO(data), scan=False)
     n = 0
     while True:
         a = fast.read_game(CollectingBuilder)
@@ -99,7 +98,7 @@ def test_small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games cut by block boundaries anywhere are read whole (NEED_MORE, then more bytes)."""
     data = _record("xuezhan", 6, 21)
     for size in (1, 7, 100, 4096):
-        monkeypatch.setattr(xzcore.log.scanner, "BLOCK_SIZE", size)
+        monkeypatch.setattr(xzcore.log.reader, "BLOCK_SIZE", size)
         fast, slow = _reports(data)
         assert fast == slow
         assert [r["status"] for r in fast] == ["verified"] * 6
@@ -121,7 +120,7 @@ def test_every_kind_of_handle_across_blocks(
     data = _record("xuezhan", 5, 31)
     path = tmp_path / "log.xzlog"
     path.write_bytes(data)
-    monkeypatch.setattr(xzcore.log.scanner, "BLOCK_SIZE", size)
+    monkeypatch.setattr(xzcore.log.reader, "BLOCK_SIZE", size)
     opened: Any = {
         "BytesIO": lambda: io.BytesIO(data),
         "BufferedReader": lambda: open(path, "rb"),  # noqa: SIM115
@@ -129,12 +128,12 @@ def test_every_kind_of_handle_across_blocks(
         "subclass": lambda: _ReadOnly(data),
     }[kind]
     with opened() as handle:
-        reader = FastReader(handle)
+        reader = LogReader(handle)
         assert reader._into is (kind != "subclass")
         games = []
         while (g := reader.read_game(CollectingBuilder)) is not None:
             games.append((g, reader.offset, reader.last_hash))
-    slow = LogReader(io.BytesIO(data))
+    slow = LogReader(io.BytesIO(data), scan=False)
     for g, offset, last in games:
         assert g == slow.read_game(CollectingBuilder)
         assert (offset, last) == (slow.offset, slow.last_hash)
@@ -233,10 +232,10 @@ def test_visitor_default_visit_events_matches_visit_event() -> None:
             super().visit_event(index, event, location)
 
     data = _record("xuezhan", 1, 2)
-    FastReader(io.BytesIO(data)).read_game(V(""))
+    LogReader(io.BytesIO(data)).read_game(V(""))
     fast_seen = list(seen)
     seen.clear()
-    LogReader(io.BytesIO(data)).read_game(V(""))
+    LogReader(io.BytesIO(data), scan=False).read_game(V(""))
     assert fast_seen == seen and len(seen) > 50
 
 

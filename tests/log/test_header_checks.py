@@ -1,5 +1,5 @@
-"""The fast paths of the header check and of the audit's rule-set memory against their plain
-versions: ``parse_header`` (its one-pass check of a good header) against
+"""The one-pass header and closing checks and the audit's rule-set memory against their
+check-by-check versions: ``parse_header`` (its one-pass check of a good header) against
 ``_parse_header`` (check by check, L4, L7), and ``auditcmp._rules_of`` against
 ``RuleSet.from_dict`` — same Header, same RuleSet, or the same error."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_scanner_properties import FAST
+from test_scan_properties import NO_DEADLINE
 
 from xzcore.audit import compare as auditcmp
 from xzcore.log.types import (
@@ -72,9 +72,9 @@ def _outcome(f: Any, payload: Any) -> Any:
         return ("raised", type(exc), exc.rule, exc.message)
 
 
-@FAST
+@NO_DEADLINE
 @given(changes=st.lists(st.tuples(FIELDS, ODD | st.just("<drop>")), max_size=3))
-def test_header_fast_path_agrees(changes: list[tuple[str, Any]]) -> None:
+def test_header_one_pass_check_agrees(changes: list[tuple[str, Any]]) -> None:
     """Good headers and headers with fields dropped or of other values and types (subclasses
     included): parse_header answers what the check-by-check parse answers."""
     payload = _header()
@@ -90,7 +90,7 @@ def test_header_fast_path_agrees(changes: list[tuple[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize("payload", [None, [], "x", {"format": "xzlog"}])
-def test_header_fast_path_declines_non_headers(payload: Any) -> None:
+def test_header_one_pass_check_declines_non_headers(payload: Any) -> None:
     assert _outcome(parse_header, payload) == _outcome(_parse_header, payload)
 
 
@@ -104,7 +104,7 @@ def _rules_outcome(f: Any, data: Any) -> Any:
 RULE_VALUES = st.sampled_from([True, False, 0, 1, 2, 6, 6.0, 1.0, None, "table", "x", _Int(1)])
 
 
-@FAST
+@NO_DEADLINE
 @given(changes=st.lists(st.tuples(st.sampled_from(list(_header()["rules"])), RULE_VALUES)))
 def test_rule_set_memory_agrees(changes: list[tuple[str, Any]]) -> None:
     """Rule maps differing from a remembered one in a value or only in its type (1 for True,
@@ -134,7 +134,7 @@ CLOSE_VALUES = st.sampled_from(
 )  # fmt: skip
 
 
-@FAST
+@NO_DEADLINE
 @given(
     changes=st.lists(
         st.tuples(st.sampled_from(["final", "events", "sig", "key", "other"]), CLOSE_VALUES),
@@ -142,7 +142,7 @@ CLOSE_VALUES = st.sampled_from(
     ),
     drop=st.sets(st.sampled_from(["final", "events", "sig", "key"])),
 )
-def test_close_fast_path_agrees(changes: list[tuple[str, Any]], drop: set[str]) -> None:
+def test_close_one_pass_check_agrees(changes: list[tuple[str, Any]], drop: set[str]) -> None:
     """Closing records with fields dropped or of other values and types: parse_close
     answers what the check-by-check parse answers (L2, L3)."""
     payload: dict[str, Any] = {"final": bytes(32), "events": 5, "sig": None, "key": None}

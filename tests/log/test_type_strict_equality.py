@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from logscan_helpers import load_scanner
+from scan_helpers import load_scanner
 
 from xzcore.audit.compare import _make_round
 from xzcore.log import _scan_twin as twin

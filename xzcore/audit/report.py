@@ -30,7 +30,6 @@ from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
-from xzcore.log.scanner import FastReader
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
 
 __all__ = [
@@ -107,7 +106,8 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.claims: dict[str, Any] | None = None
         self.claims_loc: Location | None = None
         self.others: list[int] | None = None
-        """From the fast reader: the events that are not plain dahai/tsumo (claims_of's)."""
+        """From a game read in one scan: the events that are not plain dahai/tsumo
+        (claims_of's)."""
 
     def begin_game(self, location: Location) -> None:
         self.report = GameReport(self.path, location.game or 0, location.offset or 0)
@@ -197,14 +197,10 @@ def audit_handle(
     fast: bool = True,
 ) -> Iterator[GameReport]:
     """Audit every game read from a binary handle, one report per game, streaming.
-    ``fast=False`` reads every game with :class:`~xzcore.log.reader.LogReader` instead of
-    :class:`~xzcore.log.scanner.FastReader` and replays every action through ``Round.play``
-    (same reports, slower: the oracle of the tests)."""
-    reader: LogReader | FastReader
-    if fast:
-        reader = FastReader(handle, path=path, limits=limits, verifier=verifier)
-    else:
-        reader = LogReader(handle, path=path, limits=limits, verifier=verifier)
+    ``fast=False`` reads every game record by record (``LogReader(scan=False)``) and
+    replays every action through ``Round.play`` (same reports, slower: the oracle of the
+    tests)."""
+    reader = LogReader(handle, path=path, limits=limits, verifier=verifier, scan=fast)
     visitor = AuditVisitor(path, fast=fast)
     while True:
         try:
@@ -311,7 +307,7 @@ def split_file(
     as it stands at each cut, so auditing the parts one by one reports exactly what
     auditing the file does (see :func:`audit_part`)."""
     with open(path, "rb") as fh:
-        reader = FastReader(fh, path=path, limits=limits)
+        reader = LogReader(fh, path=path, limits=limits)
         visitor = _Starts()
         starts: list[tuple[int, bytes | None]] = []
         first = 0
@@ -346,7 +342,7 @@ def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None
     first_prev: bytes | None = None
     with open(part.path, "rb") as fh:
         fh.seek(part.start)
-        reader = FastReader(
+        reader = LogReader(
             fh,
             path=part.path,
             limits=limits,

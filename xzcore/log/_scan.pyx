@@ -3,7 +3,7 @@
 """The compiled game scanner: one whole, well-formed game read in one C pass.
 
 Same names and results as the pure-Python twin ``xzcore.log._scan_twin``; the contract is
-in :mod:`xzcore.log.scan`. One loop over the records of a game (docs/log-format.md L1): each
+in docs/internals.md. One loop over the records of a game (docs/log-format.md L1): each
 record's layout is checked byte by byte, its payload's end found by a structural walk of the
 msgpack value (iterative, declared sizes checked against the L6 limits before anything is
 skipped), its L2 hash computed by BLAKE2b-256 in C straight from the buffer
@@ -12,8 +12,8 @@ the record before it — the running hash, if all check — so the one-block rec
 them) are checked eight at a time, one per 64-bit lane of AVX-512 or AVX2 when the CPU has
 them (chosen at import); a bad one found late still declines the game. The two commonest
 event payloads (``dahai``, ``tsumo``, about 85% of all records) are matched byte for byte
-against fixed templates and built as copies of prebuilt dicts; every other payload is decoded
-by a ``msgpack.Unpacker`` built with the slow reader's options (``xzcore.log.records``;
+against templates packed at import from ``xzcore.log.events`` and built as copies of prebuilt dicts; every other payload is decoded
+by a ``msgpack.Unpacker`` built with the record stream's options (``xzcore.log.records``;
 ``_scan_decode.pxi``), from exactly the bytes the walk found, which must be one whole value
 (the twin uses ``msgpack.unpackb``: same decoder, same limits), and its event's index is
 listed in ``others``.
@@ -29,7 +29,7 @@ from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcmp, memcpy, memset
 
 
 __all__ = [
@@ -68,7 +68,7 @@ NEED_MORE = 0
 
 ScanResult = tuple
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies, others)``: see :mod:`xzcore.log.scan`."""
+bodies, others)``: see docs/internals.md."""
 
 MAX_DEPTH = 1023
 """Deepest nesting of arrays and maps a payload may have (as in the twin): msgpack's decoder
@@ -80,8 +80,6 @@ cdef enum:
     _DEPTH = 1023
     _TAIL = 34  # c4 20 and the 32 hash bytes after every payload (L1, L2)
     _HASH = 32
-    _DAHAI_LEN = 37
-    _TSUMO_LEN = 41
 
 cdef Py_ssize_t _BIG = (<Py_ssize_t>1) << 62
 
@@ -225,58 +223,101 @@ cdef Py_ssize_t _payload_end(const uint8_t *d, Py_ssize_t n, Py_ssize_t pos,
 
 # -- the two template event shapes -----------------------------------------------------------
 
-# dahai: 84 a4 "type" a5 "dahai" a5 "actor" <00-03> a3 "pai" a2 <1-9><m|p|s> a9 "tsumogiri" <c2|c3>
-cdef const char *_DAHAI_HEAD = b"\x84\xa4type\xa5dahai\xa5actor"  # 18 bytes, then the actor
-# tsumo: 85 a4 "type" a5 "tsumo" a5 "actor" <00-03> a3 "pai" a2 <1-9><m|p|s>
-#        a7 "rinshan" <c2|c3> a4 "left" <00-7f>
-cdef const char *_TSUMO_HEAD = b"\x85\xa4type\xa5tsumo\xa5actor"  # 18 bytes
-cdef const char *_PAI = b"\xa3pai\xa2"  # 5 bytes, at 19; the tile's two letters at 24, 25
-cdef const char *_TSUMOGIRI = b"\xa9tsumogiri"  # 10 bytes, at 26; the bool at 36
-cdef const char *_RINSHAN = b"\xa7rinshan"  # 8 bytes, at 26; the bool at 34
-cdef const char *_LEFT = b"\xa4left"  # 5 bytes, at 35; the count at 40
+# A dahai or a tsumo exactly as the log writer packs the dicts of xzcore.log.events: the bytes
+# around the values are those of the packed template (events.packed), the values an actor
+# 0-3 (one positive fixint), a suited tile (fixstr a2, then its two letters, one of NAMES),
+# bools (c2/c3) and a tsumo's ``left`` (one positive fixint). All taken here at import.
 
-cdef str _K_TYPE = "type"
+from xzcore.log.events import event as _event, packed as _packed
+from xzcore.tiles import NAMES as _TILE_NAMES
+
+cdef bytes _DAHAI_T, _TSUMO_T  # the packed templates (the values in them are placeholders)
+cdef const uint8_t *_DT
+cdef const uint8_t *_TT
+# where the values start: actor, pai (its a2), the bool; a tsumo's left; the lengths
+cdef Py_ssize_t _D_ACTOR, _D_PAI, _D_FLAG, _T_ACTOR, _T_PAI, _T_FLAG, _T_LEFT
+cdef Py_ssize_t _DAHAI_LEN, _TSUMO_LEN, _TEMPLATE_MAP, _TEMPLATE_STR
+cdef signed char _RANK_OF[256]  # a tile name's first byte -> its row in _KIND_OF, or -1
+cdef signed char _SUIT_OF[256]  # a tile name's second byte -> its column, or -1
+cdef signed char _KIND_OF[16][16]  # -> the kind (index in NAMES), or -1
+
+
+cdef _layout():
+    """Read the templates' bytes and value offsets from events.packed, checking that every
+    value the scan accepts packs as the one-byte or three-byte value it matches."""
+    global _DAHAI_T, _TSUMO_T, _DT, _TT, _D_ACTOR, _D_PAI, _D_FLAG
+    global _T_ACTOR, _T_PAI, _T_FLAG, _T_LEFT, _DAHAI_LEN, _TSUMO_LEN
+    global _TEMPLATE_MAP, _TEMPLATE_STR
+    dahai, d = _packed(_event("dahai", actor=0, pai=_TILE_NAMES[0], tsumogiri=False))
+    tsumo, t = _packed(_event("tsumo", actor=0, pai=_TILE_NAMES[0], rinshan=False, left=0))
+    _DAHAI_T, _TSUMO_T = dahai, tsumo
+    _DT = <const uint8_t *>PyBytes_AS_STRING(_DAHAI_T)
+    _TT = <const uint8_t *>PyBytes_AS_STRING(_TSUMO_T)
+    _D_ACTOR, _D_PAI, _D_FLAG = d["actor"], d["pai"], d["tsumogiri"]
+    _T_ACTOR, _T_PAI, _T_FLAG, _T_LEFT = t["actor"], t["pai"], t["rinshan"], t["left"]
+    _DAHAI_LEN, _TSUMO_LEN = len(dahai), len(tsumo)
+    assert list(d) == ["type", "actor", "pai", "tsumogiri"] and _DAHAI_LEN == _D_FLAG + 1
+    assert list(t) == ["type", "actor", "pai", "rinshan", "left"] and _TSUMO_LEN == _T_LEFT + 1
+    assert _D_ACTOR == _T_ACTOR and _D_PAI == _T_PAI and dahai[:_D_ACTOR] != tsumo[:_T_ACTOR]
+    assert all(_packed({"v": v})[0][3:] == bytes([v]) for v in range(128))  # actor, left
+    assert _packed({"v": False})[0][3:] == b"\xc2" and _packed({"v": True})[0][3:] == b"\xc3"
+    _TEMPLATE_MAP = max(len(d), len(t))
+    _TEMPLATE_STR = max(len(x) for x in (*d, *t, "dahai", "tsumo", *_TILE_NAMES))
+    memset(_RANK_OF, -1, 256)
+    memset(_SUIT_OF, -1, 256)
+    memset(_KIND_OF, -1, 256)
+    rows, cols = [], []
+    for k, name in enumerate(_TILE_NAMES):
+        raw = name.encode()
+        assert _packed({"v": name})[0][3:] == b"\xa2" + raw  # fixstr of two ASCII letters
+        if raw[0] not in rows:
+            rows.append(raw[0])
+        if raw[1] not in cols:
+            cols.append(raw[1])
+        _RANK_OF[raw[0]], _SUIT_OF[raw[1]] = rows.index(raw[0]), cols.index(raw[1])
+        _KIND_OF[rows.index(raw[0])][cols.index(raw[1])] = k
+    assert len(rows) <= 16 and len(cols) <= 16 and len(rows) * len(cols) == len(_TILE_NAMES)
+
+
+_layout()
+cdef Py_ssize_t _N_TILES = len(_TILE_NAMES)
+cdef str _K_TYPE = "type"  # for claims_of (_scan_claims.pxi)
 cdef str _K_ACTOR = "actor"
-cdef str _K_PAI = "pai"
-cdef str _K_TSUMOGIRI = "tsumogiri"
-cdef str _K_RINSHAN = "rinshan"
-cdef str _K_LEFT = "left"
-cdef str _S_DAHAI = "dahai"
-cdef str _S_TSUMO = "tsumo"
-cdef tuple _TILE_NAMES = tuple(f"{rank}{suit}" for suit in "mps" for rank in range(1, 10))
 
 
 cdef inline int _tile(const uint8_t *p) noexcept nogil:
-    """Index in _TILE_NAMES of the two letters at ``p`` ('1'-'9', then m/p/s), or -1."""
-    cdef int rank = p[0] - 0x31  # '1'
-    if rank < 0 or rank > 8:
+    """Index in NAMES of the two letters at ``p``, or -1."""
+    cdef int row = _RANK_OF[p[0]], col = _SUIT_OF[p[1]]
+    if row < 0 or col < 0:
         return -1
-    if p[1] == 0x6D:  # m
-        return rank
-    if p[1] == 0x70:  # p
-        return 9 + rank
-    if p[1] == 0x73:  # s
-        return 18 + rank
-    return -1
+    return _KIND_OF[row][col]
 
 
 cdef inline bint _is_bool(uint8_t b) noexcept nogil:
     return b == 0xC2 or b == 0xC3
 
 
+cdef inline bint _equal(const uint8_t *p, const uint8_t *t, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    """``p[a:b] == t[a:b]``."""
+    return memcmp(p + a, t + a, b - a) == 0
+
+
 cdef int _shape(const uint8_t *p, Py_ssize_t avail) noexcept nogil:
     """Which template shape the payload at ``p`` is exactly (``avail`` bytes at hand): 1
-    dahai, 2 tsumo, 0 neither. A template payload is one whole msgpack map of 37 or 41
-    bytes; any other bytes at ``p`` are not one (the walk decides where they end)."""
-    if avail >= _DAHAI_LEN and memcmp(p, _DAHAI_HEAD, 18) == 0:
-        if (p[18] <= 3 and memcmp(p + 19, _PAI, 5) == 0 and memcmp(p + 26, _TSUMOGIRI, 10) == 0
-                and _is_bool(p[36]) and _tile(p + 24) >= 0):
+    dahai, 2 tsumo, 0 neither. A template payload is one whole msgpack map of
+    ``_DAHAI_LEN`` or ``_TSUMO_LEN`` bytes; any other bytes at ``p`` are not one (the walk
+    decides where they end)."""
+    if avail >= _DAHAI_LEN and _equal(p, _DT, 0, _D_ACTOR):
+        if (p[_D_ACTOR] <= 3 and _equal(p, _DT, _D_ACTOR + 1, _D_PAI + 1)
+                and _equal(p, _DT, _D_PAI + 3, _D_FLAG) and _is_bool(p[_D_FLAG])
+                and _tile(p + _D_PAI + 1) >= 0):
             return 1
         return 0
-    if avail >= _TSUMO_LEN and memcmp(p, _TSUMO_HEAD, 18) == 0:
-        if (p[18] <= 3 and memcmp(p + 19, _PAI, 5) == 0 and memcmp(p + 26, _RINSHAN, 8) == 0
-                and _is_bool(p[34]) and memcmp(p + 35, _LEFT, 5) == 0 and p[40] <= 0x7F
-                and _tile(p + 24) >= 0):
+    if avail >= _TSUMO_LEN and _equal(p, _TT, 0, _T_ACTOR):
+        if (p[_T_ACTOR] <= 3 and _equal(p, _TT, _T_ACTOR + 1, _T_PAI + 1)
+                and _equal(p, _TT, _T_PAI + 3, _T_FLAG) and _is_bool(p[_T_FLAG])
+                and _equal(p, _TT, _T_FLAG + 1, _T_LEFT) and p[_T_LEFT] <= 0x7F
+                and _tile(p + _T_PAI + 1) >= 0):
             return 2
     return 0
 
@@ -353,7 +394,7 @@ def scan_game(object data not None, Py_ssize_t start, Py_ssize_t base, bytes pre
               limits):
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, NEED_MORE when ``data`` ends first, else None (the full contract is in
-    :mod:`xzcore.log.scan`). ``data``: bytes, or a bytearray or memoryview (held, so not
+    docs/internals.md). ``data``: bytes, or a bytearray or memoryview (held, so not
     resized, for the call)."""
     cdef Py_buffer view
     if type(data) is bytes:
@@ -389,7 +430,7 @@ cdef object _scan_game(const uint8_t *d, Py_ssize_t n, Py_ssize_t start, Py_ssiz
     lim.map = _clamp(limits.max_map_len)
     lim.events = _clamp(limits.max_events)
     lim.game = _clamp(limits.max_game_bytes)
-    lim.templates = lim.map >= 5 and lim.str_cap >= 9
+    lim.templates = lim.map >= _TEMPLATE_MAP and lim.str_cap >= _TEMPLATE_STR
     # the L2 chain: each record checked against the stored hash of the one before (see
     # _scan_blake2b.h: if all check, that is the running hash at every step)
     cdef const uint8_t *chained = <const uint8_t *>PyBytes_AS_STRING(prev)

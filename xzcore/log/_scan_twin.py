@@ -1,20 +1,11 @@
-"""The pure-Python twin of the game scanner ``xzcore.log._scan``, written for clarity.
+"""The pure-Python twin of the game scan ``xzcore.log._scan``: same names and results (the
+contract is in docs/internals.md), written for clarity — the oracle the compiled one is tested
+against.
 
-Same names and results as the compiled scanner (the contract is in :mod:`xzcore.log.scan`):
-:func:`scan_game` reads one whole, well-formed game (docs/log-format.md L1, L2, L6) from an
-in-memory buffer, or answers :data:`NEED_MORE` (the game is not all there yet) or ``None``
-(not handled: the slow :class:`xzcore.log.reader.LogReader` reads it and says what is wrong).
-
-Where the compiled scanner builds the two commonest event shapes (``dahai``, ``tsumo``)
-from prebuilt dicts and decodes the other payloads with a ``msgpack.Unpacker``, this twin
-decodes every payload with ``msgpack.unpackb`` (the slow reader's decoder): it is the oracle
-the compiled one is tested against; ``others`` (the events not of those two shapes) it finds
-by matching each payload's bytes against the shapes. Both find where a payload ends by the same
-structural walk (:func:`_payload_end`), so they agree on ``NEED_MORE`` against ``None``.
-
-:func:`same` and :func:`same_events` are the audit's type-strict equality:
-``same`` is ``xzcore.log.types.same`` (the one definition), to which the compiled ``same``
-hands the values it does not compare itself.
+It decodes every payload with ``msgpack.unpackb`` (the record stream's decoder) and finds
+``others`` by matching each payload's bytes against the two template shapes; both backends find
+where a payload ends by the same structural walk (:func:`_payload_end`), so they agree on
+``NEED_MORE`` against ``None``. :func:`same` is ``xzcore.log.types.same``, the one definition.
 """
 
 from __future__ import annotations
@@ -26,6 +17,8 @@ from typing import Any
 
 import msgpack
 
+from xzcore.log.events import event, packed
+from xzcore.log.records import FIXED, SIZED, decoder_options
 from xzcore.log.types import (
     HASH_SIZE,
     TAG_CLAIMS,
@@ -36,6 +29,7 @@ from xzcore.log.types import (
     claims_of,
     same,
 )
+from xzcore.tiles import NAMES
 
 __all__ = [
     "MAX_DEPTH",
@@ -67,14 +61,35 @@ ScanResult = tuple[
     int, Any, list[Any], list[int], Any, int, Any, int, bytes, bytes, bytes, list[int]
 ]
 """``(end, header, events, offsets, claims, claims_at, close, close_at, final, last,
-bodies, others)``: see :mod:`xzcore.log.scan`."""
+bodies, others)``: see docs/internals.md."""
+
+
+def _template(event: dict[str, Any], slots: dict[str, bytes]) -> bytes:
+    """A pattern of ``event`` as the writer packs it (:func:`xzcore.log.events.packed`), each
+    value of ``slots`` matched by its pattern instead of the placeholder's bytes."""
+    raw, at = packed(event)
+    out, last = [], 0
+    for key, pattern in slots.items():
+        alone, where = packed({key: event[key]})
+        out += [re.escape(raw[last : at[key]]), pattern]
+        last = at[key] + len(alone) - where[key]  # past the placeholder value's bytes
+    return b"".join([*out, re.escape(raw[last:])])
+
 
 # The two template event shapes the compiled scanner builds without the decoder, byte for
 # byte: a dahai and a tsumo of an actor 0-3, a suited tile, bool flags, a fixint "left".
+_ACTOR, _BOOL = rb"[\x00-\x03]", rb"[\xc2\xc3]"
+_TILE = b"\\xa2(?:" + b"|".join(re.escape(n.encode()) for n in NAMES) + b")"
 _TEMPLATES = re.compile(
-    rb"\x84\xa4type\xa5dahai\xa5actor[\x00-\x03]\xa3pai\xa2[1-9][mps]\xa9tsumogiri[\xc2\xc3]"
-    rb"|\x85\xa4type\xa5tsumo\xa5actor[\x00-\x03]\xa3pai\xa2[1-9][mps]\xa7rinshan[\xc2\xc3]"
-    rb"\xa4left[\x00-\x7f]"
+    _template(
+        event("dahai", actor=0, pai=NAMES[0], tsumogiri=False),
+        {"actor": _ACTOR, "pai": _TILE, "tsumogiri": _BOOL},
+    )
+    + b"|"
+    + _template(
+        event("tsumo", actor=0, pai=NAMES[0], rinshan=False, left=0),
+        {"actor": _ACTOR, "pai": _TILE, "rinshan": _BOOL, "left": rb"[\x00-\x7f]"},
+    )
 )
 
 
@@ -83,26 +98,14 @@ class _NeedMore(Exception):
 
 
 class _Decline(Exception):
-    """Anything the scanner does not handle (then the slow reader reports what it is)."""
+    """Anything the scanner does not handle (then reading record by record reports it)."""
 
 
-# msgpack first bytes (https://github.com/msgpack/msgpack/blob/master/spec.md) of values of a
-# fixed size: byte -> bytes taken in all (nil, bools, floats, ints).
-_FIXED = {0xC0: 1, 0xC2: 1, 0xC3: 1, 0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9}
-_FIXED.update({0xD0: 2, 0xD1: 3, 0xD2: 5, 0xD3: 9})
-# Sized values: byte -> (kind, width of the big-endian length that follows).
-_SIZED = {
-    0xC4: ("bin", 1),
-    0xC5: ("bin", 2),
-    0xC6: ("bin", 4),
-    0xD9: ("str", 1),
-    0xDA: ("str", 2),
-    0xDB: ("str", 4),
-    0xDC: ("array", 2),
-    0xDD: ("array", 4),
-    0xDE: ("map", 2),
-    0xDF: ("map", 4),
-}
+# The msgpack first bytes of values of a fixed size (byte -> bytes taken in all) and of sized
+# values (byte -> (kind, width of the length)), as the record stream reads them, less the
+# extension types.
+_FIXED = {0xC0: 1, 0xC2: 1, 0xC3: 1} | {b: n for b, n in FIXED.items() if b < 0xD4}
+_SIZED = {b: sized for b, sized in SIZED.items() if sized[0] != "ext"}
 # Extension types (c7-c9, d4-d8) and the never-used c1 are in neither table: declined (L1).
 
 
@@ -114,7 +117,7 @@ def _is_key(b: int) -> bool:
 def _payload_end(data: bytes, pos: int, rec_start: int, limits: Limits) -> int:
     """Where the msgpack value starting at ``data[pos]`` ends, walking only its structure.
 
-    Raises ``_Decline`` for what the slow reader's decoder would reject on sight (L1, L6): a
+    Raises ``_Decline`` for what the record stream's decoder would reject on sight (L1, L6): a
     declared size past a limit, an extension type or ``c1``, a map key that is not a string,
     nesting past :data:`MAX_DEPTH`, or a record (from ``rec_start``, with its hash) past
     ``limits.max_record_bytes``; ``_NeedMore`` when ``data`` ends first. Only sizes and
@@ -187,25 +190,10 @@ def _payload_end(data: bytes, pos: int, rec_start: int, limits: Limits) -> int:
             return pos
 
 
-def _no_ext(code: int, data: bytes) -> Any:
-    raise ValueError(f"msgpack extension type {code} is not used in xzlog")
-
-
 def _decode(payload: bytes, limits: Limits) -> Any:
-    """Decode exactly as the slow reader's unpacker does (xzcore.log.records, L6)."""
+    """Decode exactly as the record stream does (xzcore.log.records, L6)."""
     try:
-        return msgpack.unpackb(
-            payload,
-            raw=False,
-            use_list=True,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            max_ext_len=0,
-            max_str_len=limits.max_str_len,
-            max_bin_len=limits.max_bin_len,
-            max_array_len=limits.max_array_len,
-            max_map_len=limits.max_map_len,
-        )
+        return msgpack.unpackb(payload, **decoder_options(limits))
     except Exception as exc:  # msgpack raises several types; all mean "bad bytes"
         raise _Decline("undecodable payload") from exc
 
@@ -322,7 +310,7 @@ def scan_game(
 ) -> ScanResult | int | None:
     """Read the game whose header record starts at ``data[start]``: a tuple when it is all
     there and checks, :data:`NEED_MORE` when ``data`` ends first, else ``None`` (the full
-    contract is in :mod:`xzcore.log.scan`)."""
+    contract is in docs/internals.md)."""
     if type(data) is bytearray or type(data) is memoryview:
         data = bytes(data)  # its bytes, as they are now
     if type(data) is not bytes:

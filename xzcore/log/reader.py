@@ -10,7 +10,9 @@ Reading is python-chess style: :func:`read_game` drives a visitor (:class:`BaseV
 through one game; :class:`GameBuilder` (the default) builds a :class:`Game` and raises at the
 first problem; a collecting visitor (see :mod:`xzcore.audit.report`) overrides
 :meth:`BaseVisitor.handle_error` to record every problem and go on. Every error names the
-file, the game, the event index and the byte offset.
+file, the game, the event index and the byte offset. :class:`LogReader` is the one reader: a
+game is read in one pass by the compiled scan (or its twin, :mod:`xzcore.backend`) and, when
+anything is wrong with it, again record by record to say what.
 
 >>> import io
 >>> from xzcore.log.writer import LogWriter
@@ -30,11 +32,13 @@ file, the game, the event index and the byte offset.
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar
 
 from xzcore.log.records import RecordStream, chain
+from xzcore.log.scan import NEED_MORE, scan_game
 from xzcore.log.types import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -57,6 +61,7 @@ from xzcore.log.types import (
 )
 
 __all__ = [
+    "BLOCK_SIZE",
     "EXTENSION",
     "FORMAT_NAME",
     "FORMAT_VERSION",
@@ -90,14 +95,21 @@ PREV_MISMATCH = (
 _BLAKE = hashlib.blake2b(digest_size=HASH_SIZE)
 """An empty BLAKE2b-256 state: copying it is cheaper than a new hash object."""
 
+BLOCK_SIZE = 1 << 20
+"""Bytes read from a seekable handle at a time (a block holds ~90 recorded games)."""
+
+_READS_INTO = (io.BytesIO, io.BufferedReader, io.FileIO)
+"""Handle types whose ``readinto(b)`` reads what ``read(len(b))`` reads (the standard
+ones, not subclasses: a subclass may change one and not the other)."""
+
 
 T = TypeVar("T")
 
 
 class BaseVisitor(Generic[T]):
     """Hooks called by :func:`read_game`, in this order: :meth:`begin_game`,
-    :meth:`visit_header`, :meth:`visit_event` per event (or :meth:`visit_events` once, from
-    the compiled reader), :meth:`visit_claims`,
+    :meth:`visit_header`, :meth:`visit_event` per event (or :meth:`visit_events` once, for
+    a game read in one scan), :meth:`visit_claims`,
     :meth:`visit_close`, :meth:`end_game`, then :meth:`result`.
 
     :meth:`handle_error` receives every problem (a :class:`LogError` with its location) and
@@ -123,12 +135,12 @@ class BaseVisitor(Generic[T]):
         location: Location,
         others: list[int] | None = None,
     ) -> None:
-        """All of a game's events at once, from the compiled reader (:mod:`xzcore.log.scanner`):
-        ``offsets`` are their records' byte offsets, ``bodies`` their payloads' bytes
-        joined, ``others`` the indices of the events not of the two plain shapes (``dahai``,
-        ``tsumo``: see :func:`xzcore.log.scan.scan_game`). By default one
-        :meth:`visit_event` each, with the location :class:`LogReader` gives (``location``
-        is the header's)."""
+        """All of a game's events at once, from a game read in one scan
+        (:func:`xzcore.log.scan.scan_game`): ``offsets`` are their records' byte offsets,
+        ``bodies`` their payloads' bytes joined, ``others`` the indices of the events not of
+        the two plain shapes (``dahai``, ``tsumo``). By default one :meth:`visit_event`
+        each, with the location a game read record by record gives (``location`` is the
+        header's)."""
         path, game = location.path, location.game
         for i, (ev, off) in enumerate(zip(events, offsets, strict=True)):
             self.visit_event(i, ev, Location(path, game, i, off, i + 1))
@@ -230,7 +242,23 @@ class LogReader:
     ``verifier`` (:class:`xzcore.log.signing.Verifier`), each game's signature (L3). ``start``
     is the file offset the handle is at (a game's first byte) and ``first_game`` that
     game's number, for reading part of a file; ``prev``, when known, the final hash of the
-    game before ``start`` (checked against the first header's ``prev``, L2).
+    game before ``start`` (checked against the first header's ``prev``, L2); ``end``, when
+    given, the offset of a game start where reading stops.
+
+    How: a seekable handle is read in blocks of :data:`BLOCK_SIZE`, and each game is read in
+    one pass by :func:`xzcore.log.scan.scan_game` (compiled, or its twin: layout, limits and
+    hash chain of the whole game); the header, claims, closing record and signature are then
+    checked here. A game with any problem at all — or one the scan declines — is read again
+    from its first byte record by record (:class:`~xzcore.log.records.RecordStream`), which
+    reports exactly what is wrong, so the two ways of reading give the same visits, errors,
+    offsets and event indices. Once the chain is unknown (unreadable bytes, a read error, a
+    start mid-file without ``prev``), for a handle that cannot seek, or with
+    ``scan=False`` (the tests' oracle), every game is read record by record.
+
+    A block holds at most one game beyond ``Limits.max_game_bytes`` plus one record (a
+    longer game is declined and reported, L6). A handle of a standard type (``io.BytesIO``,
+    ``io.BufferedReader``, ``io.FileIO``) is read with ``readinto`` into one bytearray kept
+    for the whole file; any other with ``read()``, as it defines it.
     """
 
     def __init__(
@@ -243,24 +271,47 @@ class LogReader:
         start: int = 0,
         first_game: int = 0,
         prev: bytes | None = None,
+        end: int | None = None,
+        scan: bool = True,
     ) -> None:
         self.limits = limits or Limits()
         self.path = path
-        self._stream = RecordStream(handle, self.limits, path, start=start)
+        self._fh = handle
         self._verifier = verifier
-        self._game = first_game  # the number of the game that starts at ``start``
+        self._end = end
+        self._game = first_game  # the number of the game that starts at ``offset``
         # The previous game's final record hash; None when unknown (the reader started
         # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
         self._prev: bytes | None = GENESIS if start == 0 else prev
         self._event: int | None = None
+        # The bytes read and not yet delivered: _buf[_pos:_len], _buf[0] at file offset _base.
+        self._into = type(handle) in _READS_INTO
+        self._buf: bytes | bytearray = bytearray() if self._into else b""
+        self._len = 0
+        self._base = start
+        self._pos = 0
+        self._eof = False
+        self._failed = False  # a block read raised OSError: the rest is read record by record
+        # Not None while games are read record by record (then ``offset`` is the stream's).
+        self._stream: RecordStream | None = None
+        try:
+            seekable = handle.seekable()
+        except (AttributeError, OSError, ValueError):
+            seekable = False
+        if not scan or not seekable or self._prev is None:
+            self._stream = RecordStream(handle, self.limits, path, start=start)
+        # The most a block may hold past a game's start before the game is declined.
+        self._cap = self.limits.max_game_bytes + self.limits.max_record_bytes
 
     def __iter__(self) -> Iterator[Game]:
         return iter_games(self)
 
     @property
     def offset(self) -> int:
-        """Byte offset of the next record to read (where the next game starts)."""
-        return self._stream.offset
+        """Byte offset where the next game starts."""
+        if self._stream is not None:
+            return self._stream.offset
+        return self._base + self._pos
 
     @property
     def last_hash(self) -> bytes | None:
@@ -274,9 +325,143 @@ class LogReader:
 
     def read_game(self, Visitor: type[BaseVisitor[T]] | Any = GameBuilder) -> T | None:
         """Read the next game through a new ``Visitor()`` (or a visitor instance); ``None``
-        at the end of the log."""
+        at the end of the log (or of the part)."""
         visitor: BaseVisitor[T] = Visitor() if isinstance(Visitor, type) else Visitor
+        if self._end is not None and self.offset >= self._end:
+            return None
+        if self._stream is not None:
+            return self._read_records(visitor)
+        while True:
+            pos = self._pos
+            if pos >= self._len:
+                if self._fill():
+                    continue
+                if self._failed:
+                    break
+                return None  # a clean end of input
+            got = self._scan()
+            if type(got) is int and got == NEED_MORE:
+                if self._len - pos <= self._cap and self._fill():
+                    continue
+                break  # a truncated or overlong game: read record by record, it says which
+            if type(got) is not tuple or not self._deliver(got, visitor):
+                break
+            self._game += 1
+            self._pos = got[0]
+            self._prev = got[9]
+            return visitor.result()
+        return self._reread(visitor)
+
+    # -- a whole game in one scan ------------------------------------------------------------
+
+    def _scan(self) -> Any:
+        """:func:`~xzcore.log.scan.scan_game` of the game at ``_pos``."""
+        assert self._prev is not None
+        buf = self._buf
+        if type(buf) is bytes:
+            return scan_game(buf, self._pos, self._base, self._prev, self.limits)
+        with memoryview(buf) as whole, whole[: self._len] as data:
+            return scan_game(data, self._pos, self._base, self._prev, self.limits)
+
+    def _fill(self) -> bool:
+        """Keep the unread bytes and read a block after them; False at the end of input."""
+        if self._eof:
+            return False
+        buf, pos = self._buf, self._pos
+        keep = self._len - pos
+        size = max(BLOCK_SIZE, keep)
+        if type(buf) is bytearray:
+            # The unread bytes to the front of the buffer (its size never shrinks: no new
+            # allocation), then the block read into the buffer after them.
+            if pos:
+                buf[:keep] = buf[pos : self._len]
+            self._base += pos
+            self._pos = 0
+            self._len = keep
+            if len(buf) < keep + size:
+                buf.extend(bytes(keep + size - len(buf)))
+            try:
+                handle: Any = self._fh  # one of _READS_INTO (see __init__)
+                with memoryview(buf) as whole, whole[keep : keep + size] as into:
+                    got = handle.readinto(into)
+            except OSError:
+                # Read record by record from here: the stream meets (and reports) the error.
+                self._failed = self._eof = True
+                return False
+            if not got:
+                self._eof = True
+                return False
+            self._len = keep + got
+            return True
+        try:
+            block = self._fh.read(size)
+        except OSError:
+            self._failed = self._eof = True
+            return False
+        if not block:
+            self._eof = True
+            return False
+        self._base += pos
+        self._pos = 0
+        self._buf = buf[pos : self._len] + block
+        self._len = len(self._buf)
+        return True
+
+    def _deliver(self, got: tuple[Any, ...], visitor: BaseVisitor[Any]) -> bool:
+        """Check what the scan leaves to Python and visit the game; False (nothing visited)
+        when any check fails, so that reading record by record reports it."""
+        _end, header_p, events, offsets, claims, claims_at, close_p, close_at, final, _last = got[
+            :10
+        ]
+        path, game = self.path, self._game
+        start = self._base + self._pos
+        loc = Location(path, game, None, start, 0)
+        try:
+            header = parse_header(header_p, loc)
+            close = parse_close(close_p, loc)
+        except LogFormatError:
+            return False
+        n = len(events)
+        if (
+            header.prev != self._prev
+            or type(claims) is not dict
+            or close.final != final
+            or close.events != n
+            or signature_problem(self._verifier, close) is not None
+        ):
+            return False
+        visitor.begin_game(loc)
+        visitor.visit_header(header, loc)
+        visitor.visit_events(events, offsets, got[10], loc, got[11])
+        visitor.visit_claims(claims, Location(path, game, None, claims_at, n + 1))
+        visitor.visit_close(close, Location(path, game, None, close_at, n + 2))
+        visitor.end_game(True)
+        return True
+
+    def _reread(self, visitor: BaseVisitor[T]) -> T | None:
+        """Read the game at :attr:`offset` record by record, then go on scanning when the
+        chain is still known."""
+        start = self._base + self._pos
+        self._fh.seek(start)
+        self._stream = RecordStream(self._fh, self.limits, self.path, start=start)
+        result = self._read_records(visitor)
+        if self._prev is None or self._failed:  # unknown chain, or a handle that failed
+            return result
+        offset = self._stream.offset
+        self._stream = None
+        self._fh.seek(offset)
+        self._len = 0
+        self._base = offset
+        self._pos = 0
+        self._eof = False
+        return result
+
+    # -- a game record by record -------------------------------------------------------------
+
+    def _read_records(self, visitor: BaseVisitor[T]) -> T | None:
+        """Read the next game from the record stream, reporting every problem."""
         stream = self._stream
+        assert stream is not None
         game_no = self._game
         self._event = None
         try:
@@ -311,11 +496,13 @@ class LogReader:
         try:
             visitor.handle_error(err)
         finally:
+            assert self._stream is not None
             self._stream.resync()
             self._prev = None
 
     def _read_body(self, visitor: BaseVisitor[Any], rec: Any, game_no: int) -> bool:
         stream = self._stream
+        assert stream is not None
         path = self.path
         loc = Location(path, game_no, None, rec.offset, 0)
         if rec.tag != TAG_HEADER:
@@ -453,8 +640,8 @@ class LogReader:
 
 def signature_problem(verifier: Any, close: Close) -> str | None:
     """L3: why ``close`` is not signed by ``verifier``'s key, or ``None`` when it is (or
-    there is no verifier). The one check of :meth:`LogReader._check_signature` (which
-    reports it) and :class:`xzcore.log.scanner.FastReader` (which reads the game slowly)."""
+    there is no verifier). The one check of a game read record by record (which reports it)
+    and of a scanned one (which is then read record by record)."""
     if verifier is None:
         return None
     if close.sig is None:
@@ -487,7 +674,7 @@ def read_game(
     reader = LogReader(handle, start=start)
     result = reader.read_game(Visitor)
     if seekable:
-        handle.seek(reader._stream.offset)
+        handle.seek(reader.offset)
     return result
 
 

@@ -25,7 +25,17 @@ from xzcore.log.types import (
     LogFormatError,
 )
 
-__all__ = ["HASH_BIN", "HEADER_MAGIC", "Record", "RecordStream", "chain", "declared_over_limit"]
+__all__ = [
+    "FIXED",
+    "HASH_BIN",
+    "HEADER_MAGIC",
+    "SIZED",
+    "Record",
+    "RecordStream",
+    "chain",
+    "declared_over_limit",
+    "decoder_options",
+]
 
 HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
 """The msgpack bin8 header of a record's 32-byte hash (L1)."""
@@ -52,6 +62,23 @@ _new_record = tuple.__new__  # builds a Record without the named tuple's slower 
 
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used in xzlog")
+
+
+def decoder_options(limits: Limits) -> dict[str, Any]:
+    """How every payload of a log is decoded (L1, L6): str as str, lists, string map keys,
+    no extension types, each size within ``limits`` — by the record stream and by the scan
+    (compiled and twin) alike."""
+    return {
+        "raw": False,
+        "use_list": True,
+        "strict_map_key": True,
+        "ext_hook": _no_ext,
+        "max_ext_len": 0,
+        "max_str_len": limits.max_str_len,
+        "max_bin_len": limits.max_bin_len,
+        "max_array_len": limits.max_array_len,
+        "max_map_len": limits.max_map_len,
+    }
 
 
 class Record(NamedTuple):
@@ -89,16 +116,7 @@ class RecordStream:
     def _new_unpacker(self) -> msgpack.Unpacker:
         lim = self._limits
         return msgpack.Unpacker(
-            raw=False,
-            use_list=True,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            max_buffer_size=lim.max_record_bytes + 2 * lim.chunk_size,
-            max_array_len=lim.max_array_len,
-            max_map_len=lim.max_map_len,
-            max_str_len=lim.max_str_len,
-            max_bin_len=lim.max_bin_len,
-            max_ext_len=0,
+            max_buffer_size=lim.max_record_bytes + 2 * lim.chunk_size, **decoder_options(lim)
         )
 
     def _loc(self, offset: int) -> Location:
@@ -276,9 +294,7 @@ class RecordStream:
         return offset
 
 
-# msgpack (https://github.com/msgpack/msgpack/blob/master/spec.md) first bytes whose length
-# follows in 1, 2 or 4 big-endian bytes: (kind, width of the length).
-_SIZED = {
+SIZED = {
     0xC4: ("bin", 1),
     0xC5: ("bin", 2),
     0xC6: ("bin", 4),
@@ -293,9 +309,11 @@ _SIZED = {
     0xDE: ("map", 2),
     0xDF: ("map", 4),
 }
-# Fixed-size values: first byte -> bytes taken in all (float, int, uint, fixext).
-_FIXED = {0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9, 0xD0: 2, 0xD1: 3, 0xD2: 5}
-_FIXED.update({0xD3: 9, 0xD4: 3, 0xD5: 4, 0xD6: 6, 0xD7: 10, 0xD8: 18})
+"""msgpack (https://github.com/msgpack/msgpack/blob/master/spec.md) first bytes whose length
+follows in 1, 2 or 4 big-endian bytes: (kind, width of the length)."""
+FIXED = {0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9, 0xD0: 2, 0xD1: 3, 0xD2: 5}
+FIXED.update({0xD3: 9, 0xD4: 3, 0xD5: 4, 0xD6: 6, 0xD7: 10, 0xD8: 18})
+"""Fixed-size msgpack values: first byte -> bytes taken in all (float, int, uint, fixext)."""
 
 
 def declared_over_limit(data: bytes | bytearray | memoryview, limits: Limits) -> str | None:
@@ -338,18 +356,18 @@ class _SizeWalk:
             b = data[pos]
             if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
                 pos += 1
-            elif b in _FIXED:
-                pos += _FIXED[b]
+            elif b in FIXED:
+                pos += FIXED[b]
             elif 0x80 <= b <= 0x9F:  # fixmap, fixarray: at most 15 entries, within every limit
                 pending += (b & 0x0F) * (2 if b <= 0x8F else 1)
                 pos += 1
             elif 0xA0 <= b <= 0xBF:  # fixstr
                 pos += 1 + (b & 0x1F)
-            elif b not in _SIZED:  # 0xC1: never used in msgpack
+            elif b not in SIZED:  # 0xC1: never used in msgpack
                 self.done = True
                 break
             else:
-                kind, width = _SIZED[b]
+                kind, width = SIZED[b]
                 if pos + 1 + width > n_data:
                     break  # the size itself is cut short: more bytes may tell
                 n = int.from_bytes(data[pos + 1 : pos + 1 + width], "big")

@@ -76,6 +76,24 @@ def _raw_public(public_key: Any) -> bytes:
     return raw
 
 
+def _load_pem(data: bytes, source: str, kind: str) -> Any:
+    """The Ed25519 key, ``kind`` ``"private"`` (PKCS#8) or ``"public"``, of PEM ``data``;
+    else a :class:`KeyFileError` naming ``source``."""
+    source = _name(source)
+    serialization, ed25519 = _crypto()
+    private = kind == "private"
+    try:
+        if private:
+            key = serialization.load_pem_private_key(data, password=None)
+        else:
+            key = serialization.load_pem_public_key(data)
+    except (ValueError, TypeError, _unsupported()):
+        raise KeyFileError(_not_a_key(source, data, kind)) from None
+    if not isinstance(key, ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey):
+        raise KeyFileError(f"{source}: the {kind} key is not an Ed25519 key")
+    return key
+
+
 class Signer:
     """Signs final hashes with an Ed25519 private key."""
 
@@ -91,15 +109,7 @@ class Signer:
         """Load a PEM (PKCS#8, unencrypted) Ed25519 private key; a public key is refused.
 
         ``source`` names the data in a :class:`KeyFileError` (the file's name)."""
-        source = _name(source)
-        serialization, ed25519 = _crypto()
-        try:
-            key = serialization.load_pem_private_key(data, password=None)
-        except (ValueError, TypeError, _unsupported()):
-            raise KeyFileError(_not_a_key(source, data, "private")) from None
-        if not isinstance(key, ed25519.Ed25519PrivateKey):
-            raise KeyFileError(f"{source}: the private key is not an Ed25519 key")
-        return cls(key)
+        return cls(_load_pem(data, source, "private"))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Signer:
@@ -131,15 +141,7 @@ class Verifier:
         """Load a PEM public key (SubjectPublicKeyInfo); a private key file is refused.
 
         ``source`` names the data in a :class:`KeyFileError` (the file's name)."""
-        source = _name(source)
-        serialization, ed25519 = _crypto()
-        try:
-            key = serialization.load_pem_public_key(data)
-        except (ValueError, TypeError, _unsupported()):
-            raise KeyFileError(_not_a_key(source, data, "public")) from None
-        if not isinstance(key, ed25519.Ed25519PublicKey):
-            raise KeyFileError(f"{source}: the public key is not an Ed25519 key")
-        return cls(key)
+        return cls(_load_pem(data, source, "public"))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Verifier:

@@ -72,9 +72,9 @@ class Limits:
     """Bytes read from the handle at a time."""
 
     def __post_init__(self) -> None:
-        """Every limit an exact int from 0 to 2**62 (the compiled reader's integers), and
-        ``chunk_size`` at least 1: anything else is refused here, so the fast and the plain
-        reader never meet a limit they would read differently."""
+        """Every limit an exact int from 0 to 2**62 (the compiled scan's integers), and
+        ``chunk_size`` at least 1: anything else is refused here, so the scan and the record
+        stream never meet a limit they would read differently."""
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
             if type(value) is not int or not 0 <= value <= _LIMIT_MAX:
@@ -361,7 +361,7 @@ def claims_of(events: Sequence[Any], only: Sequence[int] | None = None) -> dict[
     malformed transfers and scores, count for nothing (the replay reports them).
 
     ``only``: the indices of the events to look at, in order, when the others are known to
-    hold no transfers and to be neither a win nor the round's end — the fast reader's
+    hold no transfers and to be neither a win nor the round's end — a scanned game's
     ``dahai``/``tsumo`` events of their exact recorded shape (``others`` of
     :func:`xzcore.log.scan.scan_game`).
 

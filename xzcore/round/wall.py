@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from xzcore import kernel as core
 from xzcore.errors import WallError
-from xzcore.tiles import KINDS, TILES, parse_tiles
+from xzcore.tiles import KINDS, TILES, parse_tiles, tile_name
 
 __all__ = ["Deal", "Rng", "WallError", "arrange_wall", "check_wall", "deal", "shuffled_wall"]
 
@@ -216,7 +216,7 @@ def arrange_wall(
     for k in [*(k for h in kinds for k in h), *order]:
         used[k] += 1
         if used[k] > 4:
-            raise WallError(f"more than four {_tile_name(k)} in hands and draws (R1.1)")
+            raise WallError(f"more than four {tile_name(k)} in hands and draws (R1.1)")
     wall: list[int] = []
     for r in range(3):
         for i in range(4):
@@ -228,9 +228,3 @@ def arrange_wall(
     for k in range(KINDS):
         wall.extend([k] * (4 - used[k]))
     return check_wall(wall)
-
-
-def _tile_name(kind: int) -> str:
-    from xzcore.tiles import tile_name
-
-    return tile_name(kind)

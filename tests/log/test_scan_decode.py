@@ -1,10 +1,10 @@
 """How the compiled scanner decodes payloads (``_scan_decode.pxi``: the two templates as
-copies of prebuilt dicts, everything else by a ``msgpack.Unpacker`` with the slow reader's
-options) against msgpack as the slow reader runs it: every encoding width, floats of both
+copies of prebuilt dicts, everything else by a ``msgpack.Unpacker`` with the record stream's
+options) against msgpack as the record stream runs it: every encoding width, floats of both
 sizes, short and long strings, repeated and bytes map keys, invalid UTF-8, deep nesting, rule
 maps of consecutive games, and the template events as fresh dicts. Each game goes through
-both backends and the slow reader (``check_first_game``): same values, type for type, key
-order included, or a declined game the slow reader reports."""
+both backends and reading record by record (``check_first_game``): same values, type for type, key
+order included, or a declined game that reading record by record reports."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import msgpack
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from logscan_helpers import check_first_game, game_bytes, header_payload, same
-from test_scanner_properties import BOTH, FAST
+from scan_helpers import check_first_game, game_bytes, header_payload, same
+from test_scan_properties import BOTH, NO_DEADLINE
 
 from xzcore.log.types import GENESIS, Limits
 from xzcore.rules import RuleSet
@@ -33,7 +33,7 @@ def _events_of(payloads: list[bytes]) -> list[Any]:
 
 
 def _declined(payloads: list[bytes]) -> None:
-    """Every backend declines the game (the slow reader reports it)."""
+    """Every backend declines the game (reading record by record reports it)."""
     for scanner in BOTH:
         assert scanner.scan_game(game_bytes(payloads), 0, 0, GENESIS, Limits()) is None
 
@@ -124,7 +124,7 @@ def test_thousands_of_distinct_short_strings() -> None:
         assert [next(iter(e)) for e in events] == chunk
 
 
-@FAST
+@NO_DEADLINE
 @given(st.lists(st.text(max_size=30), min_size=1, max_size=30))
 def test_any_strings(texts: list[str]) -> None:
     """Any text, as keys and values, twice in one game."""
@@ -156,7 +156,7 @@ def test_bytes_keys() -> None:
     ],
 )
 def test_invalid_utf8_is_declined(raw: bytes) -> None:
-    """A str that is not UTF-8: declined (the slow reader cannot decode it either)."""
+    """A str that is not UTF-8: declined (reading record by record cannot decode it either)."""
     with pytest.raises(ValueError):
         msgpack.unpackb(raw)
     _declined([raw])

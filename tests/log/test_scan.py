@@ -17,7 +17,7 @@ from types import ModuleType
 
 import msgpack
 import pytest
-from logscan_helpers import (
+from scan_helpers import (
     SCANNERS,
     assert_matches,
     check_first_game,
@@ -26,13 +26,13 @@ from logscan_helpers import (
     header_payload,
     lay,
     load_scanner,
+    read_records,
     recorded,
     recorded_match,
     same,
-    slow_read,
 )
 
-from xzcore.log import scan as logscan
+from xzcore.log import scan as log_scan
 from xzcore.log.signing import Signer, generate_keypair
 from xzcore.log.types import GENESIS, Limits
 from xzcore.log.writer import LogWriter
@@ -94,11 +94,11 @@ CORPORA += ["chengdu-classic:greedy"]
 
 @pytest.mark.parametrize("name", CORPORA)
 @pytest.mark.usefixtures("lanes")
-def test_recorded_games_read_as_the_slow_reader_reads_them(scanner: ModuleType, name: str) -> None:
+def test_recorded_games_scan_as_read_record_by_record(scanner: ModuleType, name: str) -> None:
     data = corpus(name)
-    slow = slow_read(data)
+    by_records = read_records(data)
     start, prev = 0, GENESIS
-    for game in slow:
+    for game in by_records:
         res = scanner.scan_game(data, start, 0, prev, Limits())
         assert isinstance(res, tuple)
         assert_matches(res, game, data)
@@ -110,7 +110,7 @@ def test_recorded_games_read_as_the_slow_reader_reads_them(scanner: ModuleType, 
         assert set(wanted) <= set(res[11]) and wanted
         start, prev = res[0], res[9]
     assert start == len(data)
-    assert scanner.scan_game(data, start, 0, prev, Limits()) == logscan.NEED_MORE
+    assert scanner.scan_game(data, start, 0, prev, Limits()) == log_scan.NEED_MORE
 
 
 def test_a_game_read_from_a_slice_of_the_file(scanner: ModuleType) -> None:
@@ -121,7 +121,7 @@ def test_a_game_read_from_a_slice_of_the_file(scanner: ModuleType) -> None:
     cut = first[0] - 5
     res = scanner.scan_game(data[cut:], 5, cut, first[9], Limits())
     assert isinstance(res, tuple)
-    assert_matches(res, slow_read(data)[1], data[cut:], base=cut)
+    assert_matches(res, read_records(data)[1], data[cut:], base=cut)
 
 
 def test_the_two_backends_agree_type_for_type(both: list[ModuleType]) -> None:
@@ -134,7 +134,7 @@ def test_the_two_backends_agree_type_for_type(both: list[ModuleType]) -> None:
 
 
 def test_signed_games(both: list[ModuleType]) -> None:
-    """L3: closing records with a signature and a key id read as the slow reader reads them
+    """L3: closing records with a signature and a key id read as they read record by record
     (the signature itself is the caller's to verify)."""
     private, _ = generate_keypair()
     buf = io.BytesIO()
@@ -145,9 +145,9 @@ def test_signed_games(both: list[ModuleType]) -> None:
         writer.write_claims({"totals": [0, 0, 0, 0]})
         writer.end_game()
     data = buf.getvalue()
-    slow = slow_read(data)
+    by_records = read_records(data)
     start, prev = 0, GENESIS
-    for read in slow:
+    for read in by_records:
         answers = [s.scan_game(data, start, 0, prev, Limits()) for s in both]
         assert all(same(answers[0], a) for a in answers)
         res = answers[0]
@@ -165,7 +165,7 @@ def test_concatenated_files_break_the_chain_across_games(both: list[ModuleType])
     for s in both:
         assert s.scan_game(a + b, len(a), 0, first[9], Limits()) is None
         assert isinstance(s.scan_game(a + b, len(a), 0, GENESIS, Limits()), tuple)
-    assert slow_read(a + b)[1].game.errors
+    assert read_records(a + b)[1].game.errors
 
 
 @pytest.mark.usefixtures("lanes")
@@ -177,13 +177,13 @@ def test_every_prefix_of_a_game_needs_more(both: list[ModuleType]) -> None:
     end = first[0]
     compiled, twin = both[0], both[-1]
     for cut in range(end):
-        assert compiled.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == logscan.NEED_MORE
+        assert compiled.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == log_scan.NEED_MORE
     rng = random.Random(7)
     record_ends = [o - 34 for o in first[3][:5]]  # around the hash of a few records
     cuts = [*range(0, 80), *rng.sample(range(end), 60), *range(end - 80, end)]
     cuts += [c + d for c in record_ends for d in range(-3, 4)]
     for cut in cuts:
-        assert twin.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == logscan.NEED_MORE
+        assert twin.scan_game(data[:cut], 0, 0, GENESIS, Limits()) == log_scan.NEED_MORE
     for s in both:
         assert same(s.scan_game(data[:end], 0, 0, GENESIS, Limits()), first)
 
@@ -291,7 +291,7 @@ def test_declared_sizes_past_the_limits(
     data = head + event + (b"" if cut_short else bytes(70_000))
     for cut in range(len(head) + 2, len(data) + 1, 1 if cut_short else 10_007):
         assert check_first_game(both, data[:cut]) == (
-            None if cut >= len(head) + len(event) else logscan.NEED_MORE
+            None if cut >= len(head) + len(event) else log_scan.NEED_MORE
         )
 
 
@@ -317,7 +317,7 @@ def test_fix_sizes_past_small_limits(
     data = game_bytes([payload], header=header)
     assert isinstance(check_first_game(both, data, limits), tuple)
     assert check_first_game(both, data, replace(limits, **{field: value})) is None
-    assert slow_read(data, replace(limits, **{field: value}))[0].game.errors
+    assert read_records(data, replace(limits, **{field: value}))[0].game.errors
 
 
 def test_limits_that_reject_every_record(both: list[ModuleType]) -> None:
@@ -368,7 +368,7 @@ def test_nesting_depth(both: list[ModuleType], depth: int, ok: bool) -> None:
     res = check_first_game(both, data)
     assert isinstance(res, tuple) if ok else res is None
     if not ok:
-        assert slow_read(data)[0].game.errors
+        assert read_records(data)[0].game.errors
 
 
 # -- the template shapes and their near misses -----------------------------------------------
@@ -421,11 +421,11 @@ def test_others_whatever_the_limits(both: list[ModuleType]) -> None:
 
 @pytest.mark.parametrize("limits", [Limits(max_map_len=4), Limits(max_str_len=8)])
 def test_templates_obey_the_limits(both: list[ModuleType], limits: Limits) -> None:
-    """A tsumo has 5 keys, a dahai the 9-letter key "tsumogiri": past these limits the slow
-    reader rejects them, so the scanner does too."""
+    """A tsumo has 5 keys, a dahai the 9-letter key "tsumogiri": past these limits reading
+    record by record rejects them, so the scan does too."""
     data = game_bytes([TSUMO, DAHAI], header=msgpack.packb({"prev": GENESIS}))
     assert check_first_game(both, data, limits) is None
-    assert slow_read(data, limits)[0].game.errors
+    assert read_records(data, limits)[0].game.errors
 
 
 def test_every_template_tile_and_value(both: list[ModuleType]) -> None:
@@ -503,7 +503,7 @@ def test_both_backends_have_the_same_names(both: list[ModuleType]) -> None:
 def test_expected_bodies_helper_cuts_payloads() -> None:
     """The test oracle itself: bodies cut from the file equal the payloads laid down."""
     data = game_bytes([EVENT, DAHAI])
-    game = slow_read(data)[0].game
+    game = read_records(data)[0].game
     assert game.claims_offset is not None
     assert expected_bodies(data, 0, game.event_offsets, game.claims_offset) == EVENT + DAHAI
 

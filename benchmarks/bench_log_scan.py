@@ -1,10 +1,10 @@
 """Game scanner speed (xzcore.log.scan): the games of a 1,000-game greedy corpus read by the
-compiled scanner, by its pure-Python twin and by the reader it speeds up (LogReader +
+compiled scanner, by its pure-Python twin and record by record (``LogReader(scan=False)`` +
 CollectingBuilder), side by side in one run. Also the audit's type-strict comparison of each
 game's recorded events with the engine's replay of them: the compiled ``same_events`` and its
 twin; and the claims record (L5) of each game's events, compiled ``claims_of`` and its twin.
 
-    python -m pytest benchmarks/bench_logscan.py --benchmark-only
+    python -m pytest benchmarks/bench_log_scan.py --benchmark-only
     ... --benchmark-timer time.process_time     # CPU time: steadier on shared cores
 
 Each round reads all 1,000 games, so the table's times in milliseconds are microseconds per
@@ -51,7 +51,7 @@ def _scan_all(scan_game: Callable[..., Any], data: bytes) -> int:
 
 
 def _read_all(data: bytes) -> int:
-    reader = LogReader(io.BytesIO(data))
+    reader = LogReader(io.BytesIO(data), scan=False)
     games = 0
     while (game := reader.read_game(CollectingBuilder)) is not None:
         assert not game.errors
@@ -59,10 +59,10 @@ def _read_all(data: bytes) -> int:
     return games
 
 
-@pytest.mark.parametrize("reader", ["compiled", "twin", "LogReader"])
+@pytest.mark.parametrize("reader", ["compiled", "twin", "records"])
 def test_read_games(benchmark: Any, corpus: bytes, reader: str) -> None:
     """All games of the corpus: decoded, hash chain checked (L2), within the limits (L6)."""
-    if reader == "LogReader":
+    if reader == "records":
 
         def run() -> int:
             return _read_all(corpus)
@@ -169,15 +169,14 @@ def test_claims_of(benchmark: Any, scanned: list[tuple[Any, ...]], how: str) -> 
 
 
 class _ReadOnly(io.BytesIO):
-    """Not a standard handle type: FastReader reads it with read() (a new block each time)."""
+    """Not a standard handle type: LogReader reads it with read() (a new block each time)."""
 
 
 @pytest.mark.parametrize("handle", ["BytesIO (readinto)", "subclass (read)"])
-def test_fast_reader(benchmark: Any, corpus: bytes, handle: str) -> None:
-    """Every game through FastReader and a visitor that keeps nothing: the scan, the header
+def test_log_reader(benchmark: Any, corpus: bytes, handle: str) -> None:
+    """Every game through LogReader and a visitor that keeps nothing: the scan, the header
     and closing checks, the blocks read from the handle."""
     from xzcore.log.reader import BaseVisitor
-    from xzcore.log.scanner import FastReader
 
     class Nothing(BaseVisitor[int]):
         def visit_events(self, *args: Any) -> None:
@@ -189,14 +188,14 @@ def test_fast_reader(benchmark: Any, corpus: bytes, handle: str) -> None:
     kind = io.BytesIO if handle.startswith("BytesIO") else _ReadOnly
 
     def run() -> int:
-        reader = FastReader(kind(corpus))
+        reader = LogReader(kind(corpus))
         visitor = Nothing()
         games = 0
         while reader.read_game(visitor) is not None:
             games += 1
         return games
 
-    benchmark.group = f"FastReader, {GAMES} games (ms per round = µs per game)"
+    benchmark.group = f"LogReader, {GAMES} games (ms per round = µs per game)"
     games = benchmark.pedantic(run, rounds=10, warmup_rounds=1)
     assert games == GAMES
     benchmark.extra_info["us_per_game"] = round(benchmark.stats.stats.median / GAMES * 1e6, 1)

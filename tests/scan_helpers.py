@@ -1,5 +1,6 @@
 """Shared by the scanner tests: both backends, hand-laid records with a correct hash chain,
-and the oracle — the slow reader (LogReader + CollectingBuilder) with the same limits."""
+and the oracle — reading record by record (LogReader(scan=False) + CollectingBuilder) with
+the same limits."""
 
 from __future__ import annotations
 
@@ -123,8 +124,8 @@ def game_bytes(
 
 
 @dataclass
-class SlowGame:
-    """One game as the slow reader reads it, with where it ends and its last hash."""
+class RecordRead:
+    """One game as reading record by record reads it, with where it ends and its last hash."""
 
     game: Game
     close_at: int | None
@@ -142,16 +143,16 @@ class _Recorder(CollectingBuilder):
         self.close_at = location.offset
 
 
-def slow_read(data: bytes, limits: Limits | None = None) -> list[SlowGame]:
+def read_records(data: bytes, limits: Limits | None = None) -> list[RecordRead]:
     """Every game of ``data`` read by LogReader + CollectingBuilder."""
-    reader = LogReader(io.BytesIO(data), limits=limits or Limits())
-    out: list[SlowGame] = []
+    reader = LogReader(io.BytesIO(data), limits=limits or Limits(), scan=False)
+    out: list[RecordRead] = []
     while True:
         visitor = _Recorder()
         game = reader.read_game(visitor)
         if game is None:
             return out
-        out.append(SlowGame(game, visitor.close_at, reader.offset, reader.last_hash))
+        out.append(RecordRead(game, visitor.close_at, reader.offset, reader.last_hash))
 
 
 def same(a: Any, b: Any) -> bool:
@@ -231,24 +232,27 @@ def event_payloads(data: bytes, base: int, offsets: list[int], claims_at: int) -
     return [data[s + 2 : nxt - 34] for s, nxt in pairwise(starts)]
 
 
-def assert_matches(res: tuple[Any, ...], slow: SlowGame, data: bytes, base: int = 0) -> None:
-    """A tuple the caller accepts: the slow reader read the same game, with no error, no
-    finding and equal values; ``others`` lists exactly the events not of a template shape."""
+def assert_matches(
+    res: tuple[Any, ...], by_records: RecordRead, data: bytes, base: int = 0
+) -> None:
+    """A tuple the caller accepts: reading record by record read the same game, with no
+    error, no finding and equal values; ``others`` lists exactly the events not of a
+    template shape."""
     (end, header, events, offsets, claims, claims_at, close, close_at, final, last, bodies) = res[
         :11
     ]
     others = res[11]
-    g = slow.game
+    g = by_records.game
     assert g.complete and not g.errors, g.errors
     assert parse_header(header, Location()) == g.header
     assert same(events, g.events)
     assert offsets == g.event_offsets
     assert same(claims, g.claims) and claims_at == g.claims_offset
     assert g.close is not None and parse_close(close, Location()) == g.close
-    assert close_at == slow.close_at
+    assert close_at == by_records.close_at
     assert final == g.close.final and type(final) is bytes
-    assert last == slow.last and type(last) is bytes
-    assert base + end == slow.end
+    assert last == by_records.last and type(last) is bytes
+    assert base + end == by_records.end
     assert type(bodies) is bytes and bodies == expected_bodies(data, base, offsets, claims_at)
     payloads = event_payloads(data, base, offsets, claims_at)
     assert type(others) is list and len(res) == 12
@@ -257,17 +261,17 @@ def assert_matches(res: tuple[Any, ...], slow: SlowGame, data: bytes, base: int 
 
 def check_first_game(scanners: list[ModuleType], data: bytes, limits: Limits | None = None) -> Any:
     """Scan the first game of ``data`` with every backend: all give the same answer (type for
-    type); a tuple the caller accepts is what the slow reader reads, a tuple it rejects is a
-    game the slow reader reports a problem in. Returns the answer."""
+    type); a tuple the caller accepts is what reading record by record reads, a tuple it
+    rejects is a game that reading reports a problem in. Returns the answer."""
     limits = limits or Limits()
     answers = [s.scan_game(data, 0, 0, GENESIS, limits) for s in scanners]
     for other in answers[1:]:
         assert same(answers[0], other)
     res = answers[0]
     if isinstance(res, tuple):
-        slow = slow_read(data, limits)
+        by_records = read_records(data, limits)
         if caller_accepts(res):
-            assert_matches(res, slow[0], data)
+            assert_matches(res, by_records[0], data)
         else:
-            assert slow[0].game.errors
+            assert by_records[0].game.errors
     return res

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from logscan_helpers import load_scanner, recorded, same
-from test_scanner_properties import FAST
+from scan_helpers import load_scanner, recorded, same
+from test_scan_properties import NO_DEADLINE
 
 from xzcore.log.types import GENESIS, Limits
 from xzcore.log.types import claims_of as twin
@@ -84,7 +84,7 @@ EVENT = st.fixed_dictionaries(
 ) | st.sampled_from([None, 1, "hora", [], ("type", "hora")])
 
 
-@FAST
+@NO_DEADLINE
 @given(events=st.lists(EVENT, max_size=12), only=st.none() | st.lists(st.integers(-15, 15)))
 def test_forged_event_streams(compiled: Any, events: list[Any], only: list[int] | None) -> None:
     """Any mix of good and malformed events, every event or some (negative and too large
@@ -141,7 +141,7 @@ def test_odd_inputs(compiled: Any, events: Any, only: Any) -> None:
 def test_the_audit_uses_the_selected_backend() -> None:
     """compare_claims goes through xzcore.log.scan.claims_of (compiled when built)."""
     from xzcore.audit import compare as auditcmp
-    from xzcore.log import scan as logscan
+    from xzcore.log import scan as log_scan
 
-    assert auditcmp._claims_of is logscan.claims_of
+    assert auditcmp._claims_of is log_scan.claims_of
     assert auditcmp.claims_of is twin

@@ -1,7 +1,8 @@
-"""Property tests of the game scanner (xzcore.log.scan) against the slow reader: damaged logs,
-damaged payloads under a recomputed hash chain (L2), arbitrary msgpack values and bytes as
-events. Whatever the input, both backends give the same answer, and a tuple the caller
-accepts is exactly what LogReader + CollectingBuilder read with no error and no finding."""
+"""Property tests of the game scan (xzcore.log.scan) against reading record by record:
+damaged logs, damaged payloads under a recomputed hash chain (L2), arbitrary msgpack values
+and bytes as events. Whatever the input, both backends give the same answer, and a tuple the
+caller accepts is exactly what LogReader(scan=False) + CollectingBuilder read with no error
+and no finding."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 import msgpack
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from logscan_helpers import (
+from scan_helpers import (
     SCANNERS,
     check_first_game,
     game_bytes,
@@ -41,7 +42,7 @@ def _backends() -> list[ModuleType]:
 BOTH = _backends()
 """Both scanners (the twin alone when the extension is not built)."""
 
-FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+NO_DEADLINE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache
@@ -110,7 +111,7 @@ def _answer_kind(res: Any) -> str:
     return kind
 
 
-@FAST
+@NO_DEADLINE
 @given(ops=OPS)
 def test_damaged_logs(ops: list[tuple[str, int, int]]) -> None:
     """Bytes changed, inserted or deleted anywhere in a recorded log (the chain then breaks
@@ -119,7 +120,7 @@ def test_damaged_logs(ops: list[tuple[str, int, int]]) -> None:
     _answer_kind(check_first_game(BOTH, data))
 
 
-@FAST
+@NO_DEADLINE
 @given(record=st.integers(0, 1 << 16), ops=OPS, head=st.booleans())
 def test_damaged_records_under_a_recomputed_chain(
     record: int, ops: list[tuple[str, int, int]], head: bool
@@ -137,7 +138,7 @@ def test_damaged_records_under_a_recomputed_chain(
     _answer_kind(check_first_game(BOTH, relay(records)))
 
 
-@FAST
+@NO_DEADLINE
 @given(
     ops=OPS,
     limit=st.sampled_from(["max_events", "max_game_bytes", "max_record_bytes"]),
@@ -176,10 +177,10 @@ VALUES = st.recursive(
 )
 
 
-@FAST
+@NO_DEADLINE
 @given(events=st.lists(VALUES, max_size=6))
 def test_any_msgpack_values_as_events(events: list[Any]) -> None:
-    """Events are any msgpack value (L5): all decoded as the slow reader decodes them."""
+    """Events are any msgpack value (L5): all decoded as reading record by record decodes them."""
     payloads = [msgpack.packb(e, use_bin_type=True) for e in events]
     res = check_first_game(BOTH, game_bytes(payloads))
     assert isinstance(res, tuple)
@@ -187,7 +188,7 @@ def test_any_msgpack_values_as_events(events: list[Any]) -> None:
     assert res[10] == b"".join(payloads)
 
 
-@FAST
+@NO_DEADLINE
 @given(payload=st.binary(max_size=48), cut=st.integers(0, 400))
 def test_any_bytes_as_an_event(payload: bytes, cut: int) -> None:
     """Arbitrary bytes where an event's payload goes, whole or cut short."""
