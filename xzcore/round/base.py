@@ -36,6 +36,7 @@ __all__ = [
     "Phase",
     "RoundBase",
     "RoundResult",
+    "StepState",
     "TileConservationError",
     "Win",
     "format_count_bytes",
@@ -270,6 +271,45 @@ class RoundResult:
         return "\n".join(lines)
 
 
+class StepState(NamedTuple):
+    """The part of a round's state that a discard, a draw, a claim window answered by passes
+    or a 碰, and the 定缺 declarations read and change, in one value: what the audit's
+    quiet steps (:mod:`xzcore.audit.replay`) read of a round once a run, through
+    :meth:`RoundBase._step_state`, and hand back with :meth:`RoundBase._resume`
+    (docs/internals.md, "The round's step state"). The first twelve fields are the ones a
+    step replaces; the rest are fixed for the round or the round's own containers, which a
+    step updates in place."""
+
+    phase: int
+    cur: int
+    pos: int
+    drawn: int
+    turn_no: int
+    final: bool
+    clean: bool
+    must_discard: bool
+    rinshan: bool
+    gang_from: int
+    turn_drawn: int
+    pending: dict[int, Action]
+    dealer: int
+    final_from: int
+    dihu_discard: bool
+    rules: RuleSet
+    wall: list[int]
+    events: list[dict[str, Any]]
+    hands: list[Any]
+    won: list[bool]
+    in_play: list[bool]
+    voids: list[int]
+    rivers: list[list[int]]
+    draws: list[int]
+    locked: list[bool]
+    lock_value: list[int]
+    melds: list[list[Meld]]
+    pengs: list[set[int]]
+
+
 class RoundBase:
     """State shared by the round engine's parts (see :class:`xzcore.round.engine.Round`)."""
 
@@ -319,6 +359,84 @@ class RoundBase:
         self._claim_first = False
         self._claim_after_gang = False
         self._result: Any = None
+
+    # -- the step state (docs/internals.md, "The round's step state") ---------------------
+
+    def _step_state(self) -> StepState:
+        """The round's :class:`StepState` (its containers themselves, not copies)."""
+        return StepState(
+            self.phase,
+            self.cur,
+            self.pos,
+            self.drawn,
+            self.turn_no,
+            self.final,
+            self.clean,
+            self._must_discard,
+            self._rinshan,
+            self._gang_from,
+            self._turn_drawn,
+            self._pending,
+            self.dealer,
+            self._final_from,
+            self._dihu_discard,
+            self.rules,
+            self.wall,
+            self.events,
+            self.hands,
+            self.won,
+            self.in_play,
+            self.voids,
+            self.rivers,
+            self.draws,
+            self.locked,
+            self.lock_value,
+            self.melds,
+            self.pengs,
+        )
+
+    def _resume(
+        self,
+        phase: int,
+        cur: int,
+        pos: int,
+        drawn: int,
+        turn_no: int,
+        final: bool,
+        clean: bool,
+        must_discard: bool,
+        rinshan: bool,
+        gang_from: int,
+        turn_drawn: int,
+        pending: dict[int, Action],
+        window: tuple[int, int, bool, bool, dict[int, Action], dict[int, list[Action]]] | None,
+    ) -> None:
+        """Take back the first twelve fields of a :class:`StepState` after steps taken
+        outside the engine, and ``window`` — ``(tile, src, first, after_gang, answers,
+        options)`` — when the last of them opened a claim window on a discard (as
+        ``_open_claims`` and :meth:`apply` of each answer leave it)."""
+        self.phase = phase
+        self.cur = cur
+        self.pos = pos
+        self.drawn = drawn
+        self.turn_no = turn_no
+        self.final = final
+        self.clean = clean
+        self._must_discard = must_discard
+        self._rinshan = rinshan
+        self._gang_from = gang_from
+        self._turn_drawn = turn_drawn
+        self._pending = pending
+        if window is not None:
+            tile, src, first, after_gang, answers, options = window
+            self._claim_tile = tile
+            self._claim_from = src
+            self._robbing = False
+            self._claim_first = first
+            self._claim_after_gang = after_gang
+            self._claim_scores = {}
+            self._claim_dec = answers
+            self._claim_opts = options
 
     # -- small facts ----------------------------------------------------------------------
 
