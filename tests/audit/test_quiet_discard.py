@@ -481,5 +481,3 @@ def test_declines_a_hand_the_kernel_refuses(quiet: QuietFn) -> None:
         n += 1
         break
     assert n == 1
-
-

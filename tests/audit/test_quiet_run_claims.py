@@ -33,7 +33,6 @@ from test_quiet_run_loop import (
 from xzcore.audit import _replay_twin as twin
 from xzcore.round.actions import _KIND
 from xzcore.round.base import DINGQUE, TURN
-from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
 
 

@@ -628,7 +628,9 @@ def test_the_run_takes_only_what_action_of_reads_as_it_does(word: str) -> None:
             lockstep(compiled, rules, seed, mutated, other=twin.quiet_run)
 
 
-def test_fast_false_hands_every_recorded_action_to_play(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_plain_replay_hands_every_recorded_action_to_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``compare_events(..., fast=False)`` is the one switch that turns the quiet steps off
     (a test that makes the engine fail patches ``Round.play`` and passes it): every action
     the game records then reaches ``Round.play``; by default only those ``quiet_run``

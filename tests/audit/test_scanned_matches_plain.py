@@ -77,7 +77,7 @@ def test_fresh_games_verified_both_ways(preset: str, bot: str) -> None:
     assert [r["status"] for r in fast] == ["verified"] * 25
 
 
-def test_fast_reader_visits_what_the_slow_reader_visits() -> None:
+def test_the_scanning_reader_visits_what_the_log_reader_visits() -> None:
     """The same Game values (header, events, offsets, claims, close) through the default
     visit_events, game by game, across a file of several presets."""
     data = _record("xueliu", 4, 5)  # one file, one chain

@@ -1,33 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The quiet discard and the quiet run, compiled: the twin of ``xzcore.audit._replay_twin``
-(see it, and ``xzcore.audit.replay``, for the contract).
+(contract: docs/internals.md, ``xzcore.audit.replay``).
 
-One call checks everything the engine would check for the discard of ``tile`` by ``seat`` —
-``Round.play``'s legality (``quick_legal``: R5.1, R4.2, R5.7, R11.2), that no other seat in
-play can claim the tile (``Round._dahai``: ``Hand.claimable``, R5.2) and that the next seat in
-play draws an ordinary tile (``Round._draw``: R2.2, R5.5, R5.7, R7.4) — before it changes
-anything, then makes the same changes as ``Round._dahai`` and ``Round._draw`` and appends the
-same two events. The round's step state (``Round._step_state()``, docs/internals.md) is read
-once per call (:func:`_load`) and its scalars handed back once, after the last step of a run
-(``Round._resume``, :func:`_flush`).
-
-The seats' hands are the compiled kernel's ``Hand`` (declared in ``xzcore/kernel/_core.pxd``); its
-counts and suit keys are updated here as ``Hand.add``/``Hand.remove`` do (a key is the suit's
-nine counts in base 5, so one tile of rank r moves it by 5**r), and a round built on another
-kernel is declined.
-
-``quiet_run`` walks a recorded event list as the audit's loop does and, at a discard some
-seat could claim, also applies the claim window when nobody is offered 胡 and the recorded
-answers are exactly one plain ``none`` per asked seat: the same ``_claim_*`` state as
-``Round._open_claims`` and ``Round.apply`` leave, the ``none`` events ``Round._resolve_claims``
-writes (in play order from the discarder), then the same draw; or the answer of the one seat
-asked is its ``pon``: then what ``Round._pon`` does (R5.4: the tile leaves the river, the 碰
-meld, the ``pon`` event, the claimer's turn without a draw). A window that offers 胡 (R7.1:
-not to a pass-locked seat, R7.4, nor in the final round, R5.7, nor without 定缺, R4.4), or
-whose recorded answers are not those, it opens as ``Round._open_claims`` does and leaves to
-the loop (phase CLAIM). In the 定缺 phase it applies the four recorded declarations as
-``Round._do_dingque`` and ``Round._begin_play`` do (R4.1). The events it appends are the
-engine's, or the recorded ones where exactly equal (``_replay_events.pxi``).
+A step checks everything ``Round.play`` would check before it changes anything, then makes
+the engine's changes in C — the kernel's ``Hand`` counts and suit keys (``kernel/_core.pxd``),
+the rivers, the events (``_replay_events.pxi``) — on the round's step state
+(``Round._step_state()``), read once a run; its scalars go back once, after the last step
+(``Round._resume``). A round built on another kernel is declined.
 """
 
 from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError

@@ -1,25 +1,11 @@
-"""The quiet discard and the quiet run, in plain Python: the twin of the compiled
-``xzcore.audit._replay``.
+"""The quiet discard and the quiet run in plain Python: the twin of the compiled
+``xzcore.audit._replay`` (contract: docs/internals.md, ``xzcore.audit.replay``).
 
-A game is ~65 actions, and ~50 of them are the same step: the seat on its turn discards a tile
-that no other seat can do anything with, and the next seat in play draws. :func:`quiet_discard`
-recognises exactly that step and applies it, or declines and changes nothing, so that the
-caller falls back to ``Round.play``. It is a pure optimisation: when it returns True the round
-is in the state ``Round.play(Action("dahai", seat, tile))`` would have left it in.
-
-This module decides in the most direct words (:func:`quiet_decline` names the reason for
-every decline, for tests and measurements) and then lets the engine apply the step itself.
-The compiled module decides the same way and applies the step in C; the differential tests
-hold the two to this module and both to ``Round.play``.
-
-:func:`quiet_run` walks a recorded event list as the audit's replay loop
-(``xzcore.audit.compare.compare_events``) does, for as long as each event is one the loop skips, a
-quiet discard, a discard whose claim window (R5.2) offers nobody 胡 (no R7.4 lock, no R5.7
-consequence) and ends with every asked seat passing (exactly one recorded plain ``none`` per
-asked seat) or with the one asked seat's 碰 (R5.3, R5.4), a discard whose window it opens and
-leaves to the loop (:data:`OPEN_REASONS`), or the four declarations of the 定缺 phase (R4.1).
-:func:`run_decline` says why it stops. Where a recorded event is :func:`exactly` the one the
-engine appends, the round keeps the recorded dict (as the compiled run does).
+It decides in the most direct words — :func:`quiet_decline`, :func:`window_decline`,
+:func:`dingque_decline` and :func:`run_decline` name the reason for every decline, for tests
+and measurements — reading the round's step state, then takes the steps through
+``Round.apply``. The differential tests hold the compiled module to it and both to
+``Round.play``.
 """
 
 from __future__ import annotations

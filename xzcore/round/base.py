@@ -52,14 +52,14 @@ NAMES = tuple(tile_name(k) for k in range(27))
 _DIGITS = tuple(str(k % 9 + 1) for k in range(27))
 
 
-_fast = load("engine")
+_helpers = load("engine")
 """The engine's small compiled helpers, or their twin (:mod:`xzcore.backend`)."""
-transfer_dicts = _fast.transfer_dicts
+transfer_dicts = _helpers.transfer_dicts
 """``[t.to_dict() for t in transfers]`` for the engine's own transfers, or ``None`` (then
 the caller builds them so): see :mod:`xzcore.round._engine_twin`."""
-_counts_text = _fast.counts_text
-_wall_text = _fast.wall_text
-_tiles_conserved = _fast.tiles_conserved
+_counts_text = _helpers.counts_text
+_wall_text = _helpers.wall_text
+_tiles_conserved = _helpers.tiles_conserved
 
 
 def format_count_bytes(counts: bytes) -> str:
@@ -318,6 +318,8 @@ class RoundBase:
     dealer: int
     hands: list[Any]
     kernel: Any  # the kernel module whose Hand the seats use (Round's ``kernel``)
+    _final_from: int  # R5.7: the wall count from which the final round may begin
+    _dihu_discard: bool  # R7.5: 地胡 on the dealer's first discard
 
     def _init_state(self) -> None:
         self.pos = 0
