@@ -248,18 +248,8 @@ cdef void _flush(_Run r) except *:
     if r.turned:  # Round._draw (a new turn) or Round._begin_turn (a 碰)
         r.gang_from = _MINUS_ONE
     r.rnd._resume(
-        r.phase,
-        r.cur,
-        r.pos,
-        r.drawn_obj,
-        r.turn_no,
-        r.final,
-        r.clean,
-        r.must_discard,
-        r.rinshan,
-        r.gang_from,
-        r.turn_drawn,
-        {} if r.begun else r.pending,  # Round._do_dingque
+        (r.phase, r.cur, r.pos, r.drawn_obj, r.turn_no, r.final, r.clean, r.must_discard,
+         r.rinshan, r.gang_from, r.turn_drawn, {} if r.begun else r.pending),  # Round._do_dingque
         None if r.c_opts is None else (r.c_tile, r.c_from, r.c_first, r.c_after, r.c_dec, r.c_opts),
     )
 

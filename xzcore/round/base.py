@@ -114,6 +114,7 @@ def _suit_text(nine: bytes, letter: str) -> str:
 
 
 _new_object = object.__new__
+_new_tuple = tuple.__new__
 _set_attr = object.__setattr__
 
 
@@ -366,79 +367,56 @@ class RoundBase:
 
     def _step_state(self) -> StepState:
         """The round's :class:`StepState` (its containers themselves, not copies)."""
-        return StepState(
-            self.phase,
-            self.cur,
-            self.pos,
-            self.drawn,
-            self.turn_no,
-            self.final,
-            self.clean,
-            self._must_discard,
-            self._rinshan,
-            self._gang_from,
-            self._turn_drawn,
-            self._pending,
-            self.dealer,
-            self._final_from,
-            self._dihu_discard,
-            self.rules,
-            self.wall,
-            self.events,
-            self.hands,
-            self.won,
-            self.in_play,
-            self.voids,
-            self.rivers,
-            self.draws,
-            self.locked,
-            self.lock_value,
-            self.melds,
-            self.pengs,
+        return _new_tuple(  # StepState(...) without its Python-level __new__
+            StepState,
+            (
+                self.phase,
+                self.cur,
+                self.pos,
+                self.drawn,
+                self.turn_no,
+                self.final,
+                self.clean,
+                self._must_discard,
+                self._rinshan,
+                self._gang_from,
+                self._turn_drawn,
+                self._pending,
+                self.dealer,
+                self._final_from,
+                self._dihu_discard,
+                self.rules,
+                self.wall,
+                self.events,
+                self.hands,
+                self.won,
+                self.in_play,
+                self.voids,
+                self.rivers,
+                self.draws,
+                self.locked,
+                self.lock_value,
+                self.melds,
+                self.pengs,
+            ),
         )
 
-    def _resume(
-        self,
-        phase: int,
-        cur: int,
-        pos: int,
-        drawn: int,
-        turn_no: int,
-        final: bool,
-        clean: bool,
-        must_discard: bool,
-        rinshan: bool,
-        gang_from: int,
-        turn_drawn: int,
-        pending: dict[int, Action],
-        window: tuple[int, int, bool, bool, dict[int, Action], dict[int, list[Action]]] | None,
-    ) -> None:
-        """Take back the first twelve fields of a :class:`StepState` after steps taken
-        outside the engine, and ``window`` — ``(tile, src, first, after_gang, answers,
-        options)`` — when the last of them opened a claim window on a discard (as
-        ``_open_claims`` and :meth:`apply` of each answer leave it)."""
-        self.phase = phase
-        self.cur = cur
-        self.pos = pos
-        self.drawn = drawn
-        self.turn_no = turn_no
-        self.final = final
-        self.clean = clean
-        self._must_discard = must_discard
-        self._rinshan = rinshan
-        self._gang_from = gang_from
-        self._turn_drawn = turn_drawn
-        self._pending = pending
+    def _resume(self, changed: tuple[Any, ...], window: tuple[Any, ...] | None) -> None:
+        """Take back the first twelve fields of a :class:`StepState` (``changed``, in its
+        order) after steps taken outside the engine, and ``window`` — ``(tile, src, first,
+        after_gang, answers, options)`` — when the last of them left a claim window on a
+        discard open or answered (as ``_open_claims`` and :meth:`apply` of each answer do)."""
+        (
+            self.phase, self.cur, self.pos, self.drawn, self.turn_no, self.final, self.clean,
+            self._must_discard, self._rinshan, self._gang_from, self._turn_drawn, self._pending,
+        ) = changed  # fmt: skip
         if window is not None:
-            tile, src, first, after_gang, answers, options = window
-            self._claim_tile = tile
-            self._claim_from = src
+            (
+                self._claim_tile, self._claim_from, self._claim_first, self._claim_after_gang,
+                self._claim_dec, self._claim_opts,
+            ) = window  # fmt: skip
             self._robbing = False
-            self._claim_first = first
-            self._claim_after_gang = after_gang
             self._claim_scores = {}
-            self._claim_dec = answers
-            self._claim_opts = options
 
     # -- small facts ----------------------------------------------------------------------
 
