@@ -27,19 +27,12 @@ from test_quiet_run_loop import (
     offers_a_win,
     recorded,
     round_at,
-    run_fn,
 )
 
 from xzcore.audit import _replay_twin as twin
 from xzcore.round.actions import _KIND
 from xzcore.round.base import DINGQUE, TURN
 from xzcore.rules import RuleSet
-
-
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
-    """``quiet_run`` of each backend (as in tests/audit/test_quiet_run_loop.py)."""
-    return run_fn(request.param)
 
 
 def _pon_window(rnd: Any, events: list[Any], i: int) -> bool:

@@ -70,12 +70,6 @@ def run_fn(backend: str) -> RunFn:
     return RunFn(fn, importlib.import_module(_KERNELS[name]))
 
 
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
-    """:func:`run_fn` of each backend."""
-    return run_fn(request.param)
-
-
 # -- the audit's loop, one event at a time ----------------------------------------------------
 
 

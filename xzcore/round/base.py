@@ -153,7 +153,7 @@ def format_meld_list(melds: Sequence[Meld]) -> str:
     """:func:`xzcore.tiles.format_melds` by table look-up (the same text)."""
     try:  # the engine's shared melds, by identity
         return ", ".join(map(_MELD_TEXT_BY_ID.__getitem__, map(id, melds)))
-    except KeyError:  # another Meld value: by equality, as before
+    except KeyError:  # another Meld value: by equality
         return ", ".join(map(_MELD_TEXT.__getitem__, melds))
 
 
@@ -523,7 +523,7 @@ class RoundBase:
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
         rivers = self.rivers
         # The compiled helper's answer over the usual state (True: conserved); False or None
-        # (another shape) and the count below says what is wrong, as before.
+        # (another shape) and the count below says what is wrong.
         if _tiles_conserved(
             self.hands, self.melds, rivers, self.won_tiles, self.wall, self.pos, _PENG
         ):
@@ -531,7 +531,7 @@ class RoundBase:
         lists = (*rivers, self.won_tiles, self.wall[self.pos :])
         tally = getattr(self.kernel, "tile_counts", None)
         # The kernel's tally of the hands and the lists (in C when compiled); None when it
-        # declines an entry it does not count, and then the sum in Python, as before.
+        # declines an entry it does not count, and then the sum in Python.
         c = None if tally is None else tally(self.hands, lists)
         if c is None:
             h0, h1, h2, h3 = [h.counts() for h in self.hands]
