@@ -111,14 +111,18 @@ cdef inline void _put(object lst, Py_ssize_t i, object value):
     PyList_SetItem(lst, i, value)
 
 
-# StepState's fields, by position (the state is read as a tuple)
+cdef enum:  # StepState's fields, by position (the state is read as a tuple)
+    S_PHASE, S_CUR, S_POS, S_DRAWN, S_TURN_NO, S_FINAL, S_CLEAN, S_MUST_DISCARD, S_RINSHAN,
+    S_GANG_FROM, S_TURN_DRAWN, S_PENDING, S_DEALER, S_FINAL_FROM, S_DIHU_DISCARD, S_RULES,
+    S_WALL, S_EVENTS, S_HANDS, S_WON, S_IN_PLAY, S_VOIDS, S_RIVERS, S_DRAWS, S_LOCKED,
+    S_LOCK_VALUE, S_MELDS, S_PENGS, S_N
+
 assert StepState._fields == (
     "phase", "cur", "pos", "drawn", "turn_no", "final", "clean", "must_discard", "rinshan",
     "gang_from", "turn_drawn", "pending", "dealer", "final_from", "dihu_discard", "rules",
     "wall", "events", "hands", "won", "in_play", "voids", "rivers", "draws", "locked",
     "lock_value", "melds", "pengs",
 )
-DEF _N_STATE = 28
 
 
 cdef class _Run:
@@ -155,27 +159,27 @@ cdef _Run _load(object rnd, object rec):
     if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
         return None
     x = rnd._step_state()
-    if not isinstance(x, tuple) or PyTuple_GET_SIZE(x) != _N_STATE:
+    if not isinstance(x, tuple) or PyTuple_GET_SIZE(x) != S_N:
         return None
     st = <tuple>x
-    if not _small(_field(st, 0), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
+    if not _small(_field(st, S_PHASE), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
         return None  # a claim window, the exchange or the end (R5.2, R3, R5.6)
     r = _Run.__new__(_Run)
     r.rnd = rnd
     r.phase = ph
-    r.hands = _list4(_field(st, 18))
-    r.won = _list4(_field(st, 19))
-    r.in_play = _list4(_field(st, 20))
-    r.voids = _list4(_field(st, 21))
-    r.rivers = _list4(_field(st, 22))
-    r.draws = _list4(_field(st, 23))
-    r.locked = _list4(_field(st, 24))
-    r.lock_values = _list4(_field(st, 25))
-    r.melds = _list4(_field(st, 26))
-    r.pengs = _list4(_field(st, 27))
-    r.events = _field(st, 17)
-    r.wall = _field(st, 16)
-    rules = r.rules = _field(st, 15)
+    r.hands = _list4(_field(st, S_HANDS))
+    r.won = _list4(_field(st, S_WON))
+    r.in_play = _list4(_field(st, S_IN_PLAY))
+    r.voids = _list4(_field(st, S_VOIDS))
+    r.rivers = _list4(_field(st, S_RIVERS))
+    r.draws = _list4(_field(st, S_DRAWS))
+    r.locked = _list4(_field(st, S_LOCKED))
+    r.lock_values = _list4(_field(st, S_LOCK_VALUE))
+    r.melds = _list4(_field(st, S_MELDS))
+    r.pengs = _list4(_field(st, S_PENGS))
+    r.events = _field(st, S_EVENTS)
+    r.wall = _field(st, S_WALL)
+    rules = r.rules = _field(st, S_RULES)
     if (
         r.hands is None
         or r.won is None
@@ -194,39 +198,39 @@ cdef _Run _load(object rnd, object rec):
         or rules is None
     ):
         return None
-    if not _small(_field(st, 1), 0, 4, &r.cur):
+    if not _small(_field(st, S_CUR), 0, 4, &r.cur):
         return None
-    if not _small(_field(st, 2), 0, 109, &r.pos):
+    if not _small(_field(st, S_POS), 0, 109, &r.pos):
         return None
-    if not _small(_field(st, 3), -1, 27, &r.drawn):
+    if not _small(_field(st, S_DRAWN), -1, 27, &r.drawn):
         return None
-    if not _small(_field(st, 4), 0, 1 << 20, &r.turn_no):
+    if not _small(_field(st, S_TURN_NO), 0, 1 << 20, &r.turn_no):
         return None
-    if not _small(_field(st, 13), -1, 1 << 20, &r.final_from):
+    if not _small(_field(st, S_FINAL_FROM), -1, 1 << 20, &r.final_from):
         return None
-    x = _field(st, 5)
+    x = _field(st, S_FINAL)
     if type(x) is not bool:
         return None
     r.final = x
-    x = _field(st, 7)
+    x = _field(st, S_MUST_DISCARD)
     if type(x) is not bool:
         return None
     r.must_discard = x
-    x = _field(st, 8)
+    x = _field(st, S_RINSHAN)
     if type(x) is not bool:
         return None
     r.rinshan = x
-    r.dihu = _field(st, 14)
-    r.clean = _field(st, 6)
+    r.dihu = _field(st, S_DIHU_DISCARD)
+    r.clean = _field(st, S_CLEAN)
     if type(r.dihu) is not bool or type(r.clean) is not bool:
         return None
-    r.dealer_obj = _field(st, 12)
+    r.dealer_obj = _field(st, S_DEALER)
     r.dealer = -1
     if r.dihu and r.clean and not _small(r.dealer_obj, 0, 4, &r.dealer):
         return None
-    r.gang_from = _field(st, 9)
-    r.turn_drawn = _field(st, 10)
-    r.pending = _field(st, 11)
+    r.gang_from = _field(st, S_GANG_FROM)
+    r.turn_drawn = _field(st, S_TURN_DRAWN)
+    r.pending = _field(st, S_PENDING)
     r.xueliu = rules.xueliu
     r.declare_void = rules.declare_void
     # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
@@ -234,7 +238,7 @@ cdef _Run _load(object rnd, object rec):
     r.r57 = rules.last_round_scope is _ANY and (
         rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
     )
-    r.drawn_obj = _field(st, 3)
+    r.drawn_obj = _field(st, S_DRAWN)
     r.dirty = r.turned = r.begun = False
     r.c_opts = None
     return r
