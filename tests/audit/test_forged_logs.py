@@ -1,4 +1,4 @@
-"""Forged logs against the audit's fast path (logfast + _scan, quiet_run): crafted logs
+"""Forged logs against the audit's quick path (the scanner, quiet_run): crafted logs
 a forger could write — valid msgpack, unusual encodings or events, every hash recomputed so
 that only the replay and the comparison can catch them — get the same reports from
 ``audit_bytes(fast=True)`` as from the oracle ``audit_bytes(fast=False)`` (docs/audit.md;

@@ -11,7 +11,7 @@ import msgpack
 import pytest
 from test_forged_logs import _chain, _recorded, both, games, lay, statuses
 
-from xzcore.audit import replay as fastforward
+from xzcore.audit import replay
 from xzcore.log.scan import NEED_MORE, scan_game
 from xzcore.log.types import GENESIS, Limits
 from xzcore.round.engine import Round
@@ -51,7 +51,7 @@ def _round_and_events() -> tuple[Round, list[Any], int]:
 
     h, evs, _ = games("xuezhan", 1)[0]
     rnd = new_round(RuleSet.from_dict(h["rules"]), list(h["wall"]), h["dealer"])
-    i = fastforward.quiet_run(rnd, evs, 1)
+    i = replay.quiet_run(rnd, evs, 1)
     assert i > 1
     return rnd, evs, i
 
@@ -88,16 +88,16 @@ def test_quiet_run_odd_events_change_nothing() -> None:
     ]
     for bad in odd:
         mutated = [*evs[:i], bad, *evs[i + 1 :]]
-        assert fastforward.quiet_run(rnd, mutated, i) == i
+        assert replay.quiet_run(rnd, mutated, i) == i
         assert state(rnd) == before
-    assert fastforward.quiet_run(rnd, _L(evs), i) == i
-    assert fastforward.quiet_run(rnd, evs, -1) == -1
-    assert fastforward.quiet_run(rnd, evs, len(evs) + 5) == len(evs) + 5
+    assert replay.quiet_run(rnd, _L(evs), i) == i
+    assert replay.quiet_run(rnd, evs, -1) == -1
+    assert replay.quiet_run(rnd, evs, len(evs) + 5) == len(evs) + 5
     assert state(rnd) == before
     saved = rnd.phase
     for phase in (0, 1, 3, 4, 5, 6, -1, True, 1 << 70):
         rnd.phase = phase
-        assert fastforward.quiet_run(rnd, evs, i) == i
+        assert replay.quiet_run(rnd, evs, i) == i
     rnd.phase = saved
     assert state(rnd) == before
 
@@ -161,7 +161,7 @@ def test_unreadable_record_across_a_chunk_boundary(bad: bytes) -> None:
 
 _MUTATING_KEY = """
 import sys
-from xzcore.audit import replay as fastforward
+from xzcore.audit import replay
 from xzcore.round.actions import NOT_ACTIONS
 from xzcore.leshan.round import new_round
 from xzcore.rules import RuleSet
@@ -183,14 +183,14 @@ class Evil:
 
 evs.insert(1, {{Evil(): 0, "type": sorted(NOT_ACTIONS)[0]}})
 armed = True
-print(fastforward.quiet_run(rnd, evs, 1))
+print(replay.quiet_run(rnd, evs, 1))
 """
 
 
 def test_quiet_run_survives_a_key_that_empties_the_events() -> None:
     """quiet_run returns an index and raises nothing (xzcore.audit.replay), whatever the
-    events' keys do when compared (the compiled run read freed memory,
-    the twin raised IndexError), fixed in 4670b91."""
+    events' keys do when compared: the compiled run reads no freed memory, the twin raises
+    no IndexError."""
     import subprocess
     import sys
     from pathlib import Path

@@ -481,23 +481,3 @@ def test_declines_a_hand_the_kernel_refuses(quiet: QuietFn) -> None:
         n += 1
         break
     assert n == 1
-
-
-@pytest.mark.parametrize("name", [m[0] for m in twin.STEP_METHODS])
-def test_declines_while_the_engine_is_patched(
-    quiet: QuietFn, name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A test may patch a method of the step to make the engine fail: every action must
-    then reach the patched engine. Once the patch is undone the quiet step is taken again."""
-    rnd, a = next(_first(_quiet_discard, quiet.kernel))
-    original = getattr(Round, name)
-    with monkeypatch.context() as m:
-        m.setattr(Round, name, lambda *args, **kw: original(*args, **kw))
-        assert twin.quiet_decline(rnd, a.seat, a.tile) == "round_patched"
-        assert_declines(quiet, rnd, a.seat, a.tile)
-    assert twin.engine_intact()
-    assert quiet(rnd, a.seat, a.tile) is True
-
-
-def test_the_step_methods_are_the_engines() -> None:
-    assert twin.engine_intact()

@@ -27,20 +27,12 @@ from test_quiet_run_loop import (
     offers_a_win,
     recorded,
     round_at,
-    run_fn,
 )
 
 from xzcore.audit import _replay_twin as twin
 from xzcore.round.actions import _KIND
 from xzcore.round.base import DINGQUE, TURN
-from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
-
-
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
-    """``quiet_run`` of each backend (as in tests/audit/test_quiet_run_loop.py)."""
-    return run_fn(request.param)
 
 
 def _pon_window(rnd: Any, events: list[Any], i: int) -> bool:
@@ -193,20 +185,6 @@ def test_opens_at_a_pon_when_two_seats_are_asked(run: RunFn) -> None:
     assert n >= 2
 
 
-@pytest.mark.parametrize("name", ["_pon", "_begin_turn", "_resolve_claims"])
-def test_stops_at_a_pon_while_the_engine_is_patched(
-    run: RunFn, name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rules = RuleSet()
-    seed, events, i = next(found(run.kernel, _pon_window, 1))
-    rnd = round_at(rules, seed, events, i, run.kernel)
-    original = getattr(Round, name)
-    with monkeypatch.context() as m:
-        m.setattr(Round, name, lambda *args, **kw: original(*args, **kw))
-        assert_stops(run, rnd, events, i)
-    assert run(rnd, events, i) > i + 2
-
-
 # -- the 定缺 phase ------------------------------------------------------------------------------
 
 
@@ -305,21 +283,6 @@ def test_stops_at_a_dingque_out_of_phase(run: RunFn) -> None:
     rnd = new_round(no_void, 0, run.kernel)
     assert_stops(run, rnd, with_dingque, 1)
     assert not loop_step(rnd, with_dingque, 1)
-
-
-@pytest.mark.parametrize("name", ["_do_dingque", "_begin_play", "apply"])
-def test_stops_at_dingque_while_the_engine_is_patched(
-    run: RunFn, name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rules = RuleSet()
-    events = recorded(rules, 1)
-    d = _dingque_at(events)
-    rnd = round_at(rules, 1, events, d, run.kernel)
-    original = getattr(Round, name)
-    with monkeypatch.context() as m:
-        m.setattr(Round, name, lambda *args, **kw: original(*args, **kw))
-        assert_stops(run, rnd, events, d)
-    assert run(rnd, events, d) > d + 4
 
 
 def test_stops_at_dingque_on_a_leshan_round(run: RunFn) -> None:

@@ -70,12 +70,6 @@ def run_fn(backend: str) -> RunFn:
     return RunFn(fn, importlib.import_module(_KERNELS[name]))
 
 
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
-    """:func:`run_fn` of each backend."""
-    return run_fn(request.param)
-
-
 # -- the audit's loop, one event at a time ----------------------------------------------------
 
 
@@ -472,22 +466,6 @@ def test_bad_arguments(run: RunFn) -> None:
         assert run(rnd, events, i) > i  # the right call is taken
 
 
-@pytest.mark.parametrize("name", ["_resolve_claims", "_note_passes", "_open_claims", "apply"])
-def test_stops_while_the_engine_is_patched(
-    run: RunFn, name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A test may patch a method of the window to make the engine fail: the window then
-    reaches the patched engine. Once the patch is undone the run takes it again."""
-    rules = RuleSet()
-    seed, events, i = next(found(run.kernel, _window, 1))
-    rnd = round_at(rules, seed, events, i, run.kernel)
-    original = getattr(Round, name)
-    with monkeypatch.context() as m:
-        m.setattr(Round, name, lambda *args, **kw: original(*args, **kw))
-        assert_stops(run, rnd, events, i)
-    assert run(rnd, events, i) > i + 1
-
-
 def test_stops_at_a_hand_the_kernel_refuses(run: RunFn) -> None:
     """A damaged round (an asked seat's hand of a size no turn leaves): no error, nothing
     changed; the loop's ``play`` meets the kernel's error."""
@@ -642,3 +620,35 @@ def test_the_run_takes_only_what_action_of_reads_as_it_does(word: str) -> None:
                 ev[key] = value
             mutated = [*events[:i], ev, *events[i + 1 :]]
             lockstep(compiled, rules, seed, mutated, other=twin.quiet_run)
+
+
+def test_the_plain_replay_hands_every_recorded_action_to_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``compare_events(..., fast=False)`` is the one switch that turns the quiet steps off
+    (a test that makes the engine fail patches ``Round.play`` and passes it): every action
+    the game records then reaches ``Round.play``; by default only those ``quiet_run``
+    leaves do, and the verdict is the same."""
+    from pathlib import Path
+
+    from xzcore.audit.compare import compare_events
+
+    data = (Path(__file__).resolve().parents[2] / "replays" / "preset-xuezhan.xzlog").read_bytes()
+    game = LogReader(io.BytesIO(data)).read_game(CollectingBuilder)
+    assert game is not None and game.header is not None
+    events = list(game.events)
+    played: list[Any] = []
+    play = Round.play
+
+    def counting(self: Round, action: Any) -> None:
+        played.append(action)
+        play(self, action)
+
+    monkeypatch.setattr(Round, "play", counting)
+    plain = compare_events("f", 0, game.header, events, [0] * len(events), fast=False)
+    assert played == [a for a in map(action_of, events) if a is not None]
+    n_plain = len(played)
+    played.clear()
+    quick = compare_events("f", 0, game.header, events, [0] * len(events))
+    assert 0 < len(played) < n_plain
+    assert quick.findings == plain.findings == [] and quick.replayed and plain.replayed

@@ -38,12 +38,6 @@ KEPT = ("dahai", "tsumo", "none", "pon", "dingque")
 """The events a quiet step appends: the ones the run may take from the log."""
 
 
-@pytest.fixture(params=["cython", "python"])
-def run(request: pytest.FixtureRequest) -> RunFn:
-    """``quiet_run`` of each backend (as in tests/audit/test_quiet_run_loop.py)."""
-    return run_fn(request.param)
-
-
 def _rules(preset: str, overrides: dict[str, Any]) -> RuleSet:
     return RuleSet.preset(preset, **overrides)
 

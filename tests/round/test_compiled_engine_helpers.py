@@ -44,7 +44,7 @@ if (_c := _compiled()) is not None:
 
 
 @pytest.fixture(params=IMPLS, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
-def fast(request: pytest.FixtureRequest) -> ModuleType:
+def helpers(request: pytest.FixtureRequest) -> ModuleType:
     module: ModuleType = request.param
     return module
 
@@ -56,8 +56,8 @@ hands = st.lists(st.integers(0, 4), min_size=27, max_size=27).map(bytes)
 
 @given(hands)
 def test_counts_text_is_format_counts(counts: bytes) -> None:
-    for fast in IMPLS:
-        assert fast.counts_text(counts) == format_counts(list(counts))
+    for helpers in IMPLS:
+        assert helpers.counts_text(counts) == format_counts(list(counts))
     assert format_count_bytes(counts) == format_counts(list(counts))
 
 
@@ -74,12 +74,12 @@ def test_counts_text_is_format_counts(counts: bytes) -> None:
         None,
     ],
 )
-def test_counts_text_declines_what_is_not_27_counts(fast: ModuleType, counts: Any) -> None:
-    assert fast.counts_text(counts) is None
+def test_counts_text_declines_what_is_not_27_counts(helpers: ModuleType, counts: Any) -> None:
+    assert helpers.counts_text(counts) is None
 
 
-def test_counts_text_of_no_tiles_is_empty(fast: ModuleType) -> None:
-    assert fast.counts_text(bytes(27)) == ""
+def test_counts_text_of_no_tiles_is_empty(helpers: ModuleType) -> None:
+    assert helpers.counts_text(bytes(27)) == ""
 
 
 # -- transfer_dicts --------------------------------------------------------------------------
@@ -100,8 +100,8 @@ transfers = st.builds(
 def test_transfer_dicts_are_to_dict(ts: list[Transfer], as_tuple: bool) -> None:
     seq: Any = tuple(ts) if as_tuple else ts
     want = [t.to_dict() for t in ts]
-    for fast in IMPLS:
-        got = fast.transfer_dicts(seq)
+    for helpers in IMPLS:
+        got = helpers.transfer_dicts(seq)
         assert got == want
         assert [list(d) for d in got] == [list(d) for d in want]  # the keys' order (L2)
         assert all(a is not b for a, b in zip(got, want, strict=True))  # fresh dicts
@@ -109,8 +109,8 @@ def test_transfer_dicts_are_to_dict(ts: list[Transfer], as_tuple: bool) -> None:
 
 def test_transfer_dicts_keep_the_trusted_values() -> None:
     t = Transfer._trusted(2, 0, 8, "self_draw", "R9.2", "×8")
-    for fast in IMPLS:
-        assert fast.transfer_dicts([t]) == [t.to_dict()]
+    for helpers in IMPLS:
+        assert helpers.transfer_dicts([t]) == [t.to_dict()]
 
 
 class _Sub(Transfer):
@@ -134,8 +134,8 @@ def _missing_detail() -> Transfer:
     ],
     ids=["subclass", "not-a-transfer", "missing-field", "iterator", "none"],
 )
-def test_transfer_dicts_decline_anything_else(fast: ModuleType, seq: Any) -> None:
-    assert fast.transfer_dicts(seq) is None
+def test_transfer_dicts_decline_anything_else(helpers: ModuleType, seq: Any) -> None:
+    assert helpers.transfer_dicts(seq) is None
 
 
 # -- wall_text -------------------------------------------------------------------------------
@@ -146,8 +146,8 @@ walls = st.permutations([k for k in range(27) for _ in range(4)])
 @given(walls)
 def test_wall_text_is_the_names_joined(wall: list[int]) -> None:
     want = "".join(NAMES[k] for k in wall)
-    for fast in IMPLS:
-        assert fast.wall_text(wall) == want
+    for helpers in IMPLS:
+        assert helpers.wall_text(wall) == want
     assert format_wall(wall) == want
 
 
@@ -192,17 +192,17 @@ def _wall_with(i: int, value: Any) -> list[Any]:
         "none",
     ],
 )
-def test_wall_text_declines_anything_but_108_kinds(fast: ModuleType, wall: Any) -> None:
-    assert fast.wall_text(wall) is None
+def test_wall_text_declines_anything_but_108_kinds(helpers: ModuleType, wall: Any) -> None:
+    assert helpers.wall_text(wall) is None
 
 
 # -- PlayChecks: Round.play's shortcuts ------------------------------------------------------
 
 
-def _checks(fast: ModuleType) -> Any:
+def _checks(helpers: ModuleType) -> Any:
     from xzcore.round import checks as rc
 
-    return fast.PlayChecks(rc._CANON, rc._quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
+    return helpers.PlayChecks(rc._CANON, rc._quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
 
 
 def _candidates() -> list[Any]:
@@ -274,10 +274,10 @@ def test_the_round_plays_through_the_selected_checks() -> None:
 # -- tiles_conserved (R1.1) ------------------------------------------------------------------
 
 
-def _conserved(fast: ModuleType, r: Any) -> bool | None:
+def _conserved(helpers: ModuleType, r: Any) -> bool | None:
     from xzcore.tiles import MeldKind
 
-    answer: bool | None = fast.tiles_conserved(
+    answer: bool | None = helpers.tiles_conserved(
         r.hands, r.melds, r.rivers, r.won_tiles, r.wall, r.pos, MeldKind.PENG
     )
     return answer
@@ -334,7 +334,7 @@ def test_tiles_conserved_answers_as_the_twin_and_the_count(preset: str) -> None:
                     r.pos = [0, 108, 109, -1, True][step % 5]
                 elif change is not None:
                     target[i] = change
-                got = [_conserved(fast, r) for fast in IMPLS]
+                got = [_conserved(helpers, r) for helpers in IMPLS]
                 assert got[0] == got[1]
                 if got[0] is not None:
                     decided += 1

@@ -1,6 +1,6 @@
-"""The engine's fast paths: each must be a pure optimisation.
+"""The engine's shortcuts: each must be a pure optimisation.
 
-The oracle is the plain engine: every fast path of this session switched off at once — the
+The oracle is the plain engine: every shortcut switched off at once — the
 compiled scorer and 查叫 (``score_fast``/``chajiao_fast`` → the twin's: the Python scorer),
 the compiled ``score_dict``, the engine helpers of ``xzcore.round._engine`` (``counts_text``,
 ``wall_text``, ``transfer_dicts``, ``tiles_conserved`` → ``None``, "not handled"),
@@ -9,10 +9,10 @@ the compiled ``score_dict``, the engine helpers of ``xzcore.round._engine`` (``c
 the ledger's quick check (``Ledger._sound_since`` → ``False``, so ``Ledger.problems`` looks at
 every transfer, R9.6). Games recorded with random rule sets (every preset and option that
 changes play or money: 呼叫转移 R9.5, 花猪/查叫 R10, 血流 R11.2, Leshan R13, the final-round
-rules R5.7) must give byte-identical logs with and without the fast paths, and the audit of
-each must give the same report field by field (fast audit on the fast engine, plain audit on
-the plain engine). The invariants now checked once at each round's end (R1.1, R9.6) must
-still refuse a broken round on every way a round ends.
+rules R5.7) must give byte-identical logs with and without the shortcuts, and the audit of
+each must give the same report field by field (the quick audit on the engine with its
+shortcuts, the plain audit on the plain engine). The invariants now checked once at each
+round's end (R1.1, R9.6) must still refuse a broken round on every way a round ends.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _none(*_args: Any) -> None:
 
 @contextmanager
 def plain_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every engine fast path switched off (see the module docstring)."""
+    """Every engine shortcut switched off (see the module docstring)."""
     twin_checks = engine_twin.PlayChecks(
         round_checks._CANON,
         round_checks._quick_ok,
@@ -181,17 +181,17 @@ def _reports(data: bytes, *, fast: bool) -> list[dict[str, Any]]:
     st.sampled_from(["greedy", "random"]),
     st.sampled_from([0.0, 0.5, 0.9]),
 )
-def test_fast_and_plain_engines_record_and_audit_the_same(
+def test_engines_with_and_without_shortcuts_record_and_audit_the_same(
     rules: RuleSet, seed: int, bot: str, pass_p: float
 ) -> None:
-    fast_log = _record(rules, seed, bot, 2, pass_p=pass_p)
-    fast_reports = _reports(fast_log, fast=True)
+    shortcut_log = _record(rules, seed, bot, 2, pass_p=pass_p)
+    shortcut_reports = _reports(shortcut_log, fast=True)
     with pytest.MonkeyPatch.context() as mp, plain_engine(mp):
         plain_log = _record(rules, seed, bot, 2, pass_p=pass_p)
         plain_reports = _reports(plain_log, fast=False)
-    assert fast_log == plain_log
-    assert repr(fast_reports) == repr(plain_reports)
-    assert all(r["status"] == "verified" for r in fast_reports), fast_reports
+    assert shortcut_log == plain_log
+    assert repr(shortcut_reports) == repr(plain_reports)
+    assert all(r["status"] == "verified" for r in shortcut_reports), shortcut_reports
 
 
 def test_plain_engine_patches_the_names_the_engine_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,7 +199,7 @@ def test_plain_engine_patches_the_names_the_engine_calls(monkeypatch: pytest.Mon
     the engine calls (a helper that fails when called, put in its place, is reached)."""
 
     def boom(*_args: Any) -> None:
-        raise AssertionError("a fast path ran")
+        raise AssertionError("a shortcut ran")
 
     for mod, name in [
         (round_base, "_counts_text"),
@@ -216,7 +216,7 @@ def test_plain_engine_patches_the_names_the_engine_calls(monkeypatch: pytest.Mon
     ]:
         with monkeypatch.context() as m:
             m.setattr(mod, name, boom)
-            with pytest.raises(AssertionError, match="a fast path ran"):
+            with pytest.raises(AssertionError, match="a shortcut ran"):
                 _record(RuleSet.preset("xuezhan"), 3, "greedy", 4)
                 rnd = _round_after_first_win(RuleSet.preset("xuezhan"), 5)
                 _play_out(rnd, 5, play=True)  # Round.play: canonical, quick_legal
@@ -328,7 +328,7 @@ def _first_win(events: list[Any]) -> int:
 def test_a_round_stopped_after_a_win_is_never_verified(preset: str, how: str) -> None:
     """R1.1 and R9.6 run at a round's end only, so a round the audit stops early is not
     checked for them: such a round must always carry a finding of its own (R5.6 for a log
-    that ends, the illegal action's rule), the same on the fast and the plain audit."""
+    that ends, the illegal action's rule), the same on the quick and the plain audit."""
     data = _record(RuleSet.preset(preset), 11, "greedy", 1)
 
     def cut(events: list[Any]) -> list[Any]:
@@ -339,9 +339,9 @@ def test_a_round_stopped_after_a_win_is_never_verified(preset: str, how: str) ->
         return [*events[:i], bad, *events[i:]]
 
     forged = _resigned(data, cut)
-    fast, plain = _reports(forged, fast=True), _reports(forged, fast=False)
-    assert repr(fast) == repr(plain)
-    assert fast[0]["status"] != "verified" and fast[0]["findings"], fast
+    quick, plain = _reports(forged, fast=True), _reports(forged, fast=False)
+    assert repr(quick) == repr(plain)
+    assert quick[0]["status"] != "verified" and quick[0]["findings"], quick
 
 
 def test_forfeits_are_settled_as_the_plain_engine_settles_them(
@@ -357,11 +357,11 @@ def test_forfeits_are_settled_as_the_plain_engine_settles_them(
             last_round_win="forfeit",
             last_round_tiles=[None, 8, 16][seed % 3],
         )
-        fast_log = _record(rules, seed, "greedy", 2, pass_p=0.9)
+        shortcut_log = _record(rules, seed, "greedy", 2, pass_p=0.9)
         with plain_engine(monkeypatch):
             plain_log = _record(rules, seed, "greedy", 2, pass_p=0.9)
-        assert fast_log == plain_log
-        rd = LogReader(io.BytesIO(fast_log))
+        assert shortcut_log == plain_log
+        rd = LogReader(io.BytesIO(shortcut_log))
         while (g := rd.read_game(CollectingBuilder)) is not None:
             for e in g.events:
                 if e.get("type") == "settlement":

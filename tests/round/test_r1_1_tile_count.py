@@ -1,5 +1,5 @@
 """``Round.check_tiles`` (R1.1) with the kernel's ``tile_counts``: the same answer and the
-same error as the plain count it replaced (written out here as the oracle), in every state of
+same error as the plain count (written out here as the oracle), in every state of
 seeded games on both kernels, and in states broken on purpose (a tile lost or doubled, an
 entry that is not a kind, a foreign hand). And whole rounds with the kernel's helpers
 (``dealt_hands``, ``tile_counts``) equal rounds without them."""

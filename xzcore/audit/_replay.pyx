@@ -1,36 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The quiet discard and the quiet run, compiled: the twin of ``xzcore.audit._replay_twin``
-(see it, and ``xzcore.audit.replay``, for the contract).
+(contract: docs/internals.md, ``xzcore.audit.replay``).
 
-One call checks everything the engine would check for the discard of ``tile`` by ``seat`` —
-``Round.play``'s legality (``quick_legal``: R5.1, R4.2, R5.7, R11.2), that no other seat in
-play can claim the tile (``Round._dahai``: ``Hand.claimable``, R5.2) and that the next seat in
-play draws an ordinary tile (``Round._draw``: R2.2, R5.5, R5.7, R7.4) — before it changes
-anything, then makes the same changes as ``Round._dahai`` and ``Round._draw`` and appends the
-same two events. The round's instance dictionary is read once per call (:func:`_load`) and
-its scalar attributes written back once, after the last step of a run (:func:`_flush`).
-
-The seats' hands are the compiled kernel's ``Hand`` (declared in ``xzcore/kernel/_core.pxd``); its
-counts and suit keys are updated here as ``Hand.add``/``Hand.remove`` do (a key is the suit's
-nine counts in base 5, so one tile of rank r moves it by 5**r), and a round built on another
-kernel is declined.
-
-``quiet_run`` walks a recorded event list as the audit's loop does and, at a discard some
-seat could claim, also applies the claim window when nobody is offered 胡 and the recorded
-answers are exactly one plain ``none`` per asked seat: the same ``_claim_*`` state as
-``Round._open_claims`` and ``Round.apply`` leave, the ``none`` events ``Round._resolve_claims``
-writes (in play order from the discarder), then the same draw; or the answer of the one seat
-asked is its ``pon``: then what ``Round._pon`` does (R5.4: the tile leaves the river, the 碰
-meld, the ``pon`` event, the claimer's turn without a draw). A window that offers 胡 (R7.1:
-not to a pass-locked seat, R7.4, nor in the final round, R5.7, nor without 定缺, R4.4), or
-whose recorded answers are not those, it opens as ``Round._open_claims`` does and leaves to
-the loop (phase CLAIM). In the 定缺 phase it applies the four recorded declarations as
-``Round._do_dingque`` and ``Round._begin_play`` do (R4.1). The events it appends are the
-engine's, or the recorded ones where exactly equal (``_replay_events.pxi``).
+A step checks everything ``Round.play`` would check before it changes anything, then makes
+the engine's changes in C — the kernel's ``Hand`` counts and suit keys (``kernel/_core.pxd``),
+the rivers, the events (``_replay_events.pxi``) — on the round's step state
+(``Round._step_state()``), read once a run; its scalars go back once, after the last step
+(``Round._resume``). A round built on another kernel is declined.
 """
 
 from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError
 from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE, PyList_SetItem
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
@@ -41,15 +22,9 @@ import sys
 from xzcore.kernel._core cimport Hand
 
 
-cdef extern from "Python.h":
-    ctypedef struct _TypeObject "PyTypeObject":
-        # CPython gives a type a new tag (or 0) whenever it or a base class is modified.
-        unsigned int tp_version_tag
-
-from xzcore.audit._replay_twin import engine_intact
 from xzcore.round.actions import _DAIMINKAN, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS
 from xzcore.round.engine import Round
-from xzcore.round.base import CLAIM, DINGQUE, MELDS, NAMES, TURN
+from xzcore.round.base import CLAIM, DINGQUE, MELDS, NAMES, TURN, StepState
 from xzcore.rules import LastRoundScope, LastRoundWin
 from xzcore.tiles import MeldKind
 
@@ -62,9 +37,7 @@ cdef tuple _NAMES = tuple(sys.intern(name) for name in NAMES)  # as msgpack give
 cdef tuple _SEATS = (0, 1, 2, 3)
 cdef long _TURN = TURN
 cdef long _DINGQUE = DINGQUE
-cdef object _TURN_OBJ = TURN
 cdef long _CLAIM = CLAIM
-cdef object _CLAIM_OBJ = CLAIM
 cdef object _MINUS_ONE = -1
 cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
 cdef dict _SUITS = dict(_SUIT_INDEX)  # R4.1: a dingque event's suit, as action_of reads it
@@ -92,23 +65,6 @@ cdef unsigned int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 
 
-cdef unsigned int _intact_tag = 0  # Round's version tag when its step was last found intact
-
-
-cdef bint _engine_intact() except -1:
-    """``engine_intact()`` of the twin, asked again only when ``Round`` (or a base) has
-    been modified since it last said yes (one integer compare per call otherwise)."""
-    global _intact_tag
-    cdef unsigned int tag = (<_TypeObject*>_ROUND).tp_version_tag
-    if tag != 0 and tag == _intact_tag:
-        return True
-    if not engine_intact():
-        return False
-    getattr(_ROUND, "play")  # a look-up gives the type a valid tag again
-    _intact_tag = (<_TypeObject*>_ROUND).tp_version_tag
-    return True
-
-
 cdef inline object _item(dict d, str key):
     """``d[key]``, or None when missing (every attribute read here is never None)."""
     cdef PyObject* p = PyDict_GetItemWithError(d, key)  # str keys: it cannot fail
@@ -130,9 +86,8 @@ cdef inline bint _small(object x, long lo, long hi, long* out):
     return True
 
 
-cdef inline object _list4(dict d, str key):
-    """``d[key]`` when it is a list of four, else None."""
-    cdef object x = _item(d, key)
+cdef inline object _list4(object x):
+    """``x`` when it is a list of four, else None."""
     if type(x) is not list or PyList_GET_SIZE(x) != 4:
         return None
     return x
@@ -156,56 +111,75 @@ cdef inline void _put(object lst, Py_ssize_t i, object value):
     PyList_SetItem(lst, i, value)
 
 
-cdef class _Run:
-    """A round read once for a run of steps: the containers the steps update in place, the
-    facts that stay put while they run, and the scalar attributes they change, kept here
-    and written back by :func:`_flush` (no Python code sees the round between two steps:
-    the kernel's ``Hand`` methods and ``RuleSet.last_round_n`` are the only calls)."""
+cdef enum:  # StepState's fields, by position (the state is read as a tuple)
+    S_PHASE, S_CUR, S_POS, S_DRAWN, S_TURN_NO, S_FINAL, S_CLEAN, S_MUST_DISCARD, S_RINSHAN,
+    S_GANG_FROM, S_TURN_DRAWN, S_PENDING, S_DEALER, S_FINAL_FROM, S_DIHU_DISCARD, S_RULES,
+    S_WALL, S_EVENTS, S_HANDS, S_WON, S_IN_PLAY, S_VOIDS, S_RIVERS, S_DRAWS, S_LOCKED,
+    S_LOCK_VALUE, S_MELDS, S_PENGS, S_N
 
-    cdef dict d
+assert StepState._fields == (
+    "phase", "cur", "pos", "drawn", "turn_no", "final", "clean", "must_discard", "rinshan",
+    "gang_from", "turn_drawn", "pending", "dealer", "final_from", "dihu_discard", "rules",
+    "wall", "events", "hands", "won", "in_play", "voids", "rivers", "draws", "locked",
+    "lock_value", "melds", "pengs",
+)
+
+
+cdef class _Run:
+    """A round's step state (``Round._step_state()``) read once for a run of steps: the
+    containers the steps update in place, the facts that stay put while they run, and the
+    scalars they change, kept here and handed back by :func:`_flush` (``Round._resume``; no
+    Python code sees the round between two steps: the kernel's ``Hand`` methods and
+    ``RuleSet.last_round_n`` are the only calls)."""
+
+    cdef object rnd
     cdef object hands, won, in_play, voids, rivers, draws, locked, lock_values, events, wall
-    cdef object melds, pengs, rules, dihu, clean
-    cdef bint xueliu, declare_void, r57, final, must_discard, rinshan, new_final, dirty
-    # what the steps taken changed, for _flush: a turn (a discard, then a draw or a 碰), a
-    # 碰 (R7.5: the round is no longer clean), the 定缺 phase ended (R4.1)
-    cdef bint turned, ponned, begun, opened
+    cdef object melds, pengs, rules, dihu, clean, dealer_obj, pending, gang_from
+    cdef bint xueliu, declare_void, r57, final, must_discard, rinshan, dirty
+    # what the steps taken changed, for _flush: a turn (a discard, then a draw or a 碰), the
+    # 定缺 phase ended (R4.1)
+    cdef bint turned, begun
     cdef long phase, cur, pos, drawn, turn_no, final_from, dealer
     cdef object drawn_obj, turn_drawn
     # the last claim window applied: Round._open_claims and Round.apply leave these
     cdef object c_opts, c_dec, c_tile, c_from, c_first, c_after
 
 
+cdef inline object _field(tuple st, Py_ssize_t i):
+    return <object>PyTuple_GET_ITEM(st, i)
+
+
 cdef _Run _load(object rnd, object rec):
-    """The round as a :class:`_Run`, or None when it is not one the steps may take (never a
-    subclass, nor a round whose step a test has patched; neither on a turn nor in the 定缺
-    phase; malformed)."""
+    """The round's step state as a :class:`_Run`, or None when it is not one the steps may
+    take (never a subclass; neither on a turn nor in the 定缺 phase; malformed)."""
     cdef _Run r
-    cdef dict d
+    cdef tuple st
     cdef long ph = 0
     cdef object x, rules
     if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
         return None
-    if not _engine_intact():  # nor a Round whose step a test has patched
+    x = rnd._step_state()
+    if not isinstance(x, tuple) or PyTuple_GET_SIZE(x) != S_N:
         return None
-    d = rnd.__dict__
-    if not _small(_item(d, "phase"), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
+    st = <tuple>x
+    if not _small(_field(st, S_PHASE), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
         return None  # a claim window, the exchange or the end (R5.2, R3, R5.6)
     r = _Run.__new__(_Run)
-    r.d = d
+    r.rnd = rnd
     r.phase = ph
-    r.hands = _list4(d, "hands")
-    r.won = _list4(d, "won")
-    r.in_play = _list4(d, "in_play")
-    r.voids = _list4(d, "voids")
-    r.rivers = _list4(d, "rivers")
-    r.draws = _list4(d, "draws")
-    r.locked = _list4(d, "locked")
-    r.lock_values = _list4(d, "lock_value")
-    r.melds = _list4(d, "melds")
-    r.pengs = _list4(d, "pengs")
-    r.events = _item(d, "events")
-    r.wall = _item(d, "wall")
-    rules = r.rules = _item(d, "rules")
+    r.hands = _list4(_field(st, S_HANDS))
+    r.won = _list4(_field(st, S_WON))
+    r.in_play = _list4(_field(st, S_IN_PLAY))
+    r.voids = _list4(_field(st, S_VOIDS))
+    r.rivers = _list4(_field(st, S_RIVERS))
+    r.draws = _list4(_field(st, S_DRAWS))
+    r.locked = _list4(_field(st, S_LOCKED))
+    r.lock_values = _list4(_field(st, S_LOCK_VALUE))
+    r.melds = _list4(_field(st, S_MELDS))
+    r.pengs = _list4(_field(st, S_PENGS))
+    r.events = _field(st, S_EVENTS)
+    r.wall = _field(st, S_WALL)
+    rules = r.rules = _field(st, S_RULES)
     if (
         r.hands is None
         or r.won is None
@@ -224,35 +198,39 @@ cdef _Run _load(object rnd, object rec):
         or rules is None
     ):
         return None
-    if not _small(_item(d, "cur"), 0, 4, &r.cur):
+    if not _small(_field(st, S_CUR), 0, 4, &r.cur):
         return None
-    if not _small(_item(d, "pos"), 0, 109, &r.pos):
+    if not _small(_field(st, S_POS), 0, 109, &r.pos):
         return None
-    if not _small(_item(d, "drawn"), -1, 27, &r.drawn):
+    if not _small(_field(st, S_DRAWN), -1, 27, &r.drawn):
         return None
-    if not _small(_item(d, "turn_no"), 0, 1 << 20, &r.turn_no):
+    if not _small(_field(st, S_TURN_NO), 0, 1 << 20, &r.turn_no):
         return None
-    if not _small(_item(d, "_final_from"), -1, 1 << 20, &r.final_from):
+    if not _small(_field(st, S_FINAL_FROM), -1, 1 << 20, &r.final_from):
         return None
-    x = _item(d, "final")
+    x = _field(st, S_FINAL)
     if type(x) is not bool:
         return None
     r.final = x
-    x = _item(d, "_must_discard")
+    x = _field(st, S_MUST_DISCARD)
     if type(x) is not bool:
         return None
     r.must_discard = x
-    x = _item(d, "_rinshan")
+    x = _field(st, S_RINSHAN)
     if type(x) is not bool:
         return None
     r.rinshan = x
-    r.dihu = _item(d, "_dihu_discard")
-    r.clean = _item(d, "clean")
+    r.dihu = _field(st, S_DIHU_DISCARD)
+    r.clean = _field(st, S_CLEAN)
     if type(r.dihu) is not bool or type(r.clean) is not bool:
         return None
+    r.dealer_obj = _field(st, S_DEALER)
     r.dealer = -1
-    if r.dihu and r.clean and not _small(_item(d, "dealer"), 0, 4, &r.dealer):
+    if r.dihu and r.clean and not _small(r.dealer_obj, 0, 4, &r.dealer):
         return None
+    r.gang_from = _field(st, S_GANG_FROM)
+    r.turn_drawn = _field(st, S_TURN_DRAWN)
+    r.pending = _field(st, S_PENDING)
     r.xueliu = rules.xueliu
     r.declare_void = rules.declare_void
     # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
@@ -260,46 +238,24 @@ cdef _Run _load(object rnd, object rec):
     r.r57 = rules.last_round_scope is _ANY and (
         rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
     )
-    r.drawn_obj = _item(d, "drawn")
-    r.turn_drawn = None
-    r.new_final = r.dirty = r.turned = r.ponned = r.begun = r.opened = False
+    r.drawn_obj = _field(st, S_DRAWN)
+    r.dirty = r.turned = r.begun = False
     r.c_opts = None
     return r
 
 
-cdef void _flush(_Run r):
-    """Write the scalar attributes of the steps taken back to the round."""
-    cdef dict d = r.d
+cdef void _flush(_Run r) except *:
+    """Hand the scalars of the steps taken back to the round (``Round._resume``)."""
     if not r.dirty:
         return
-    if r.c_opts is not None:  # Round._open_claims, then Round.apply of each answer
-        d["_claim_tile"] = r.c_tile
-        d["_claim_from"] = r.c_from
-        d["_robbing"] = False
-        d["_claim_first"] = r.c_first
-        d["_claim_after_gang"] = r.c_after
-        d["_claim_scores"] = {}
-        d["_claim_dec"] = r.c_dec
-        d["_claim_opts"] = r.c_opts
-    if r.new_final:
-        d["final"] = True
-    if r.begun:  # Round._do_dingque, Round._begin_play
-        d["_pending"] = {}
-        d["phase"] = _TURN_OBJ
-    if r.opened:  # Round._dahai: a window left open (the last step of a run)
-        d["phase"] = _CLAIM_OBJ
-    if r.ponned:
-        d["clean"] = False
-    d["cur"] = r.cur
-    d["turn_no"] = r.turn_no
-    d["drawn"] = r.drawn_obj
-    if r.turned:  # Round._draw (a new turn) or Round._begin_turn (a 碰); phase: TURN
-        d["_rinshan"] = False
-        d["_gang_from"] = -1
-        d["_must_discard"] = r.must_discard
-        d["pos"] = r.pos
-        d["_turn_drawn"] = r.turn_drawn
     r.dirty = False
+    if r.turned:  # Round._draw (a new turn) or Round._begin_turn (a 碰)
+        r.gang_from = _MINUS_ONE
+    r.rnd._resume(
+        (r.phase, r.cur, r.pos, r.drawn_obj, r.turn_no, r.final, r.clean, r.must_discard,
+         r.rinshan, r.gang_from, r.turn_drawn, {} if r.begun else r.pending),  # Round._do_dingque
+        None if r.c_opts is None else (r.c_tile, r.c_from, r.c_first, r.c_after, r.c_dec, r.c_opts),
+    )
 
 
 # The events a step appends (the recorded ones when exactly the engine's)
@@ -458,7 +414,6 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             r.c_dec = {}
             r.c_opts = opts
             r.phase = _CLAIM
-            r.opened = True
             r.drawn = -1
             r.drawn_obj = _MINUS_ONE
             return 0
@@ -477,7 +432,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
         _pon(r, rec, ht, taker, s, k, tile, melds, pengs)
         return n_asked
     if new_final:
-        r.final = r.new_final = True
+        r.final = True
     r.turned = True
     r.cur = n
     r.turn_no += 1

@@ -70,7 +70,7 @@ cdef void _pon(_Run r, object rec, Hand ho, long o, long src, long k, object til
     PyList_Append(melds, _PENG_MELDS[k])
     PySet_Add(pengs, tile)
     r.clean = False  # R7.5: a claim
-    r.ponned = r.turned = True
+    r.turned = True
     _emit_pon(r, rec, o, src, k)
     # Round._begin_turn(o), then drawn -1 and _must_discard (R5.4)
     r.cur = o
@@ -97,7 +97,7 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
     try:
         if r.phase != _DINGQUE:
             return -1
-        w = _item(r.d, "_pending")
+        w = r.pending
         if type(w) is not dict or len(<dict>w) != 0:
             return -1  # R4.1: a seat declared already: the loop's
         for t in range(4):
@@ -116,7 +116,7 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
                 return -1
         if not _intact(r):
             return -1  # a round on the twin kernel; or changed while the events were read
-        if not _small(_item(r.d, "dealer"), 0, 4, &dealer):
+        if not _small(r.dealer_obj, 0, 4, &dealer):
             return -1
         wall52 = _at(r.wall, 52)
         if not _small(wall52, 0, 27, &k52):

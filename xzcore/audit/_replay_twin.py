@@ -1,25 +1,11 @@
-"""The quiet discard and the quiet run, in plain Python: the twin of the compiled
-``xzcore.audit._replay``.
+"""The quiet discard and the quiet run in plain Python: the twin of the compiled
+``xzcore.audit._replay`` (contract: docs/internals.md, ``xzcore.audit.replay``).
 
-A game is ~65 actions, and ~50 of them are the same step: the seat on its turn discards a tile
-that no other seat can do anything with, and the next seat in play draws. :func:`quiet_discard`
-recognises exactly that step and applies it, or declines and changes nothing, so that the
-caller falls back to ``Round.play``. It is a pure optimisation: when it returns True the round
-is in the state ``Round.play(Action("dahai", seat, tile))`` would have left it in.
-
-This module decides in the most direct words (:func:`quiet_decline` names the reason for
-every decline, for tests and measurements) and then lets the engine apply the step itself.
-The compiled module decides the same way and applies the step in C; the differential tests
-hold the two to this module and both to ``Round.play``.
-
-:func:`quiet_run` walks a recorded event list as the audit's replay loop
-(``xzcore.audit.compare.compare_events``) does, for as long as each event is one the loop skips, a
-quiet discard, a discard whose claim window (R5.2) offers nobody 胡 (no R7.4 lock, no R5.7
-consequence) and ends with every asked seat passing (exactly one recorded plain ``none`` per
-asked seat) or with the one asked seat's 碰 (R5.3, R5.4), a discard whose window it opens and
-leaves to the loop (:data:`OPEN_REASONS`), or the four declarations of the 定缺 phase (R4.1).
-:func:`run_decline` says why it stops. Where a recorded event is :func:`exactly` the one the
-engine appends, the round keeps the recorded dict (as the compiled run does).
+It decides in the most direct words — :func:`quiet_decline`, :func:`window_decline`,
+:func:`dingque_decline` and :func:`run_decline` name the reason for every decline, for tests
+and measurements — reading the round's step state, then takes the steps through
+``Round.apply``. The differential tests hold the compiled module to it and both to
+``Round.play``.
 """
 
 from __future__ import annotations
@@ -27,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from xzcore.round.actions import (
+    _DAHAI,
     _DAIMINKAN,
     _DINGQUE,
     _HORA,
@@ -37,7 +24,7 @@ from xzcore.round.actions import (
     NOT_ACTIONS,
     Action,
 )
-from xzcore.round.base import DINGQUE, TURN
+from xzcore.round.base import DINGQUE, TURN, StepState
 from xzcore.round.engine import Round
 from xzcore.rules import LastRoundScope, LastRoundWin
 
@@ -46,10 +33,8 @@ __all__ = [
     "OPEN_REASONS",
     "REASONS",
     "RUN_REASONS",
-    "STEP_METHODS",
     "WINDOW_REASONS",
     "dingque_decline",
-    "engine_intact",
     "exactly",
     "quiet_decline",
     "quiet_discard",
@@ -58,45 +43,8 @@ __all__ = [
     "window_decline",
 ]
 
-STEP_METHODS = (
-    ("play", "xzcore.round.engine", "Round.play"),
-    ("apply", "xzcore.round.engine", "Round.apply"),
-    ("legal_actions", "xzcore.round.engine", "Round.legal_actions"),
-    ("_turn_actions", "xzcore.round.engine", "Round._turn_actions"),
-    ("_discards", "xzcore.round.engine", "Round._discards"),
-    ("_forced", "xzcore.round.claims", "ClaimsMixin._forced"),
-    ("_dahai", "xzcore.round.engine", "Round._dahai"),
-    ("_open_claims", "xzcore.round.claims", "ClaimsMixin._open_claims"),
-    ("_resolve_claims", "xzcore.round.claims", "ClaimsMixin._resolve_claims"),
-    ("_note_passes", "xzcore.round.claims", "ClaimsMixin._note_passes"),
-    ("_next_turn", "xzcore.round.engine", "Round._next_turn"),
-    ("_draw", "xzcore.round.engine", "Round._draw"),
-    ("_in_play_count", "xzcore.round.base", "RoundBase._in_play_count"),
-    ("_note_forfeit_self_draw", "xzcore.round.base", "RoundBase._note_forfeit_self_draw"),
-    ("_pon", "xzcore.round.claims", "ClaimsMixin._pon"),
-    ("_begin_turn", "xzcore.round.engine", "Round._begin_turn"),
-    ("_do_dingque", "xzcore.round.engine", "Round._do_dingque"),
-    ("_begin_play", "xzcore.round.engine", "Round._begin_play"),
-)
-"""The methods of ``Round`` that ``Round.play`` runs for this step (and, for :func:`quiet_run`,
-for a claim window that ends in passes or a 碰 or that it opens, and for the 定缺 phase), and
-where the engine defines them: the steps are taken only while they are the engine's own (a
-test may patch one to make the engine fail; then every action goes through ``Round.play``)."""
-
-
-def engine_intact() -> bool:
-    """Are the :data:`STEP_METHODS` of ``Round`` the engine's own?"""
-    for name, module, qualname in STEP_METHODS:
-        fn = getattr(Round, name, None)
-        where = (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None))
-        if where != (module, qualname):
-            return False
-    return True
-
-
 REASONS = (
     "round_type",
-    "round_patched",
     "arguments",
     "phase",
     "turn",
@@ -119,32 +67,29 @@ def quiet_decline(rnd: Any, seat: object, tile: object) -> str | None:
 
 def _plain_decline(rnd: Any) -> str | None:
     """``round_type`` unless ``rnd`` is a plain ``Round`` (a subclass, LeshanRound, may play
-    a step differently), ``round_patched`` unless its steps are the engine's own."""
-    if type(rnd) is not Round:
-        return "round_type"
-    if not engine_intact():
-        return "round_patched"
-    return None
+    a step differently)."""
+    return None if type(rnd) is Round else "round_type"
 
 
 def _step_decline(rnd: Round, seat: object, tile: object) -> str | None:
-    """:func:`quiet_decline` of a plain ``Round`` whose step is the engine's own."""
+    """:func:`quiet_decline` of a plain ``Round``, read from its step state."""
     if type(seat) is not int or type(tile) is not int or not (0 <= seat < 4 and 0 <= tile < 27):
         return "arguments"  # Round.play reports it (Action.make)
-    if rnd.phase != TURN:
+    st = rnd._step_state()
+    if st.phase != TURN:
         return "phase"  # a claim window, the setup phases or the end (R5.2, R3, R4.1, R5.6)
-    if seat != rnd.cur:
+    if seat != st.cur:
         return "turn"  # R5.1
-    rules = rnd.rules
+    rules = st.rules
     # R11.2: a 血流 winner's hand is locked: on its turn it discards the tile it drew (after
     # a 碰 a seat discards as anyone does, R5.4, but a winner may not 碰).
-    locked = rules.xueliu and rnd.won[seat] and not rnd._must_discard
-    hand = rnd.hands[seat]
+    locked = rules.xueliu and st.won[seat] and not st.must_discard
+    hand = st.hands[seat]
     if not hand.count(tile):
         return "not_held"  # R5.1
     if (
-        rnd.final
-        and not rnd._must_discard
+        st.final
+        and not st.must_discard
         and rules.last_round_scope is LastRoundScope.ANY
         and rules.last_round_win is not LastRoundWin.OFF
         and hand.is_win()
@@ -152,18 +97,18 @@ def _step_decline(rnd: Round, seat: object, tile: object) -> str | None:
         # R5.7: with a self-draw win in hand in the final round, the win is forced (the
         # discard is illegal) or the discard forfeits it (bookkeeping left to the engine).
         return "final_win"
-    void = rnd.voids[seat]
+    void = st.voids[seat]
     if locked:
-        if tile != rnd.drawn:
+        if tile != st.drawn:
             return "locked"  # R11.2: the winner's only discard is the drawn tile
     elif void >= 0 and tile // 9 != void and any(hand.counts()[9 * void : 9 * void + 9]):
         return "void"  # R4.2: while the seat holds its void suit, a void tile goes first
-    if rnd.pos >= 108:
+    if st.pos >= 108:
         return "wall_end"  # R5.6: the last discard ends the round
-    in_play = rnd.in_play
+    in_play = st.in_play
     for i in (1, 2, 3):  # the engine's order (Round._dahai)
         o = (seat + i) % 4
-        if in_play[o] and rnd.hands[o].claimable(tile):
+        if in_play[o] and st.hands[o].claimable(tile):
             return "claimable"  # R5.2: another seat may be offered the tile
     return None
 
@@ -181,7 +126,7 @@ def quiet_discard(rnd: Round, seat: int, tile: int) -> bool:
         return False
     # Legal (R5.1, R4.2, R5.7, R11.2) and nobody can claim: the engine's own discard step,
     # which finds nobody to ask and draws for the next seat in play (R5.5, R7.4, R5.7).
-    rnd._dahai(tile)
+    rnd.apply(_DAHAI[seat][tile])
     return True
 
 
@@ -236,9 +181,10 @@ def window_decline(
     (one of :data:`WINDOW_REASONS`; ``opts`` as above for :data:`OPEN_REASONS`, else
     empty). Changes nothing. (In a round that keeps R1.1 at most one seat is asked here
     when nobody is offered 胡: two would hold two pairs of the discarded kind.)"""
-    hands = rnd.hands
-    in_play = rnd.in_play
-    xueliu = rnd.rules.xueliu
+    st = rnd._step_state()
+    hands = st.hands
+    in_play = st.in_play
+    xueliu = st.rules.xueliu
     suit = tile // 9
     opts: dict[int, list[Action]] = {}
     win_offered = False
@@ -250,16 +196,16 @@ def window_decline(
         n = h.count(tile)
         mine: list[Action] = []
         if n < 2 or h.is_win_with(tile):  # R7.1: 胡 on offer, unless a rule says otherwise
-            if rnd.locked[o]:
+            if st.locked[o]:
                 return "win_locked", {}, []  # R7.4: _lock_allows may need the score
-            if rnd.final:
+            if st.final:
                 return "win_final", {}, []  # R5.7: forced, or a forfeit when passed
-            if not rnd.rules.declare_void:
+            if not st.rules.declare_void:
                 return "win_suits", {}, []  # R4.4: _suits_ok counts the melds' suits
             mine.append(_HORA[o][tile])
             win_offered = True
-        winner = xueliu and rnd.won[o]
-        if suit != rnd.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
+        winner = xueliu and st.won[o]
+        if suit != st.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
             if n == 3:
                 if winner:
                     return "winner_gang", {}, []  # R11.2: only a gang that keeps the waits
@@ -302,7 +248,8 @@ def dingque_decline(rnd: Any, events: list[Any], at: int) -> tuple[str | None, l
     ``action_of`` reads them (``actions``, in the recorded order: after the fourth,
     ``Round._do_dingque`` and ``Round._begin_play``); else ``(reason, [])`` (one of
     :data:`DINGQUE_REASONS`). Changes nothing."""
-    if rnd.phase != DINGQUE or type(rnd._pending) is not dict or rnd._pending:
+    st = rnd._step_state()
+    if st.phase != DINGQUE or type(st.pending) is not dict or st.pending:
         return "dingque_phase", []
     actions: list[Action] = []
     for j in range(at, at + 4):
@@ -327,52 +274,51 @@ def run_decline(rnd: Any, events: list[Any], i: int) -> tuple[str | None, int]:
         plain = _plain_decline(rnd) is None
     except Exception:
         plain = False
-    reason, n, _, _ = _run_decline(rnd, events, i, plain)
+    reason, n, _ = _run_decline(rnd, events, i, plain)
     return reason, n
 
 
 def _run_decline(
     rnd: Any, events: list[Any], i: int, plain: bool
-) -> tuple[str | None, int, int, list[Action]]:
-    """:func:`run_decline`, with the tile of a discard (-1 for another step) and the actions
-    the loop plays after the discard's own step (a window's answers) or for the
-    declarations; ``plain``: ``rnd`` is known to be a plain ``Round`` whose steps are the
-    engine's. (The events are read here once: a key's ``__eq__`` may change them.)"""
+) -> tuple[str | None, int, list[Action]]:
+    """:func:`run_decline`, with the actions the loop plays for the step (a discard and its
+    window's answers, or the declarations); ``plain``: ``rnd`` is known to be a plain
+    ``Round``. (The events are read here once: a key's ``__eq__`` may change them.)"""
     if i >= len(events):
-        return "end", 0, -1, []
+        return "end", 0, []
     ev = events[i]
     # compare_events: a map with a str 'type'; NOT_ACTIONS are skipped.
     if type(ev) is not dict or type(word := ev.get("type")) is not str:
-        return "event", 0, -1, []
+        return "event", 0, []
     if word in NOT_ACTIONS:
-        return None, 1, -1, []
+        return None, 1, []
     if word == "dingque":
         if not plain:
-            return _plain_decline(rnd) or "round_type", 0, -1, []
+            return _plain_decline(rnd) or "round_type", 0, []
         why, actions = dingque_decline(rnd, events, i)
-        return why, (0 if why else 4), -1, actions
+        return why, (0 if why else 4), actions
     if word != "dahai" or "baige" in ev:
-        return "not_quiet", 0, -1, []
+        return "not_quiet", 0, []
     actor, pai = ev.get("actor"), ev.get("pai")
     if type(actor) is not int or not 0 <= actor < 4 or type(pai) is not str or pai not in _KIND:
-        return "not_quiet", 0, -1, []  # the loop's action_of reports it
+        return "not_quiet", 0, []  # the loop's action_of reports it
     tile = _KIND[pai]
+    discard = [_DAHAI[actor][tile]]
     reason = _step_decline(rnd, actor, tile) if plain else quiet_decline(rnd, actor, tile)
     if reason is None:
-        return None, 1, tile, []
+        return None, 1, discard
     if reason != "claimable":
-        return reason, 0, -1, []
+        return reason, 0, []
     why, opts, answers = window_decline(rnd, actor, tile, events, i)
     if why is None:
-        return None, 1 + len(opts), tile, answers
+        return None, 1 + len(opts), discard + answers
     if why in OPEN_REASONS:
-        return None, 1, tile, []  # the discard: the window opens, the loop takes the answers
-    return why, 0, -1, []
+        return None, 1, discard  # the discard: the window opens, the loop takes the answers
+    return why, 0, []
 
 
-_SEAT_LISTS = (
-    "hands", "won", "in_play", "voids", "rivers", "draws", "locked", "lock_value", "melds", "pengs"
-)  # fmt: skip
+_SEAT_LISTS = slice(StepState._fields.index("hands"), None)
+"""The step state's lists of seats."""
 
 
 def _intact(rnd: Any) -> bool:
@@ -380,7 +326,8 @@ def _intact(rnd: Any) -> bool:
     msgpack's: its keys are exact str) may run any code while the event is looked up; the
     compiled run checks the same before it reads the round again."""
     try:
-        return all(len(getattr(rnd, name)) == 4 for name in _SEAT_LISTS) and len(rnd.wall) == 108
+        st = rnd._step_state()
+        return all(len(seats) == 4 for seats in st[_SEAT_LISTS]) and len(st.wall) == 108
     except Exception:
         return False
 
@@ -431,19 +378,21 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
         return i
     while True:
         try:
-            reason, n, tile, actions = _run_decline(rnd, events, i, plain)
+            reason, n, actions = _run_decline(rnd, events, i, plain)
+            if reason is not None or not _intact(rnd):
+                return i
+            engine = rnd._step_state().events
         except Exception:  # a damaged round: the engine reports it
             return i
-        if reason is not None or not _intact(rnd) or type(getattr(rnd, "events", None)) is not list:
+        if type(engine) is not list:
             return i
-        start = len(rnd.events)
-        if tile >= 0:
-            # The engine's own discard step (R5.1): nobody asked, the next seat draws; or
-            # the window opens (R5.2) and each recorded answer is applied as play() would
-            # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5; or
-            # the 碰, R5.4).
-            rnd._dahai(tile)
-        for action in actions:  # legal: asked and not answered yet; or not declared yet
+        start = len(engine)
+        # The engine's own steps, as play() would take them: the discard (R5.1: nobody
+        # asked, the next seat draws; or the window opens, R5.2) and each recorded answer
+        # (R5.3: _resolve_claims writes the none events, then the next draw, R5.5; or the
+        # 碰, R5.4); or the declarations (R4.1). Legal: asked and not answered yet; or not
+        # declared yet.
+        for action in actions:
             rnd.apply(action)
-        _adopt(rnd.events, start, events)
+        _adopt(engine, start, events)
         i += n

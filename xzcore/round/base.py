@@ -36,6 +36,7 @@ __all__ = [
     "Phase",
     "RoundBase",
     "RoundResult",
+    "StepState",
     "TileConservationError",
     "Win",
     "format_count_bytes",
@@ -51,14 +52,14 @@ NAMES = tuple(tile_name(k) for k in range(27))
 _DIGITS = tuple(str(k % 9 + 1) for k in range(27))
 
 
-_fast = load("engine")
+_helpers = load("engine")
 """The engine's small compiled helpers, or their twin (:mod:`xzcore.backend`)."""
-transfer_dicts = _fast.transfer_dicts
+transfer_dicts = _helpers.transfer_dicts
 """``[t.to_dict() for t in transfers]`` for the engine's own transfers, or ``None`` (then
 the caller builds them so): see :mod:`xzcore.round._engine_twin`."""
-_counts_text = _fast.counts_text
-_wall_text = _fast.wall_text
-_tiles_conserved = _fast.tiles_conserved
+_counts_text = _helpers.counts_text
+_wall_text = _helpers.wall_text
+_tiles_conserved = _helpers.tiles_conserved
 
 
 def format_count_bytes(counts: bytes) -> str:
@@ -113,6 +114,7 @@ def _suit_text(nine: bytes, letter: str) -> str:
 
 
 _new_object = object.__new__
+_new_tuple = tuple.__new__
 _set_attr = object.__setattr__
 
 
@@ -151,7 +153,7 @@ def format_meld_list(melds: Sequence[Meld]) -> str:
     """:func:`xzcore.tiles.format_melds` by table look-up (the same text)."""
     try:  # the engine's shared melds, by identity
         return ", ".join(map(_MELD_TEXT_BY_ID.__getitem__, map(id, melds)))
-    except KeyError:  # another Meld value: by equality, as before
+    except KeyError:  # another Meld value: by equality
         return ", ".join(map(_MELD_TEXT.__getitem__, melds))
 
 
@@ -270,6 +272,45 @@ class RoundResult:
         return "\n".join(lines)
 
 
+class StepState(NamedTuple):
+    """The part of a round's state that a discard, a draw, a claim window answered by passes
+    or a 碰, and the 定缺 declarations read and change, in one value: what the audit's
+    quiet steps (:mod:`xzcore.audit.replay`) read of a round once a run, through
+    :meth:`RoundBase._step_state`, and hand back with :meth:`RoundBase._resume`
+    (docs/internals.md, "The round's step state"). The first twelve fields are the ones a
+    step replaces; the rest are fixed for the round or the round's own containers, which a
+    step updates in place."""
+
+    phase: int
+    cur: int
+    pos: int
+    drawn: int
+    turn_no: int
+    final: bool
+    clean: bool
+    must_discard: bool
+    rinshan: bool
+    gang_from: int
+    turn_drawn: int
+    pending: dict[int, Action]
+    dealer: int
+    final_from: int
+    dihu_discard: bool
+    rules: RuleSet
+    wall: list[int]
+    events: list[dict[str, Any]]
+    hands: list[Any]
+    won: list[bool]
+    in_play: list[bool]
+    voids: list[int]
+    rivers: list[list[int]]
+    draws: list[int]
+    locked: list[bool]
+    lock_value: list[int]
+    melds: list[list[Meld]]
+    pengs: list[set[int]]
+
+
 class RoundBase:
     """State shared by the round engine's parts (see :class:`xzcore.round.engine.Round`)."""
 
@@ -278,6 +319,8 @@ class RoundBase:
     dealer: int
     hands: list[Any]
     kernel: Any  # the kernel module whose Hand the seats use (Round's ``kernel``)
+    _final_from: int  # R5.7: the wall count from which the final round may begin
+    _dihu_discard: bool  # R7.5: 地胡 on the dealer's first discard
 
     def _init_state(self) -> None:
         self.pos = 0
@@ -319,6 +362,61 @@ class RoundBase:
         self._claim_first = False
         self._claim_after_gang = False
         self._result: Any = None
+
+    # -- the step state (docs/internals.md, "The round's step state") ---------------------
+
+    def _step_state(self) -> StepState:
+        """The round's :class:`StepState` (its containers themselves, not copies)."""
+        return _new_tuple(  # StepState(...) without its Python-level __new__
+            StepState,
+            (
+                self.phase,
+                self.cur,
+                self.pos,
+                self.drawn,
+                self.turn_no,
+                self.final,
+                self.clean,
+                self._must_discard,
+                self._rinshan,
+                self._gang_from,
+                self._turn_drawn,
+                self._pending,
+                self.dealer,
+                self._final_from,
+                self._dihu_discard,
+                self.rules,
+                self.wall,
+                self.events,
+                self.hands,
+                self.won,
+                self.in_play,
+                self.voids,
+                self.rivers,
+                self.draws,
+                self.locked,
+                self.lock_value,
+                self.melds,
+                self.pengs,
+            ),
+        )
+
+    def _resume(self, changed: tuple[Any, ...], window: tuple[Any, ...] | None) -> None:
+        """Take back the first twelve fields of a :class:`StepState` (``changed``, in its
+        order) after steps taken outside the engine, and ``window`` — ``(tile, src, first,
+        after_gang, answers, options)`` — when the last of them left a claim window on a
+        discard open or answered (as ``_open_claims`` and :meth:`apply` of each answer do)."""
+        (
+            self.phase, self.cur, self.pos, self.drawn, self.turn_no, self.final, self.clean,
+            self._must_discard, self._rinshan, self._gang_from, self._turn_drawn, self._pending,
+        ) = changed  # fmt: skip
+        if window is not None:
+            (
+                self._claim_tile, self._claim_from, self._claim_first, self._claim_after_gang,
+                self._claim_dec, self._claim_opts,
+            ) = window  # fmt: skip
+            self._robbing = False
+            self._claim_scores = {}
 
     # -- small facts ----------------------------------------------------------------------
 
@@ -425,7 +523,7 @@ class RoundBase:
         won tiles and the rest of the wall. Raises :class:`TileConservationError`."""
         rivers = self.rivers
         # The compiled helper's answer over the usual state (True: conserved); False or None
-        # (another shape) and the count below says what is wrong, as before.
+        # (another shape) and the count below says what is wrong.
         if _tiles_conserved(
             self.hands, self.melds, rivers, self.won_tiles, self.wall, self.pos, _PENG
         ):
@@ -433,7 +531,7 @@ class RoundBase:
         lists = (*rivers, self.won_tiles, self.wall[self.pos :])
         tally = getattr(self.kernel, "tile_counts", None)
         # The kernel's tally of the hands and the lists (in C when compiled); None when it
-        # declines an entry it does not count, and then the sum in Python, as before.
+        # declines an entry it does not count, and then the sum in Python.
         c = None if tally is None else tally(self.hands, lists)
         if c is None:
             h0, h1, h2, h3 = [h.counts() for h in self.hands]

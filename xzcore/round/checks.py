@@ -36,7 +36,7 @@ from xzcore.round.base import (
     EXCHANGE,
     ROB,
     TURN,
-    _fast,
+    _helpers,
 )
 from xzcore.rules import PassHu
 from xzcore.tiles import SUITS, format_tiles, tile_name
@@ -76,7 +76,7 @@ def _quick_ok(cls: type) -> bool:
     return ok
 
 
-_CHECKS = _fast.PlayChecks(_CANON, _quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
+_CHECKS = _helpers.PlayChecks(_CANON, _quick_ok, TURN, CLAIM, ROB, _NO_TILES, Action)
 """The two shortcuts, compiled (``xzcore.round._engine``) or their twin
 (``xzcore.round._engine_twin.PlayChecks``, the Python they were written as)."""
 

@@ -17,8 +17,8 @@ Two measures:
   windows, the discard of a window it leaves open to the loop, the 定缺 phase) and the loop
   the rest — µs per game.
 
-    python -m pytest benchmarks/bench_fastforward.py --benchmark-only -q
-    python benchmarks/bench_fastforward.py      # the same figures as a table (CPU time)
+    python -m pytest benchmarks/bench_quiet_steps.py --benchmark-only -q
+    python benchmarks/bench_quiet_steps.py      # the same figures as a table (CPU time)
 """
 
 from __future__ import annotations
@@ -203,11 +203,11 @@ def test_replay_per_game(benchmark: Any, way: str) -> None:
     """One benchmarked call replays all 200 games: divide by 200 for µs per game."""
     games = corpus()
     if way == "play":
-        benchmark.group = "fastforward: replay 200 greedy games"
+        benchmark.group = "quiet steps: replay 200 greedy games"
         benchmark.pedantic(replay_play, args=(games,), rounds=5, warmup_rounds=1)
         return
     quiet = _quiet(way)
-    benchmark.group = "fastforward: replay 200 greedy games"
+    benchmark.group = "quiet steps: replay 200 greedy games"
     applied = benchmark.pedantic(replay_quiet, args=(games, quiet), rounds=5, warmup_rounds=1)
     assert applied > 30 * GAMES  # most discards take the quiet step
 
@@ -218,7 +218,7 @@ def test_audit_loop_per_game(benchmark: Any, way: str, backend: str) -> None:
     """The audit's replay loop over all 200 games' events: divide by 200 for µs per game."""
     games, events = corpus(), recorded()
     quiet = _quiet(backend)
-    benchmark.group = "fastforward: the audit's replay loop, 200 greedy games"
+    benchmark.group = "quiet steps: the audit's replay loop, 200 greedy games"
     if way == "quiet_discard":
         benchmark.pedantic(audit_loop, args=(games, events, quiet), rounds=5, warmup_rounds=1)
         return

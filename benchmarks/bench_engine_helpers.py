@@ -2,7 +2,7 @@
 the text of a winning hand's 27 counts (the ``hand`` of a ``hora`` event) and a win's
 transfers as plain data, each over 1,000 distinct values per round (see conftest.py).
 
-    python -m pytest benchmarks/bench_engine_fast.py --benchmark-only -q
+    python -m pytest benchmarks/bench_engine_helpers.py --benchmark-only -q
 """
 
 from __future__ import annotations
