@@ -36,6 +36,7 @@ from xzcore.log.types import GENESIS, claims_of, same
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
+from xzcore.tiles import NAMES
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("xuezhan", {}),
@@ -219,7 +220,6 @@ def test_maps_with_a_repeated_key_same_report(
 
 # -- forged events, re-signed by the writer ------------------------------------------------
 
-NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 ODD: list[Any] = [0, 1, -1, 4, 2.0, True, False, None, "", "1m", "9s", [], {}, 2**64 - 1, b"x"]
 WORDS = ["dahai", "none", "pon", "daiminkan", "kakan", "hora", "tsumo", "gang_payment"]
 

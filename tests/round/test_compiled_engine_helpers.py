@@ -20,7 +20,6 @@ from xzcore.round.actions import Action
 from xzcore.round.base import (
     _NO_TILES,
     CLAIM,
-    NAMES,
     ROB,
     TURN,
     format_count_bytes,
@@ -28,7 +27,7 @@ from xzcore.round.base import (
 )
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
-from xzcore.tiles import format_counts
+from xzcore.tiles import NAMES, format_counts
 
 
 def _compiled() -> ModuleType | None:

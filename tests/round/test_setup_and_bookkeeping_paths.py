@@ -18,7 +18,6 @@ from xzcore.money.settlement import SeatEnd, SettlementError, end_of_round, pay_
 from xzcore.players.agents import greedy_chooser
 from xzcore.round.base import (
     _DEALT_AT,
-    NAMES,
     format_count_bytes,
     format_kinds,
     format_wall,
@@ -40,7 +39,7 @@ from xzcore.scoring.decompose import (
     summarize,
 )
 from xzcore.scoring.vocab import Block, Extra, Pattern
-from xzcore.tiles import KINDS, Meld, MeldKind
+from xzcore.tiles import KINDS, NAMES, Meld, MeldKind
 
 walls = st.permutations([k for k in range(27) for _ in range(4)])
 

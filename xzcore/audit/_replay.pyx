@@ -17,23 +17,23 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.set cimport PySet_Add
 
-import sys
 
 from xzcore.kernel._core cimport Hand
 
 
 from xzcore.round.actions import _DAIMINKAN, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS
 from xzcore.round.engine import Round
-from xzcore.round.base import CLAIM, DINGQUE, MELDS, NAMES, TURN, StepState
+from xzcore.round.base import CLAIM, DINGQUE, MELDS, TURN, StepState
 from xzcore.rules import LastRoundScope, LastRoundWin
-from xzcore.tiles import MeldKind
+from xzcore.log.events import event
+from xzcore.tiles import NAMES, SUITS, MeldKind
 
 __all__ = ["quiet_discard", "quiet_run"]
 
 cdef object _ROUND = Round
 cdef object _HAND = Hand
 cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
-cdef tuple _NAMES = tuple(sys.intern(name) for name in NAMES)  # as msgpack gives them
+cdef tuple _NAMES = NAMES  # interned, as msgpack gives them
 cdef tuple _SEATS = (0, 1, 2, 3)
 cdef long _TURN = TURN
 cdef long _DINGQUE = DINGQUE
@@ -41,18 +41,18 @@ cdef long _CLAIM = CLAIM
 cdef object _MINUS_ONE = -1
 cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
 cdef dict _SUITS = dict(_SUIT_INDEX)  # R4.1: a dingque event's suit, as action_of reads it
-cdef tuple _SUIT_TEXT = ("m", "p", "s")  # Round._do_dingque's "mps"[v]
+cdef tuple _SUIT_TEXT = tuple(SUITS)  # Round._do_dingque's SUITS[v]
 cdef object _FORCED = LastRoundWin.FORCED
 cdef object _FORFEIT = LastRoundWin.FORFEIT
 cdef object _ANY = LastRoundScope.ANY
 cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a draw of k
 # The two events, as Round._dahai and Round._draw make them (keys in that order): a copy of
 # a template with its values replaced builds each in one step.
-cdef dict _DAHAI_EVENT = {"type": "dahai", "actor": 0, "pai": "", "tsumogiri": False}
-cdef dict _TSUMO_EVENT = {"type": "tsumo", "actor": 0, "pai": "", "rinshan": False, "left": 0}
-cdef dict _NONE_EVENT = {"type": "none", "actor": 0, "pai": ""}  # Round._resolve_claims
-cdef dict _PON_EVENT = {"type": "pon", "actor": 0, "target": 0, "pai": ""}  # Round._pon
-cdef dict _DINGQUE_EVENT = {"type": "dingque", "actor": 0, "suit": ""}  # Round._do_dingque
+cdef dict _DAHAI_EVENT = event("dahai", actor=0, pai="", tsumogiri=False)
+cdef dict _TSUMO_EVENT = event("tsumo", actor=0, pai="", rinshan=False, left=0)
+cdef dict _NONE_EVENT = event("none", actor=0, pai="")  # Round._resolve_claims
+cdef dict _PON_EVENT = event("pon", actor=0, target=0, pai="")  # Round._pon
+cdef dict _DINGQUE_EVENT = event("dingque", actor=0, suit="")  # Round._do_dingque
 cdef tuple _KIND_OBJ = tuple(range(27))  # the kinds, as _KIND's values (small ints)
 # _kind_of reads a 'pai' as compare_events does (_KIND.get): the 27 names, nothing else.
 assert _KIND == {name: k for k, name in enumerate(NAMES)}

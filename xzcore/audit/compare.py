@@ -25,6 +25,7 @@ from xzcore.round.actions import (
     action_of,
 )
 from xzcore.rules import RuleError, RuleSet
+from xzcore.tiles import SUITS
 
 __all__ = [
     "Finding",
@@ -290,7 +291,7 @@ def _refine(
             and voids is not None
             and action.tile // 9 == voids[action.seat]
         ):
-            suit = "mps"[action.tile // 9]
+            suit = SUITS[action.tile // 9]
             return (
                 "R4.3",
                 f"seat {action.seat} may not {action.word} a tile of its void suit {suit}",

@@ -28,13 +28,14 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from xzcore.leshan.money import BAIGE_MIN_WALL, Penalty, discarder_penalties, pay_count_win
+from xzcore.log.events import event
 from xzcore.money.ledger import Transfer
 from xzcore.round.actions import Action, IllegalActionError, LeshanAction
-from xzcore.round.base import NAMES, TURN, Phase
+from xzcore.round.base import TURN, Phase
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring import Score
-from xzcore.tiles import format_tiles, tile_name
+from xzcore.tiles import NAMES, format_tiles, tile_name
 
 __all__ = ["PIAO", "LeshanRound", "needs_leshan_round", "new_round"]
 
@@ -113,7 +114,7 @@ class LeshanRound(Round):
         for s in range(4):
             n: int = chosen[s][3]  # type: ignore[assignment]  # a LeshanAction's amount
             self.piao[s] = n
-            self.events.append({"type": "piao", "actor": s, "piao": n})
+            self.events.append(event("piao", actor=s, piao=n))
         self._piao_done = True
         super()._begin_play()
 
@@ -271,13 +272,13 @@ class LeshanRound(Round):
         self.baige[s] = True
         self.baige_waits[s] = waits
         self.events.append(
-            {
-                "type": "baige",
-                "actor": s,
-                "pai": NAMES[k],
-                "hand": format_tiles(_kinds(h.counts())),
-                "waits": format_tiles([i for i in range(27) if waits >> i & 1]),
-            }
+            event(
+                "baige",
+                actor=s,
+                pai=NAMES[k],
+                hand=format_tiles(_kinds(h.counts())),
+                waits=format_tiles([i for i in range(27) if waits >> i & 1]),
+            )
         )
         at = len(self.events)
         self._dahai(k)

@@ -58,7 +58,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {"none": ("claim",), "dahai": ("baige",)}
 """Keys some events of a type add after their shape's (R7.4's lock, Leshan's 摆割)."""
 
 
-def event(kind: str, **values: Any) -> dict[str, Any]:
+def event(kind: str, /, **values: Any) -> dict[str, Any]:
     """The event ``kind`` with ``values`` in its shape's order (every key of the shape but
     ``type``, and no other)."""
     keys = SHAPES[kind][1:]

@@ -20,6 +20,7 @@ cimport cython
 from xzcore.kernel._core cimport Hand
 
 from xzcore.money.ledger import Transfer
+from xzcore.tiles import NAMES
 
 __all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
 
@@ -49,11 +50,11 @@ def counts_text(counts):
         held = 0
         for r in range(9):
             for j in range(c[9 * s + r]):
-                buf[n] = <char> (49 + r)  # the rank digit
+                buf[n] = XZ_DIGIT_OF[r]  # the rank digit
                 n += 1
                 held = 1
         if held:
-            buf[n] = b"mps"[s]
+            buf[n] = XZ_SUIT_OF[9 * s]
             n += 1
     return PyUnicode_DecodeASCII(buf, n, NULL)
 
@@ -94,19 +95,11 @@ def transfer_dicts(transfers):
     return out
 
 
-cdef extern from *:
-    """
-    static const char XZ_DIGIT_OF[27] = {
-        '1', '2', '3', '4', '5', '6', '7', '8', '9',
-        '1', '2', '3', '4', '5', '6', '7', '8', '9',
-        '1', '2', '3', '4', '5', '6', '7', '8', '9'};
-    static const char XZ_SUIT_OF[27] = {
-        'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm', 'm',
-        'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p',
-        's', 's', 's', 's', 's', 's', 's', 's', 's'};
-    """
-    const char* XZ_DIGIT_OF
-    const char* XZ_SUIT_OF
+cdef char XZ_DIGIT_OF[27]  # each kind's rank digit and suit letter, from tiles.NAMES
+cdef char XZ_SUIT_OF[27]
+for _k, _name in enumerate(NAMES):
+    XZ_DIGIT_OF[_k] = ord(_name[0])
+    XZ_SUIT_OF[_k] = ord(_name[1])
 
 
 def wall_text(wall):

@@ -24,10 +24,10 @@ from typing import Any
 
 from xzcore.kernel import Hand
 from xzcore.money.ledger import Transfer
+from xzcore.tiles import NAMES, SUITS
 
 __all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
 
-_SUIT = "mps"
 _FIELDS = ("payer", "payee", "units", "reason", "rule", "detail", "turn")
 
 
@@ -41,7 +41,7 @@ def counts_text(counts: object) -> str | None:
     for suit in range(3):
         nine = counts[9 * suit : 9 * suit + 9]
         if any(nine):
-            text += "".join(str(r + 1) * n for r, n in enumerate(nine)) + _SUIT[suit]
+            text += "".join(NAMES[r][0] * n for r, n in enumerate(nine)) + SUITS[suit]
     return text
 
 
@@ -72,7 +72,7 @@ def wall_text(wall: object) -> str | None:
         return None
     if any(type(k) is not int or not 0 <= k <= 26 for k in wall):
         return None
-    return "".join(str(k % 9 + 1) + _SUIT[k // 9] for k in wall)
+    return "".join(NAMES[k] for k in wall)
 
 
 class PlayChecks:

@@ -19,20 +19,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from xzcore.backend import load
 from xzcore.errors import TileConservationError
+from xzcore.log.events import event
 from xzcore.money.ledger import Ledger, Transfer
 from xzcore.money.settlement import SeatEnd, end_of_round, settle_engine_ends
 from xzcore.round.actions import _DAHAI, Action
 from xzcore.rules import Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.engine import chajiao_engine
-from xzcore.tiles import Meld, MeldKind, tile_name
+from xzcore.tiles import NAMES, Meld, MeldKind, tile_name
 
 if TYPE_CHECKING:
     from xzcore.rules import RuleSet
 
 __all__ = [
     "MELDS",
-    "NAMES",
     "Phase",
     "RoundBase",
     "RoundResult",
@@ -47,9 +47,7 @@ __all__ = [
     "win_context",
 ]
 
-NAMES = tuple(tile_name(k) for k in range(27))
-"""Tile names by kind, for events."""
-_DIGITS = tuple(str(k % 9 + 1) for k in range(27))
+_DIGITS = tuple(name[0] for name in NAMES)
 
 
 _helpers = load("engine")
@@ -73,7 +71,7 @@ def format_count_bytes(counts: bytes) -> str:
 
 
 _WALL_DIGITS = bytes(ord(_DIGITS[k]) if k < 27 else 0 for k in range(256))
-_WALL_SUITS = bytes(ord("mps"[k // 9]) if k < 27 else 0 for k in range(256))
+_WALL_SUITS = bytes(ord(NAMES[k][1]) if k < 27 else 0 for k in range(256))
 
 
 def format_wall(wall: Sequence[int]) -> str:
@@ -594,9 +592,9 @@ class RoundBase:
             # money to refund (R10.3). This is most random-bot rounds; skip the call.
             tr = []
         self.events.append(
-            {
-                "type": "settlement",
-                "seats": [
+            event(
+                "settlement",
+                seats=[
                     {
                         "seat": e[0],
                         "active": e[1],
@@ -606,8 +604,8 @@ class RoundBase:
                     }
                     for e in ends
                 ],
-                "transfers": _dicts(tr),
-            }
+                transfers=_dicts(tr),
+            )
         )  # the round's end checks the ledger next (R9.6)
 
     def next_dealer(self) -> int:

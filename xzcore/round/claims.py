@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from xzcore.log.events import event
 from xzcore.money.ledger import Transfer
 from xzcore.money.settlement import call_transfer, pay_win
 from xzcore.round.actions import _DAIMINKAN, _HORA, _NONE, _PON, Action
 from xzcore.round.base import (
     MELDS,
-    NAMES,
     TURN,
     RoundBase,
     win_context,
@@ -26,7 +26,7 @@ from xzcore.round.base import (
 from xzcore.rules import LastRoundScope, LastRoundWin, PassHu
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.engine import score_engine_win
-from xzcore.tiles import MeldKind
+from xzcore.tiles import NAMES, MeldKind
 
 __all__ = ["ClaimsMixin"]
 
@@ -300,12 +300,12 @@ class ClaimsMixin(RoundBase):
         if self._claim_after_gang:  # 杠上炮: 呼叫转移 (R9.5)
             tr = call_transfer(self.ledger, rules, src, winners, turn=self.turn_no)
             self.events.append(
-                {
-                    "type": "call_transfer",
-                    "actor": src,
-                    "winners": list(winners),
-                    "transfers": [t.to_dict() for t in tr],
-                }
+                event(
+                    "call_transfer",
+                    actor=src,
+                    winners=list(winners),
+                    transfers=[t.to_dict() for t in tr],
+                )
             )
             # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
         self._after_wins(winners, winners[-1])

@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from xzcore import kernel as core
+from xzcore.log.events import event
 from xzcore.money.settlement import pay_gang
 from xzcore.round.actions import (
     _ANKAN,
@@ -51,7 +52,6 @@ from xzcore.round.base import (
     END,
     EXCHANGE,
     MELDS,
-    NAMES,
     ROB,
     TURN,
     Phase,
@@ -71,7 +71,7 @@ from xzcore.round.wall import check_wall
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
 from xzcore.scoring import Score, WinContext
 from xzcore.scoring.engine import score_engine_win
-from xzcore.tiles import MeldKind, format_tiles
+from xzcore.tiles import NAMES, SUITS, MeldKind, format_tiles
 
 __all__ = ["Phase", "Round", "RoundResult", "Win"]
 
@@ -145,13 +145,13 @@ class Round(ClaimsMixin):
         )
         self._dihu_discard = rules.tian_di_hu and rules.dihu_on_dealer_discard
         self.events.append(
-            {
-                "type": "start_kyoku",
-                "dealer": dealer,
-                "wall": format_wall(w),
-                "tehais": tehais,
-                "exchange_direction": exchange_direction,
-            }
+            event(
+                "start_kyoku",
+                dealer=dealer,
+                wall=format_wall(w),
+                tehais=tehais,
+                exchange_direction=exchange_direction,
+            )
         )
         if rules.exchange_three:
             self.phase = EXCHANGE
@@ -322,7 +322,7 @@ class Round(ClaimsMixin):
             for k in chosen[s].tiles:
                 self.hands[to].add(k)
             self.events.append(
-                {"type": "exchange", "actor": s, "pai": format_tiles(chosen[s].tiles), "target": to}
+                event("exchange", actor=s, pai=format_tiles(chosen[s].tiles), target=to)
             )
         # The dealer's 14th dealt tile may have been passed on.
         if self.rules.declare_void:
@@ -338,7 +338,7 @@ class Round(ClaimsMixin):
             v = chosen[s].suit
             self.voids[s] = v
             self.hands[s].void = v
-            self.events.append({"type": "dingque", "actor": s, "suit": "mps"[v]})
+            self.events.append(event("dingque", actor=s, suit=SUITS[v]))
         self._begin_play()
 
     def _begin_play(self) -> None:
@@ -481,13 +481,13 @@ class Round(ClaimsMixin):
                 self.ledger, self.rules, s, kind, payers=payers, turn=self.turn_no, late=late
             )
         self.events.append(
-            {
-                "type": "gang_payment",
-                "actor": s,
-                "kind": _KIND_WORD[kind],
-                "target": discarder,
-                "transfers": _dicts(tr),
-            }
+            event(
+                "gang_payment",
+                actor=s,
+                kind=_KIND_WORD[kind],
+                target=discarder,
+                transfers=_dicts(tr),
+            )
         )
         # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
 
@@ -533,21 +533,21 @@ class Round(ClaimsMixin):
         melds = self.melds[s]
         plain = transfer_dicts(trs)
         self.events.append(
-            {
-                "type": "hora",
-                "actor": s,
-                "target": s if discarder is None else discarder,
-                "pai": NAMES[k],
-                "self_draw": ctx.self_draw,
-                "robbed": ctx.robbed,
-                "after_gang": ctx.after_gang,
-                "last_tile": ctx.last_tile,
-                "first_turn": ctx.first_turn,
-                "hand": format_count_bytes(concealed),
-                "melds": format_meld_list(melds) if melds else "",
-                "score": score.to_dict(),
-                "transfers": [t.to_dict() for t in trs] if plain is None else plain,
-            }
+            event(
+                "hora",
+                actor=s,
+                target=s if discarder is None else discarder,
+                pai=NAMES[k],
+                self_draw=ctx.self_draw,
+                robbed=ctx.robbed,
+                after_gang=ctx.after_gang,
+                last_tile=ctx.last_tile,
+                first_turn=ctx.first_turn,
+                hand=format_count_bytes(concealed),
+                melds=format_meld_list(melds) if melds else "",
+                score=score.to_dict(),
+                transfers=[t.to_dict() for t in trs] if plain is None else plain,
+            )
         )
         # R9.6: the ledger is checked at the round's end, over every transfer (_finish).
 
@@ -571,7 +571,7 @@ class Round(ClaimsMixin):
 
     def _end_on_empty_wall(self) -> None:
         """R5.6: the wall is empty and the last discard resolved: R10, then the end."""
-        self.events.append({"type": "ryukyoku", "reason": "wall_empty"})
+        self.events.append(event("ryukyoku", reason="wall_empty"))
         self._settle_end()
         self._finish("wall_empty")
 
@@ -593,11 +593,11 @@ class Round(ClaimsMixin):
             tuple(self.wins), self.ledger, tuple(totals), nxt, reason, self.dealer
         )
         self.events.append(
-            {
-                "type": "end_kyoku",
-                "reason": reason,
-                "winners": [w.seat for w in self.wins],
-                "totals": totals,
-                "next_dealer": nxt,
-            }
+            event(
+                "end_kyoku",
+                reason=reason,
+                winners=[w.seat for w in self.wins],
+                totals=totals,
+                next_dealer=nxt,
+            )
         )

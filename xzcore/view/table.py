@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xzcore.tiles import (
+    SUIT_NAMES_ZH,
     SUITS,
     Meld,
     TileParseError,
@@ -48,7 +49,8 @@ _EVENT_ZH = {
     "piao": "飘",
     "baige": "摆割",
 }
-_SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+_LETTERS = tuple(SUITS)
+_SUIT_ZH = dict(zip(SUITS, SUIT_NAMES_ZH, strict=True))
 
 
 def _kinds(text: Any) -> list[int]:
@@ -186,7 +188,7 @@ class TableState:
                     self.hands[target][kk] += 1
         elif t == "dingque":
             suit = ev.get("suit")
-            self.voids[seat] = SUITS.index(suit) if suit in ("m", "p", "s") else -1
+            self.voids[seat] = SUITS.index(suit) if suit in _LETTERS else -1
         elif k is None:
             if t == "hora":
                 self.won[seat] = True
@@ -277,7 +279,7 @@ class TableState:
         return out
 
 
-SUIT_NAMES = {"en": ("m", "p", "s"), "zh": ("万", "筒", "条")}
+SUIT_NAMES = {"en": _LETTERS, "zh": SUIT_NAMES_ZH}
 
 
 def _meld_text(text: str, lang: str) -> str:
