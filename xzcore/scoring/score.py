@@ -7,25 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore import kernel as core
-from xzcore.kernel._input import (
-    FLAG_ADDITIVE,
-    FLAG_YAOJIU_JIANGDUI,
-    GANG_SHIFT,
-    MELD_SUITS_SHIFT,
-    MELDS_ALL_258,
-    MELDS_ALL_YAOJIU,
-)
+from xzcore.kernel._input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, meld_summary
+from xzcore.kernel.patterns import additive_fan
 from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
     YAOJIU_RANKS,
     Best,
     HandSummary,
-    additive_fan,
     best_value,
     summarize,
 )
-from xzcore.scoring.fast import score_dict
+from xzcore.scoring.engine import score_dict
 from xzcore.scoring.vocab import (
     _BLOCK_TEXT,
     Block,
@@ -124,7 +117,7 @@ class Score:
         """Plain data (JSON/msgpack-able): the pattern's id and names, the ids of the
         replaced patterns, terms and extras, 根, the values, the model and the
         decomposition's text (:func:`_score_dict`, or its compiled form
-        :func:`xzcore.scoring.fast.score_dict`)."""
+        ``score_dict`` of :mod:`xzcore.scoring.engine`)."""
         return score_dict(self)
 
 
@@ -616,27 +609,12 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
-    # The packing documented in xzcore.kernel._core_twin_value (meld_summary): the number of melds,
-    # of gangs, the suits of the melds, "every meld holds a 1 or 9", "every meld is 2/5/8".
-    held = list(counts)
-    meld_info = len(ms) | MELDS_ALL_YAOJIU | MELDS_ALL_258  # (cleared below as need be)
-    for m in ms:
-        t = m.tile
-        if m.kind is MeldKind.PENG:  # Meld.size: 3 for a peng, 4 for a gang
-            held[t] += 3
-        else:
-            held[t] += 4
-            meld_info += 1 << GANG_SHIFT
-        meld_info |= 1 << (MELD_SUITS_SHIFT + t // 9)
-        if t % 9 not in YAOJIU_RANKS:
-            meld_info &= ~MELDS_ALL_YAOJIU
-        if t % 9 not in (1, 4, 7):
-            meld_info &= ~MELDS_ALL_258
+    held, meld_info = meld_summary(counts, ms)
     flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
         FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
     )
     mode = 0 if rules.chajiao is Chajiao.MAX else 1
-    return ready_fan(bytes(counts), void, bytes(held), meld_info, flags, mode)
+    return ready_fan(bytes(counts), void, held, meld_info, flags, mode)
 
 
 def wait_values(
