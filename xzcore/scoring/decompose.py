@@ -214,7 +214,7 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     """The largest pattern-and-根 value over every decomposition (R8.1), or None if none.
 
     Same result as scoring :func:`table_patterns` of each of :func:`decompositions`; the
-    per-suit facts and the choice per shape are memoized, which keeps it fast."""
+    per-suit facts and the choice per shape are memoized."""
     if rules.scoring is Scoring.COUNT:
         raise ScoringUnavailableError(
             "option scoring: the count model (R13) has no pattern fan; see xzcore.scoring.count"
