@@ -16,7 +16,15 @@ from __future__ import annotations
 import enum
 from typing import Any, NamedTuple
 
-__all__ = ["Pattern", "Shape", "additive_fan", "patterns_of", "shape_fan"]
+__all__ = [
+    "Pattern",
+    "Shape",
+    "additive_fan",
+    "additive_name",
+    "patterns_of",
+    "shape_fan",
+    "table_row",
+]
 
 
 class Pattern(enum.Enum):
@@ -136,6 +144,29 @@ def patterns_of(shape: Shape, yaojiu_jiangdui: bool) -> list[Pattern]:
 def additive_fan(p: Pattern) -> int:
     """R8.4: 对对胡 +1, 清一色 +2, 七对 +2, 带幺九 +2 (0: not a term)."""
     return p.additive
+
+
+def additive_name(terms: tuple[Pattern, ...]) -> Pattern:
+    """The pattern that names a sum of R8.4 terms: 清对, 清七对 or 清幺九 for 清一色 with 对对胡,
+    七对 or 带幺九 (seed 001: 清对 = 3, 清七对 = 4), else the highest term, else 平胡."""
+    named = _ADDITIVE_NAMES.get(frozenset(terms))
+    if named is None:
+        return max(terms, key=table_row, default=Pattern.PINGHU)
+    return named
+
+
+def table_row(p: Pattern) -> int:
+    """The pattern's row in the R8.3 table, 平胡 0: of two patterns of equal value the later
+    row is the one that contains the other."""
+    return _ROWS[p]
+
+
+_ROWS = {p: i for i, p in enumerate(Pattern)}
+_ADDITIVE_NAMES = {
+    frozenset({Pattern.DUIDUI, Pattern.QINGYISE}): Pattern.QINGDUI,
+    frozenset({Pattern.QIDUI, Pattern.QINGYISE}): Pattern.QING_QIDUI,
+    frozenset({Pattern.DAIYAOJIU, Pattern.QINGYISE}): Pattern.QING_YAOJIU,
+}
 
 
 def shape_fan(shape: Shape, additive: bool, yaojiu_jiangdui: bool) -> int:

@@ -11,7 +11,14 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from xzcore.kernel.patterns import Pattern, Shape, additive_fan, patterns_of
+from xzcore.kernel.patterns import (
+    Pattern,
+    Shape,
+    additive_fan,
+    additive_name,
+    patterns_of,
+    table_row,
+)
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring.vocab import Block, ScoringUnavailableError
 from xzcore.tiles import KINDS, Meld, MeldKind
@@ -175,13 +182,12 @@ def choose(shape: Shape, gen: int, scoring: Scoring, yaojiu_opt: bool) -> Best:
         # R8.4: the terms add up, every 根 adds one; 金钩钓 and 将对 add nothing.
         terms = tuple(p for p in found if p.additive)
         fan = sum(additive_fan(p) for p in terms) + gen
-        main = _ADDITIVE_NAME.get(frozenset(terms), max(terms, key=_rank, default=None))
-        return Best(1 << fan, main or Pattern.PINGHU, (), 0, terms, (), ())
+        return Best(1 << fan, additive_name(terms), (), 0, terms, (), ())
     # R8.3: one pattern counts. On equal value the higher row — the pattern that contains the
     # other — is named (清龙七对 ×32 = 清七对 ×16 with the 根; 十八罗汉 ×64 = 金钩钓 ×4 with its
     # four 根); the other goes into ``ties``.
     scored = sorted(
-        ((p.table << (gen - p.gen_used), p.table, _rank(p), p) for p in found), reverse=True
+        ((p.table << (gen - p.gen_used), p.table, table_row(p), p) for p in found), reverse=True
     )
     value, _, _, top = scored[0]
     ties = tuple(p for v, _, _, p in scored[1:] if v == value)
@@ -271,15 +277,3 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
 _CHOICES: dict[tuple[bool | int, ...], Best] = {}
 """choose() by the fields of a (not seven pairs) Shape, gen, additive model and the ⓨ option:
 at most 64 shapes × 根 0–7 × 2 × 2 entries, a few dozen in practice."""
-
-
-def _rank(p: Pattern) -> int:
-    return _ORDER[p]
-
-
-_ORDER = {p: i for i, p in enumerate(Pattern)}
-_ADDITIVE_NAME = {
-    frozenset({Pattern.DUIDUI, Pattern.QINGYISE}): Pattern.QINGDUI,
-    frozenset({Pattern.QIDUI, Pattern.QINGYISE}): Pattern.QING_QIDUI,
-    frozenset({Pattern.DAIYAOJIU, Pattern.QINGYISE}): Pattern.QING_YAOJIU,
-}
