@@ -320,9 +320,8 @@ def score_or_decline(concealed, win_tile, melds, void_suit, ctx, rules):
         return None  # R4.4: three suits
     if gen > 7:
         return None  # cannot happen (at most 18 tiles); the keys hold 3 bits of 根
-    if _KERNEL_IS_WIN is not None:  # score._quick_is_win (R7.1)
-        if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
-            return None
+    if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
+        return None  # score._quick_is_win (R7.1): the Python scorer raises
 
     # -- decompose.best_value (R8.1–R8.4) -----------------------------------------------------
     jingou = n_melds == 4

@@ -35,8 +35,6 @@ def chajiao_or_decline(concealed, melds, void_suit, rules):
     n_melds = _read_melds(melds, meld_tile, meld_kind)
     if n_melds < 0 or not _sizes_ok(concealed, n_melds, meld_tile, meld_kind, -1, counts):
         return -1
-    if _KERNEL_READY_FAN is None:
-        return -1  # the brute-force search answers in Python
     v = void_suit
     if _field(r, rules, "declare_void") and v >= 0:
         for i in range(n_melds):

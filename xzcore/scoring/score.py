@@ -313,13 +313,13 @@ def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules:
         raise NotAWinError("R4.4", "the hand and melds hold all three suits (缺一门: at most two)")
 
 
-_KERNEL_IS_WIN: Callable[[bytes, int], bool] | None = getattr(core.IMPL, "is_win", None)
+_KERNEL_IS_WIN = core.is_win
+_KERNEL_READY_FAN = core.ready_fan
 
 
 def _quick_is_win(counts: Sequence[int]) -> bool:
-    """The kernel's table check (R7.1), when the kernel provides ``is_win``; else True (the
-    brute-force search below then decides alone)."""
-    return True if _KERNEL_IS_WIN is None else bool(_KERNEL_IS_WIN(bytes(counts), -1))
+    """The kernel's check (R7.1): a quick no before the brute-force search."""
+    return bool(_KERNEL_IS_WIN(bytes(counts), -1))
 
 
 # -- public entry points ----------------------------------------------------------------------
@@ -553,10 +553,9 @@ def chajiao_multiplier(
     the largest (``chajiao = max``) or smallest (``min``) over its waits; ``None`` when the
     hand is not ready (R7.3, including a hand that holds a void-suit tile).
 
-    The kernel's ``ready_fan`` answers when the selected backend has it; ``brute_force=True``
-    (or a backend without it) scores every wait by the brute-force search of this package,
-    which is the kernel's test oracle. ``scoring = count``: the largest/smallest count
-    (:func:`xzcore.scoring.count.count_chajiao`)."""
+    The kernel's ``ready_fan`` answers; ``brute_force=True`` scores every wait by the
+    brute-force search of this package instead, which is the kernel's test oracle.
+    ``scoring = count``: the largest/smallest count (:func:`xzcore.scoring.count.count_chajiao`)."""
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import count_chajiao  # R13 with R10.2
 
@@ -585,13 +584,10 @@ def _chajiao_trusted(
 def _chajiao(
     counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet, brute_force: bool
 ) -> int | None:
-    if _KERNEL_READY_FAN is not None and not brute_force:
+    if not brute_force:
         fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
         return None if fan < 0 else rules.cap(1 << fan)
     return _pick(_wait_values(counts, ms, v, rules), rules)
-
-
-_KERNEL_READY_FAN: Callable[..., int] | None = getattr(core.IMPL, "ready_fan", None)
 
 
 def _kernel_ready_fan(
