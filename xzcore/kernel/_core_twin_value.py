@@ -49,9 +49,8 @@ from xzcore.kernel._input import (
     READY_SIZES,
     WIN_SIZES,
     KernelInputError,
+    as_batch,
     as_counts,
-    as_rows,
-    as_voids,
     check_value_args,
     check_void,
     size_error,
@@ -229,14 +228,7 @@ def ready_fan_batch(
 
     ``voids``, ``held2d`` as for ``waits_batch``; ``meld_infos``: None (no melds) or N ints.
     """
-    flat = as_rows(counts2d, "counts2d")
-    rows = len(flat) // KINDS
-    void_list = as_voids(voids, rows)
-    held_flat = None
-    if held2d is not None:
-        held_flat = as_rows(held2d, "held2d")
-        if len(held_flat) != len(flat):
-            raise KernelInputError(f"held2d: {len(held_flat) // KINDS} rows, counts2d has {rows}")
+    flat, rows, void_list, held_flat = as_batch(counts2d, voids, held2d)
     infos = [0] * rows if meld_infos is None else list(meld_infos)  # type: ignore[call-overload]
     if len(infos) != rows:
         raise KernelInputError(f"meld_infos: expected {rows} ints, got {len(infos)}")

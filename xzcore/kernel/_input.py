@@ -139,6 +139,22 @@ def as_voids(obj: object, rows: int, name: str = "voids") -> list[int]:
     return out
 
 
+def as_batch(
+    counts2d: object, voids: object, held2d: object
+) -> tuple[memoryview, int, list[int], memoryview | None]:
+    """A batch's checked arguments: the rows of ``counts2d``, their number, each row's void,
+    and the rows of ``held2d`` (``None``: held = counts), as many as ``counts2d`` has."""
+    flat = as_rows(counts2d, "counts2d")
+    rows = len(flat) // KINDS
+    void_list = as_voids(voids, rows)
+    held_flat = None
+    if held2d is not None:
+        held_flat = as_rows(held2d, "held2d")
+        if len(held_flat) != len(flat):
+            raise KernelInputError(f"held2d: {len(held_flat) // KINDS} rows, counts2d has {rows}")
+    return flat, rows, void_list, held_flat
+
+
 MELD_COUNT_MASK = 0x7
 """meld_info bits 0–2: number of melds (碰 and 杠)."""
 GANG_SHIFT = 3
