@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore import kernel as core
-from xzcore.kernel._input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, meld_summary
+from xzcore.kernel._input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, pack_melds
 from xzcore.kernel.patterns import additive_fan
 from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
@@ -605,7 +605,7 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
-    held, meld_info = meld_summary(counts, ms)
+    held, meld_info = pack_melds(counts, ms)
     flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
         FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
     )
