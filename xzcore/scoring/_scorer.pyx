@@ -99,9 +99,10 @@ cdef int _bind() except -1:
     global _MODEL_VALUES
     global _TWIN_SCORE_DICT, _TWIN_TEXT, _SCORE_FIELDS
     import dataclasses
+    from xzcore.kernel.patterns import Pattern, Shape
     from xzcore.scoring import _scorer_twin, score
-    from xzcore.scoring.decompose import Shape, choose
-    from xzcore.scoring.vocab import Block, Extra, Pattern, WinContext
+    from xzcore.scoring.decompose import choose
+    from xzcore.scoring.vocab import Block, Extra, WinContext
 
     _BLOCKS = tuple(Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27))
     _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
