@@ -158,11 +158,6 @@ def shape_of(h: HandSummary, blocks: _Split) -> Shape:
     )
 
 
-def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:
-    """Every R8.3 pattern the decomposition ``blocks`` of ``h`` satisfies (平胡 always)."""
-    return patterns_of(shape_of(h, blocks), yaojiu_opt)
-
-
 class Best(NamedTuple):
     value: int  # pattern × 2^(根 left), or 2^(pattern fan + 根) in the additive model
     pattern: Pattern
@@ -219,8 +214,8 @@ def _meld_facts(melds: tuple[Meld, ...]) -> tuple[tuple[Block, ...], bool, bool,
 def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     """The largest pattern-and-根 value over every decomposition (R8.1), or None if none.
 
-    Same result as scoring :func:`table_patterns` of each of :func:`decompositions`; the
-    per-suit facts and the choice per shape are memoized."""
+    Same result as scoring the patterns (:func:`patterns_of` of :func:`shape_of`) of each of
+    :func:`decompositions`; the per-suit facts and the choice per shape are memoized."""
     if rules.scoring is Scoring.COUNT:
         raise ScoringUnavailableError(
             "option scoring: the count model (R13) has no pattern fan; see xzcore.scoring.count"
