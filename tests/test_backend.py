@@ -15,7 +15,7 @@ from xzcore import backend
 from xzcore.audit import replay
 from xzcore.log import scan
 from xzcore.round import base
-from xzcore.scoring import fast
+from xzcore.scoring import engine
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +31,7 @@ def test_every_role_is_served_by_the_selected_module() -> None:
     served = {
         "kernel": kernel.is_win,
         "scan": scan.scan_game,
-        "scorer": fast.score_fast,
+        "scorer": engine.score_or_decline,
         "engine": base.transfer_dicts,
         "replay": replay.quiet_run,
     }

@@ -1,11 +1,11 @@
 """The kernel's round-tile helpers: ``check_wall`` (R1.1, R2.2), ``tile_counts`` (R1.1) and
 ``dealt_hands`` (R2.3).
 
-Both backends are compared with oracles written out here as the engine's code was before the
-helpers: ``check_wall`` must give the same list or raise the same ``WallError`` with the same
-message; ``tile_counts`` must give the plain tally, or decline (``None``) on anything that is
-not a list/tuple of the kernel's ``Hand`` and lists of ints 0–26; ``dealt_hands`` must deal
-the hands and texts the round dealt before, or decline.
+Both backends are compared with plain oracles written out here: ``check_wall`` must give the
+same list or raise the same ``WallError`` with the same message; ``tile_counts`` must give the
+plain tally, or decline (``None``) on anything that is not a list/tuple of the kernel's
+``Hand`` and lists of ints 0–26; ``dealt_hands`` must deal the plain deal's hands and texts,
+or decline.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from xzcore.round.wall import WallError, deal
 _FOURS = [k // 4 for k in range(108)]
 
 
-def _old_check_wall(w: Any) -> list[int]:
-    """The check of ``xzcore.round.wall.check_wall`` before the kernel's (its slow path)."""
+def _plain_check_wall(w: Any) -> list[int]:
+    """R1.1 and R2.2 written plainly: the 108 tiles, four of each kind, the first bad position
+    named."""
     try:
         kinds = list(w)
     except TypeError:
@@ -111,10 +112,11 @@ def walls(draw: st.DrawFn) -> Any:
 
 
 @given(walls())
-def test_check_wall_is_the_old_check(w: Any) -> None:
-    """Compiled, twin and ``xzcore.round.wall.check_wall``: the old answer or the old error."""
+def test_r2_2_check_wall_answers_as_the_plain_check(w: Any) -> None:
+    """Compiled, twin and ``xzcore.round.wall.check_wall``: the plain check's answer or its
+    error."""
     items = list(w) if not isinstance(w, (list, tuple, bytes, bytearray)) else w
-    want = _outcome(_old_check_wall, items)
+    want = _outcome(_plain_check_wall, items)
     for mod in _backends():
         copy = type(items)(items) if not isinstance(w, type(iter([]))) else iter(items)
         assert _outcome(mod.check_wall, copy) == want, mod.__name__
@@ -138,7 +140,7 @@ def test_check_wall_is_the_old_check(w: Any) -> None:
 )
 def test_check_wall_errors(kernel: ModuleType, bad: Any, message: str) -> None:
     """The messages name the first bad position. A list holding items that cannot be sorted
-    is a WallError too (the old list fast path sorted it and raised TypeError)."""
+    is a WallError too (never a TypeError)."""
     with pytest.raises(WallError, match=message):
         kernel.check_wall(bad)
 
@@ -241,8 +243,8 @@ def _compiled_or_skip() -> ModuleType:
 # --- dealt_hands ------------------------------------------------------------------------------
 
 
-def _old_deal(w: list[int], dealer: int) -> tuple[list[bytes], list[str]]:
-    """R2.3 as the round dealt before the kernel's helper."""
+def _plain_deal(w: list[int], dealer: int) -> tuple[list[bytes], list[str]]:
+    """R2.3 written plainly: each seat's tiles by position in the wall."""
     by_seat = [itemgetter(*_dealt_positions(dealer, s))(w) for s in range(4)]
     return (
         [sum(map(_BYTE_OF, t)).to_bytes(27, "little") for t in by_seat],
@@ -256,8 +258,8 @@ def _dealt_positions(dealer: int, seat: int) -> list[int]:
 
 
 @given(st.permutations(_FOURS), st.integers(0, 3))
-def test_dealt_hands_is_the_old_deal(w: list[int], dealer: int) -> None:
-    counts, texts = _old_deal(w, dealer)
+def test_r2_3_dealt_hands_is_the_plain_deal(w: list[int], dealer: int) -> None:
+    counts, texts = _plain_deal(w, dealer)
     for mod in _backends():
         got = mod.dealt_hands(w, dealer)
         assert got is not None
@@ -281,14 +283,14 @@ def test_dealt_hands_matches_the_round_table() -> None:
 @given(st.permutations(_FOURS), st.sampled_from(_ODD_ITEMS), st.integers(0, 107))
 def test_dealt_hands_declines_odd_entries(w: list[Any], odd: Any, pos: int) -> None:
     """An entry that is not an exact int 0–26 among the dealt 53: None; past them the
-    entries are not read (nor were they by the old deal)."""
+    entries are not read (nor are they by the plain deal)."""
     w[pos] = odd
     for mod in _backends():
         got = mod.dealt_hands(w, 0)
         if pos < 53:
             assert got is None, mod.__name__
         else:
-            assert got is not None and got[1] == _old_deal(w, 0)[1], mod.__name__
+            assert got is not None and got[1] == _plain_deal(w, 0)[1], mod.__name__
 
 
 def test_dealt_hands_declines_other_shapes(kernel: ModuleType) -> None:

@@ -157,7 +157,7 @@ def test_single_tile_waits(kernel: ModuleType) -> None:
         ("123m", "expected 27 tile counts"),
         (None, "expected 27 tile counts"),
         (b"\x05" + bytes(26), r"counts\[0\] \(1m\) = 5"),
-        # the compiled bytes fast path tests eight bytes at a time: every position and size
+        # the compiled kernel reads exact bytes eight at a time: every position and size
         (bytes(10) + b"\x85" + bytes(16), r"counts\[10\] \(2p\) = 133"),
         (bytes(7) + b"\x80" + bytes(19), r"counts\[7\] \(8m\) = 128"),
         (bytes(23) + b"\x07" + bytes(3), r"counts\[23\] \(6s\) = 7"),

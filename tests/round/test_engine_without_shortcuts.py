@@ -1,7 +1,8 @@
 """The engine's shortcuts: each must be a pure optimisation.
 
 The oracle is the plain engine: every shortcut switched off at once — the
-compiled scorer and 查叫 (``score_fast``/``chajiao_fast`` → the twin's: the Python scorer),
+compiled scorer and 查叫 (``score_or_decline``/``chajiao_or_decline`` → the twin's: the
+Python scorer),
 the compiled ``score_dict``, the engine helpers of ``xzcore.round._engine`` (``counts_text``,
 ``wall_text``, ``transfer_dicts``, ``tiles_conserved`` → ``None``, "not handled"),
 ``PlayChecks`` (→ the twin's), the tuple settlement of the round's end
@@ -66,8 +67,8 @@ def plain_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         round_checks.Action,
     )
     with monkeypatch.context() as m:
-        m.setattr(scoring_engine, "score_fast", _scorer_twin.score_fast)
-        m.setattr(scoring_engine, "chajiao_fast", _scorer_twin.chajiao_fast)
+        m.setattr(scoring_engine, "score_or_decline", _scorer_twin.score_or_decline)
+        m.setattr(scoring_engine, "chajiao_or_decline", _scorer_twin.chajiao_or_decline)
         m.setattr(score_mod, "score_dict", _scorer_twin.score_dict)
         m.setattr(round_base, "_counts_text", _none)
         m.setattr(round_base, "_wall_text", _none)
@@ -210,8 +211,8 @@ def test_plain_engine_patches_the_names_the_engine_calls(monkeypatch: pytest.Mon
         (round_base, "settle_engine_ends"),
         (round_mod, "canonical"),
         (round_mod, "quick_legal"),
-        (scoring_engine, "score_fast"),
-        (scoring_engine, "chajiao_fast"),
+        (scoring_engine, "score_or_decline"),
+        (scoring_engine, "chajiao_or_decline"),
         (score_mod, "score_dict"),
     ]:
         with monkeypatch.context() as m:

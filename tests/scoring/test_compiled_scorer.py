@@ -1,11 +1,11 @@
 """The compiled scorer (``xzcore.scoring._scorer``) against its twin (``_scorer_twin``, the
-Python scorer): on every argument the engine can pass, ``score_fast`` returns the very Score
+Python scorer): on every argument the engine can pass, ``score_or_decline`` returns the very Score
 the twin returns (every field equal and of the same type, the same dict order, hash, repr,
 pickle, ``to_dict``), or ``None`` exactly when the twin refuses (R7.1, R1.1, R4.4/R7.2, an
 impossible WinContext) — and ``None`` for anything not of the engine's exact types, which the
 twin answers as the engine then does. Random winning hands (sets and a pair, seven pairs,
 melds of every kind, every void and context, every preset and scoring option), the golden
-hands and the wins of seeded games. The same for ``chajiao_fast`` (R10.2), ``score_dict``
+hands and the wins of seeded games. The same for ``chajiao_or_decline`` (R10.2), ``score_dict``
 (``Score.to_dict``) and ``decomposition_text``. The engine answers the same on either
 backend, and under ``XZ_PUREPYTHON=1`` the twin is what serves it."""
 
@@ -43,7 +43,6 @@ from xzcore.scoring import (
     ScoringError,
     WinContext,
     engine,
-    fast,
 )
 from xzcore.scoring import _scorer_twin as twin
 from xzcore.scoring import score as score_module
@@ -76,9 +75,9 @@ def outcome(fn: Callable[..., Any], *args: Any) -> Any:
 def engine_with(module: ModuleType, name: str, *args: Any) -> Any:
     """The outcome of ``engine.<name>`` (``score_engine_win`` or ``chajiao_engine``) served by
     ``module`` (the compiled scorer or the twin)."""
-    fast_name = "score_fast" if name == "score_engine_win" else "chajiao_fast"
+    picked = "score_or_decline" if name == "score_engine_win" else "chajiao_or_decline"
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(engine, fast_name, getattr(module, fast_name))
+        m.setattr(engine, picked, getattr(module, picked))
         return outcome(getattr(engine, name), *args)
 
 
@@ -119,11 +118,11 @@ def assert_same_dict(score: Score) -> None:
 
 
 def check(sf: ModuleType, *args: Any) -> Score | None:
-    """The compiled score_fast on ``args`` against the twin's: the same Score, or None exactly
+    """The compiled score_or_decline on ``args`` against the twin's: the same Score, or None exactly
     when the twin refuses (raises). Returns the Score (None for a refusal)."""
-    got = sf.score_fast(*args)
+    got = sf.score_or_decline(*args)
     try:
-        want = twin.score_fast(*args)
+        want = twin.score_or_decline(*args)
     except ScoringError:
         assert got is None
         return None
@@ -247,9 +246,9 @@ def test_chajiao_answers_as_the_twin(
     (R7.1, R1.1 counts)."""
     concealed, _win, melds, void = hand
     args = (concealed, tuple(melds) if as_tuple else melds, void, rules)
-    got = sf.chajiao_fast(*args)
+    got = sf.chajiao_or_decline(*args)
     try:
-        want = twin.chajiao_fast(*args)
+        want = twin.chajiao_or_decline(*args)
     except ScoringError:
         assert got == -1
         return
@@ -273,8 +272,8 @@ def test_the_engine_answers_alike_on_either_backend_and_the_twin_never_declines(
     concealed, win, melds, void = hand
     ms = tuple(melds) if as_tuple else melds
     for name, twins, declined, args in (
-        ("score_engine_win", twin.score_fast, None, (concealed, win, ms, void, ctx, rules)),
-        ("chajiao_engine", twin.chajiao_fast, -1, (concealed, ms, void, rules)),
+        ("score_engine_win", twin.score_or_decline, None, (concealed, win, ms, void, ctx, rules)),
+        ("chajiao_engine", twin.chajiao_or_decline, -1, (concealed, ms, void, rules)),
     ):
         want = engine_with(twin, name, *args)
         assert_same_outcome(engine_with(sf, name, *args), want)
@@ -287,8 +286,8 @@ def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
     xz, cd = RuleSet(), RuleSet.preset("chengdu-classic")
     # 111 234 345 666 8m: 清一色 ×4 on 7m or 8m (R10.2 max), under both models.
     c = counts_of(parse_tiles("1112343456668m"))
-    assert sf.chajiao_fast(c, [], 1, xz) == 4 == twin.chajiao_fast(c, [], 1, xz)
-    assert sf.chajiao_fast(c, [], -1, cd) == twin.chajiao_fast(c, [], -1, cd) == 4
+    assert sf.chajiao_or_decline(c, [], 1, xz) == 4 == twin.chajiao_or_decline(c, [], 1, xz)
+    assert sf.chajiao_or_decline(c, [], -1, cd) == twin.chajiao_or_decline(c, [], -1, cd) == 4
     # Not ready (R7.3); a void tile in hand (R4.4); a meld of the void suit (R4.4).
     for args in (
         (counts_of(parse_tiles("1357m2468p13579s")), [], -1, xz),
@@ -296,7 +295,7 @@ def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
         (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], 2, xz),
         (counts_of(parse_tiles("123456m8889p")), [Meld(MeldKind.PENG, 18)], -1, cd),
     ):
-        assert sf.chajiao_fast(*args) is None is twin.chajiao_fast(*args)
+        assert sf.chajiao_or_decline(*args) is None is twin.chajiao_or_decline(*args)
     # Declined: the count model, other types, a wrong number of tiles; the twin answers
     # them as the engine does.
     declined: list[tuple[Any, ...]] = [
@@ -308,9 +307,9 @@ def test_chajiao_of_ready_and_other_hands(sf: ModuleType) -> None:
         (counts_of(parse_tiles("111234345666m")), [], 1, xz),
     ]
     for args in declined:
-        assert sf.chajiao_fast(*args) == -1
+        assert sf.chajiao_or_decline(*args) == -1
         want = engine_with(sf, "chajiao_engine", *args)
-        assert outcome(twin.chajiao_fast, *args) == want != -1
+        assert outcome(twin.chajiao_or_decline, *args) == want != -1
 
 
 def test_the_common_cases_take_the_compiled_path(sf: ModuleType) -> None:
@@ -405,11 +404,11 @@ def test_other_types_are_declined_and_the_twin_answers_them_as_the_engine(
     sf: ModuleType, change: Callable[[list[Any]], None]
 ) -> None:
     args: list[Any] = [*ONE_WIN, WinContext(), RuleSet()]
-    assert sf.score_fast(*args) is not None
+    assert sf.score_or_decline(*args) is not None
     change(args)
-    assert sf.score_fast(*args) is None
+    assert sf.score_or_decline(*args) is None
     want = engine_with(sf, "score_engine_win", *args)
-    assert_same_outcome(outcome(twin.score_fast, *args), want)
+    assert_same_outcome(outcome(twin.score_or_decline, *args), want)
     assert_same_outcome(engine_with(twin, "score_engine_win", *args), want)
 
 
@@ -436,8 +435,8 @@ def test_golden_hands(sf: ModuleType, preset: str) -> None:
     for case in CASES:
         assert check(sf, *golden_args(case), rules) is not None, case
         concealed, _win, melds, void, _ctx = golden_args(case)
-        got = sf.chajiao_fast(concealed, melds, void, rules)
-        assert got != -1 and got == twin.chajiao_fast(concealed, melds, void, rules), case
+        got = sf.chajiao_or_decline(concealed, melds, void, rules)
+        assert got != -1 and got == twin.chajiao_or_decline(concealed, melds, void, rules), case
     assert len(CASES) == 500
 
 
@@ -459,8 +458,8 @@ def test_every_engine_win_and_chajiao_of_seeded_games(
         return got
 
     def both_chajiao(*args: Any) -> Any:
-        got = sf.chajiao_fast(*args)
-        assert got != -1 and got == twin.chajiao_fast(*args)
+        got = sf.chajiao_or_decline(*args)
+        assert got != -1 and got == twin.chajiao_or_decline(*args)
         seen.append(args)
         return got
 
@@ -480,12 +479,13 @@ def test_every_engine_win_and_chajiao_of_seeded_games(
 def test_the_engine_runs_the_twin_exactly_when_the_python_backend_is_selected(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Under ``XZ_PUREPYTHON=1`` (BACKEND ``"python"``) the four names of ``fast`` are the
-    twin's, and the engine's win and 查叫 reach the Python scorer through it, once each; with
-    the compiled backend a common win and a common ready hand never reach it."""
+    """Under ``XZ_PUREPYTHON=1`` (BACKEND ``"python"``) the four names ``engine`` takes from
+    the seam are the twin's, and the engine's win and 查叫 reach the Python scorer through
+    them, once each; with the compiled backend a common win and a common ready hand never
+    reach it."""
     selected = twin if BACKEND == "python" else _compiled()
     for name in twin.__all__:
-        assert getattr(fast, name) is getattr(selected, name), name
+        assert getattr(engine, name) is getattr(selected, name), name
     reached: list[str] = []
 
     def spy(name: str) -> Callable[..., Any]:
@@ -532,7 +532,8 @@ def test_purepython_gives_the_same_answers_on_the_golden_hands_in_a_fresh_proces
     here = Path(__file__).resolve().parent
     code = (
         "import sys; sys.path[:0] = sys.argv[1:]; import test_compiled_scorer as t;"
-        "from xzcore.scoring import fast; assert fast.score_fast is t.twin.score_fast;"
+        "from xzcore.scoring import engine;"
+        "assert engine.score_or_decline is t.twin.score_or_decline;"
         "print(t.golden_answers())"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("XZ_")}
@@ -569,7 +570,7 @@ def test_score_dict_of_other_scores() -> None:
     )
     assert type(counted) is not Score
     assert_same_dict(counted)
-    plain = twin.score_fast(*ONE_WIN, WinContext(), RuleSet())
+    plain = twin.score_or_decline(*ONE_WIN, WinContext(), RuleSet())
     assert plain is not None
     for change in (
         {"replaced": [Pattern.DUIDUI]},

@@ -1,4 +1,4 @@
-"""The round engine's trusted fast paths give the same answers as the checked entry points.
+"""The round engine's trusted entry points give the same answers as the checked ones.
 
 - :func:`xzcore.scoring.engine.score_engine_win` (R7.1, R4.4, R8) is :func:`score_win` without
   the per-argument type checks: same Score, same refusals, and the tile-count checks kept.
@@ -7,9 +7,9 @@
 - :func:`chajiao_engine` (R10.2) answers as :func:`chajiao_multiplier`; ``_score`` builds
   :class:`Score` values equal to the constructor's; the shared ``MELDS`` and their text.
 - Differential: at every win of seeded games (every preset, random and greedy bots) the
-  engine's fast score equals :func:`score_win` on the same arguments.
-- Pinned streams: the event streams of seeded games hash to the digests recorded before the
-  fast paths went in (a speed change must not change a byte of a log).
+  engine's score equals :func:`score_win` on the same arguments.
+- Pinned streams: the event streams of seeded games hash to recorded digests (a change for
+  speed must not change a byte of a log).
 """
 
 from __future__ import annotations
@@ -97,9 +97,9 @@ def test_count_scoring_goes_to_score_count() -> None:
     # scoring = count (R13): the same Score subclass and value as the checked entry point.
     rules = RuleSet.preset("leshan")
     ctx = WinContext(self_draw=True)
-    fast = score_engine_win(_c("1112343456668m"), parse_tile("8m"), [], 1, ctx, rules)
-    assert fast == score_win("1112343456668m", "8m", [], "p", ctx, rules)
-    assert type(fast) is not Score
+    got = score_engine_win(_c("1112343456668m"), parse_tile("8m"), [], 1, ctx, rules)
+    assert got == score_win("1112343456668m", "8m", [], "p", ctx, rules)
+    assert type(got) is not Score
 
 
 # -- Transfer._trusted ------------------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_every_engine_win_scores_as_score_win(preset: str, monkeypatch: pytest.M
 # -- pinned streams ----------------------------------------------------------------------------
 
 # sha256 over the JSON of the event streams of seeds 0-29 (random bots) then 0-9 (greedy
-# bots), recorded before the fast paths went in. If a rule change alters the streams on
+# bots). If a rule change alters the streams on
 # purpose, regenerate with _digest() and say so in the commit.
 PINNED = {
     "chengdu-classic": "85b9ee0adb0f28d49485f1511096126bd045d57fb826b4df77808df04b1f052d",

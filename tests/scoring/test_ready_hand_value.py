@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xzcore.kernel._handgen import complete_hand
+from xzcore.kernel.patterns import patterns_of
 from xzcore.rules import RuleSet
 from xzcore.scoring import (
     Extra,
@@ -25,7 +26,7 @@ from xzcore.scoring import (
     suit_splits,
     wait_values,
 )
-from xzcore.scoring.decompose import HandSummary, best_value, summarize, table_patterns
+from xzcore.scoring.decompose import HandSummary, best_value, shape_of, summarize
 from xzcore.scoring.score import _kernel_ready_fan
 from xzcore.tiles import KINDS, Meld, MeldKind, counts_of, parse_melds, parse_tiles
 
@@ -290,7 +291,7 @@ def _plain_best(h: HandSummary, rules: RuleSet) -> tuple[int, Pattern] | None:
     """R8.1 read literally: score every decomposition by its patterns, keep the largest."""
     best: tuple[int, Pattern] | None = None
     for blocks in decompositions(h.counts, h.melds):
-        found = table_patterns(h, blocks, rules.yaojiu_jiangdui)
+        found = patterns_of(shape_of(h, blocks), rules.yaojiu_jiangdui)
         if rules.scoring.value == "additive":
             fan = h.gen + sum(
                 {

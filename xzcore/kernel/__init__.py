@@ -1,9 +1,9 @@
-"""The kernel: tile counts, win detection, waits, best value, shanten.
+"""The kernel: tile counts, win detection, waits, the 查叫 value (R10.2), shanten.
 
-This module re-exports the compiled kernel ``xzcore.kernel._core`` when it is built, and the
-pure-Python twin ``xzcore.kernel._core_twin`` otherwise; both have the same names, signatures and
-errors. ``XZ_PUREPYTHON=1`` forces the twin; ``XZ_REQUIRE_COMPILED=1`` turns a missing
-extension into an ImportError (CI sets it, so a run can never pass on the twin by accident).
+This module re-exports the kernel the seam picked (:func:`xzcore.backend.load`): the compiled
+``xzcore.kernel._core`` or its pure-Python twin ``xzcore.kernel._core_twin``, with the same
+names, signatures and errors. The pattern table both read (R8.3, R8.4) is
+:mod:`xzcore.kernel.patterns`.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    # Names added to the kernel later (e.g. the value kernel) still forward to the backend.
+    # Any other name of the picked module (its private helpers, for the tests) forwards to it.
     try:
         return getattr(_impl, name)
     except AttributeError:

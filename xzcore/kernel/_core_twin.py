@@ -40,9 +40,8 @@ from xzcore.kernel._input import (
     TILES,
     WIN_SIZES,
     KernelInputError,
+    as_batch,
     as_counts,
-    as_rows,
-    as_voids,
     check_held,
     check_kind,
     check_void,
@@ -213,9 +212,7 @@ def is_win_batch(counts2d: object, voids: object = None) -> bytes:
 
     ``voids``: None (no void suit anywhere) or N ints in -1..2.
     """
-    flat = as_rows(counts2d, "counts2d")
-    rows = len(flat) // KINDS
-    void_list = as_voids(voids, rows)
+    flat, rows, void_list, _ = as_batch(counts2d, voids, None)
     out = bytearray(rows)
     for row in range(rows):
         counts = _checked_row(flat, row, "counts2d")
@@ -231,14 +228,7 @@ def waits_batch(counts2d: object, voids: object = None, held2d: object = None) -
 
     ``held2d``: None (held = counts) or a buffer of the same N×27 shape.
     """
-    flat = as_rows(counts2d, "counts2d")
-    rows = len(flat) // KINDS
-    void_list = as_voids(voids, rows)
-    held_flat = None
-    if held2d is not None:
-        held_flat = as_rows(held2d, "held2d")
-        if len(held_flat) != len(flat):
-            raise KernelInputError(f"held2d: {len(held_flat) // KINDS} rows, counts2d has {rows}")
+    flat, rows, void_list, held_flat = as_batch(counts2d, voids, held2d)
     out = array("I", bytes(4 * rows))
     for row in range(rows):
         counts = _checked_row(flat, row, "counts2d")

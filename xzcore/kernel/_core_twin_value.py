@@ -1,8 +1,9 @@
 """The 查叫 value kernel, pure-Python twin: pattern + 根 fan of a win and of a ready hand.
 
 Written for clarity: every way of splitting the concealed tiles is listed, each is matched
-against the patterns of R8.3 (or the terms of R8.4), and the best is kept (R8.1). The
-compiled kernel answers from per-suit shape bits instead; the differential tests compare.
+against the patterns of R8.3 (or the terms of R8.4) by :func:`xzcore.kernel.patterns.shape_fan`,
+and the best is kept (R8.1). The compiled kernel answers from per-suit shape bits and the same
+table instead; the differential tests compare.
 
 Signatures (the same in ``xzcore.kernel._core``):
 
@@ -26,15 +27,14 @@ Arguments:
 - ``flags``: bit 0 the additive model (R8.4), else the table model (R8.3); bit 1 the option
   ``yaojiu_jiangdui`` (the ⓨ rows; 带幺九 in the additive model).
 
-Fan = log2 of the value. Table model: the best row of R8.3 plus the 根 it does not use up
-(龙七对/清龙七对 use one, 十八罗汉/清十八罗汉 four). Additive model: 对对胡 1 + 清一色 2 +
-七对 2 + 带幺九 2ⓨ + one per 根, best over the splits (金钩钓 and 将对 add nothing).
+Fan = log2 of the value: the best over the splits of :func:`~xzcore.kernel.patterns.shape_fan`
+(the R8.3 row less the 根 it uses up, or the sum of the R8.4 terms), plus one per 根.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from xzcore.kernel._input import (
@@ -49,13 +49,13 @@ from xzcore.kernel._input import (
     READY_SIZES,
     WIN_SIZES,
     KernelInputError,
+    as_batch,
     as_counts,
-    as_rows,
-    as_voids,
     check_value_args,
     check_void,
     size_error,
 )
+from xzcore.kernel.patterns import Shape, shape_fan
 
 Block = tuple[str, int]
 """One block of a split: ("pair" | "triplet" | "sequence", lowest kind)."""
@@ -112,77 +112,24 @@ class Melds(NamedTuple):
         )
 
 
-class Shape(NamedTuple):
-    """What one split (or seven pairs) of a winning hand shows, with its melds."""
-
-    seven_pairs: bool
-    one_suit: bool  # 清一色
-    all_triplets: bool  # 对对胡: melds are always triplets or gangs
-    yaojiu: bool  # 带幺九: every set and the pair hold a 1 or a 9
-    only_258: bool  # every set and the pair of rank 2/5/8
-    has_four: bool  # four identical concealed tiles (龙七对)
-    melds: int
-    gangs: int
-
-
-# R8.3, one row per pattern: (name, fan, 根 used up, needs yaojiu_jiangdui, predicate).
-TABLE: list[tuple[str, int, int, bool, Callable[[Shape], bool]]] = [
-    ("平胡", 0, 0, False, lambda s: not s.seven_pairs),
-    ("对对胡", 1, 0, False, lambda s: s.all_triplets),
-    ("清一色", 2, 0, False, lambda s: s.one_suit),
-    ("带幺九", 2, 0, True, lambda s: s.yaojiu),
-    ("七对", 2, 0, False, lambda s: s.seven_pairs),
-    ("金钩钓", 2, 0, False, lambda s: s.melds == 4),
-    ("清对", 3, 0, False, lambda s: s.one_suit and s.all_triplets),
-    ("将对", 3, 0, True, lambda s: s.all_triplets and s.only_258),
-    ("龙七对", 4, 1, False, lambda s: s.seven_pairs and s.has_four),
-    ("清七对", 4, 0, False, lambda s: s.one_suit and s.seven_pairs),
-    ("清幺九", 4, 0, True, lambda s: s.one_suit and s.yaojiu),
-    ("将金钩钓", 4, 0, True, lambda s: s.melds == 4 and s.only_258),
-    ("清金钩钓", 4, 0, False, lambda s: s.one_suit and s.melds == 4),
-    ("清龙七对", 5, 1, False, lambda s: s.one_suit and s.seven_pairs and s.has_four),
-    ("十八罗汉", 6, 4, False, lambda s: s.gangs == 4),
-    ("清十八罗汉", 8, 4, False, lambda s: s.one_suit and s.gangs == 4),
-]
-
-
-def _table_fan(shape: Shape, yaojiu_option: bool) -> int:
-    """R8.3: the best row's fan minus the 根 it uses up."""
-    return max(
-        fan - used
-        for _, fan, used, needs_option, holds in TABLE
-        if (yaojiu_option or not needs_option) and holds(shape)
-    )
-
-
-def _additive_fan(shape: Shape, yaojiu_option: bool) -> int:
-    """R8.4 without the 根: 对对胡 1 + 清一色 2 + 七对 2 + 带幺九 2 (with the option)."""
-    return (
-        shape.all_triplets
-        + 2 * shape.one_suit
-        + 2 * shape.seven_pairs
-        + 2 * (shape.yaojiu and yaojiu_option)
-    )
-
-
 def _shapes(counts: list[int], melds: Melds) -> Iterator[Shape]:
     """Every split of a winning hand (R8.1), as the shapes the patterns read."""
     suits = {k // 9 for k in range(KINDS) if counts[k]}
     suits |= {s for s in range(3) if melds.suits >> s & 1}
     one_suit = len(suits) == 1
     if melds.number == 0 and sum(counts) == 14 and all(n % 2 == 0 for n in counts):
-        yield Shape(True, one_suit, False, False, False, 4 in counts, 0, 0)
+        yield Shape(True, 4 in counts, False, False, one_suit, False, False, False)
+    jiang = melds.all_258 and all(k % 9 + 1 in (2, 5, 8) for k in range(KINDS) if counts[k])
     for blocks in _splits(list(counts)):
         yield Shape(
             seven_pairs=False,
-            one_suit=one_suit,
-            all_triplets=all(name != "sequence" for name, _ in blocks),
+            long=False,
+            duidui=all(name != "sequence" for name, _ in blocks),
             yaojiu=melds.all_yaojiu and all({1, 9} & set(_ranks(b)) for b in blocks),
-            only_258=melds.all_258
-            and all(name != "sequence" and _ranks((name, k))[0] in (2, 5, 8) for name, k in blocks),
-            has_four=4 in counts,
-            melds=melds.number,
-            gangs=melds.gangs,
+            one_suit=one_suit,
+            jiang=jiang,
+            jingou=melds.number == 4,
+            luohan=melds.gangs == 4,
         )
 
 
@@ -193,9 +140,8 @@ def _fan(counts: list[int], void: int, held: bytes | list[int], melds: Melds, fl
     if not _wins(counts, void):
         return -1
     gen = sum(1 for n in held if n == 4)  # R8.2
-    yaojiu_option = bool(flags & FLAG_YAOJIU_JIANGDUI)
-    rate = _additive_fan if flags & FLAG_ADDITIVE else _table_fan
-    return max(rate(shape, yaojiu_option) for shape in _shapes(counts, melds)) + gen
+    additive, yaojiu_jiangdui = bool(flags & FLAG_ADDITIVE), bool(flags & FLAG_YAOJIU_JIANGDUI)
+    return max(shape_fan(s, additive, yaojiu_jiangdui) for s in _shapes(counts, melds)) + gen
 
 
 def _check_mode(mode: object) -> int:
@@ -282,14 +228,7 @@ def ready_fan_batch(
 
     ``voids``, ``held2d`` as for ``waits_batch``; ``meld_infos``: None (no melds) or N ints.
     """
-    flat = as_rows(counts2d, "counts2d")
-    rows = len(flat) // KINDS
-    void_list = as_voids(voids, rows)
-    held_flat = None
-    if held2d is not None:
-        held_flat = as_rows(held2d, "held2d")
-        if len(held_flat) != len(flat):
-            raise KernelInputError(f"held2d: {len(held_flat) // KINDS} rows, counts2d has {rows}")
+    flat, rows, void_list, held_flat = as_batch(counts2d, voids, held2d)
     infos = [0] * rows if meld_infos is None else list(meld_infos)  # type: ignore[call-overload]
     if len(infos) != rows:
         raise KernelInputError(f"meld_infos: expected {rows} ints, got {len(infos)}")

@@ -1,7 +1,8 @@
 # The 查叫 value kernel, compiled (included by _core.pyx): pattern + 根 fan of a win and the
 # best / worst over the waits of a ready hand (R8.1-R8.4, R10.2). Signatures and meaning: see
-# xzcore/kernel/_core_twin_value.py. Every pattern is read from the per-suit shape bits: a pattern
-# holds for some split of the hand exactly when it holds for some split of every suit.
+# xzcore/kernel/_core_twin_value.py. Every shape is read from the per-suit shape bits (a property
+# holds for some split of the hand exactly when it holds for some split of every suit), its fan
+# from the pattern table of xzcore.kernel.patterns.
 
 from libc.stdint cimport uint16_t
 
@@ -13,6 +14,42 @@ cdef enum:
 
 cdef inline int _imax(int a, int b) noexcept nogil:
     return a if a > b else b
+
+
+# The fan of a shape before its 根, read from the one table (xzcore.kernel.patterns.shape_fan)
+# at import, by seven pairs | 龙 << 1 | no sequence << 2 | a 1 or 9 in every set << 3
+# | one suit << 4 | 2/5/8 only << 5 | 金钩钓 << 6 | 十八罗汉 << 7 | flags << 8 (-1: no shape).
+cdef enum:
+    SH_SEVEN = 1
+    SH_LONG = 2
+    SH_DUIDUI = 4
+    SH_YAOJIU = 8
+    SH_ONE_SUIT = 16
+    SH_JIANG = 32
+    SH_JINGOU = 64
+    SH_LUOHAN = 128
+    SH_KEYS = 1024
+
+cdef int8_t _SHAPE_FAN[SH_KEYS]
+
+
+cdef int _read_pattern_table() except -1:
+    cdef int key
+    from xzcore.kernel.patterns import Shape, shape_fan
+
+    for key in range(SH_KEYS):
+        _SHAPE_FAN[key] = -1
+        if key & SH_SEVEN:
+            if key & (SH_DUIDUI | SH_YAOJIU | SH_JIANG | SH_JINGOU | SH_LUOHAN):
+                continue  # seven pairs reads 龙 and one suit only
+        elif key & SH_LONG:
+            continue
+        shape = Shape(*[bool(key >> bit & 1) for bit in range(8)])
+        _SHAPE_FAN[key] = shape_fan(shape, bool(key >> 8 & 1), bool(key >> 9 & 1))
+    return 0
+
+
+_read_pattern_table()
 
 
 cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int gen,
@@ -27,13 +64,11 @@ cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int
     cdef bint qidui = melds == 0 and size == 14 and (every & SUIT_EVEN) != 0
     cdef bint melds19 = melds == 0 or (info & INFO_ALL_YAOJIU) != 0
     cdef bint melds258 = melds == 0 or (info & INFO_ALL_258) != 0
-    cdef bint option = (flags & 2) != 0  # yaojiu_jiangdui
     cdef bint trip = std and (every & SUIT_TRIPLETS) != 0
     cdef bint yaojiu = std and (every & SUIT_YAOJIU) != 0 and melds19
     cdef bint only258 = (every & SUIT_ONLY_258) != 0 and melds258
     cdef bint only19 = (every & SUIT_ONLY_19) != 0 and melds19
-    cdef bint qing
-    cdef int best = -1
+    cdef int key, best = -1
     if not std and not qidui:
         return -1
     if _suit_size(e0):
@@ -42,43 +77,23 @@ cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int
         suits |= 2
     if _suit_size(e2):
         suits |= 4
-    qing = suits == 1 or suits == 2 or suits == 4  # 清一色, melds included
-    if flags & 1:
-        # R8.4 additive: 对对胡 1 + 带幺九 2 in one split (the all-triplet split is yaojiu
-        # exactly when every tile is a 1 or a 9), or the better of the two, or 七对 2
-        if std:
-            if trip and only19 and option:
-                best = 3
-            elif yaojiu and option:
-                best = 2
-            elif trip:
-                best = 1
-            else:
-                best = 0
-        if qidui and best < 2:
-            best = 2
-        return best + 2 * qing + gen
-    # R8.3 table: the best row's fan minus the 根 it uses up
+    key = (flags & 3) << 8
+    if suits == 1 or suits == 2 or suits == 4:
+        key |= SH_ONE_SUIT  # 清一色, melds included
     if std:
-        best = 0  # 平胡
-        if trip:
-            best = 3 if qing else 1  # 清对 / 对对胡
-        if qing:
-            best = _imax(best, 2)  # 清一色
-        if option and yaojiu:
-            best = _imax(best, 4 if qing else 2)  # 清幺九 / 带幺九
-        if option and trip and only258:
-            best = _imax(best, 3)  # 将对
-        if melds == 4:
-            best = _imax(best, 4 if qing else 2)  # 清金钩钓 / 金钩钓
-            if option and only258:
-                best = _imax(best, 4)  # 将金钩钓
-        if gangs == 4:
-            best = _imax(best, 8 - 4 if qing else 6 - 4)  # 清十八罗汉 / 十八罗汉, 4 根 used
+        key |= (SH_JIANG if only258 else 0) | (SH_JINGOU if melds == 4 else 0)
+        key |= SH_LUOHAN if gangs == 4 else 0
+        if trip and yaojiu and not only19:
+            # Each property holds for some split, but no split has both: the all-triplet
+            # split holds a 1 or 9 in every set exactly when every tile is a 1 or a 9.
+            best = _imax(_SHAPE_FAN[key | SH_DUIDUI], _SHAPE_FAN[key | SH_YAOJIU])
+        else:
+            best = _SHAPE_FAN[key | (SH_DUIDUI if trip else 0) | (SH_YAOJIU if yaojiu else 0)]
     if qidui:
-        best = _imax(best, 4 if qing else 2)  # 清七对 / 七对
+        key = (key & ~(SH_JIANG | SH_JINGOU | SH_LUOHAN)) | SH_SEVEN
         if (e0 | e1 | e2) & SUIT_HAS_FOUR:
-            best = _imax(best, 5 - 1 if qing else 4 - 1)  # 清龙七对 / 龙七对, 1 根 used
+            key |= SH_LONG
+        best = _imax(best, _SHAPE_FAN[key])
     return best + gen
 
 

@@ -8,10 +8,10 @@ here once. The compiled kernel only calls into this module off its fast paths (a
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from xzcore.errors import KernelInputError, WallError
-from xzcore.tiles import Meld, tile_name
+from xzcore.tiles import Meld, MeldKind, tile_name
 
 KINDS = 27
 """Number of tile kinds (R1.2)."""
@@ -139,6 +139,22 @@ def as_voids(obj: object, rows: int, name: str = "voids") -> list[int]:
     return out
 
 
+def as_batch(
+    counts2d: object, voids: object, held2d: object
+) -> tuple[memoryview, int, list[int], memoryview | None]:
+    """A batch's checked arguments: the rows of ``counts2d``, their number, each row's void,
+    and the rows of ``held2d`` (``None``: held = counts), as many as ``counts2d`` has."""
+    flat = as_rows(counts2d, "counts2d")
+    rows = len(flat) // KINDS
+    void_list = as_voids(voids, rows)
+    held_flat = None
+    if held2d is not None:
+        held_flat = as_rows(held2d, "held2d")
+        if len(held_flat) != len(flat):
+            raise KernelInputError(f"held2d: {len(held_flat) // KINDS} rows, counts2d has {rows}")
+    return flat, rows, void_list, held_flat
+
+
 MELD_COUNT_MASK = 0x7
 """meld_info bits 0–2: number of melds (碰 and 杠)."""
 GANG_SHIFT = 3
@@ -198,22 +214,36 @@ def meld_summary(counts: object, melds: Iterable[Meld]) -> tuple[bytes, int]:
     >>> info == 2 | 1 << 3 | 0b101 << 6 | MELDS_ALL_YAOJIU
     True
     """
-    held = bytearray(as_counts(counts))
-    melds = list(melds)
-    info = len(melds) | sum(m.kind.is_gang for m in melds) << GANG_SHIFT
-    for meld in melds:
-        held[meld.tile] += meld.size
-        info |= 1 << (MELD_SUITS_SHIFT + meld.tile // 9)
-    if all(m.tile % 9 in (0, 8) for m in melds):
-        info |= MELDS_ALL_YAOJIU
-    if all(m.tile % 9 in (1, 4, 7) for m in melds):
-        info |= MELDS_ALL_258
+    held, info = pack_melds(as_counts(counts), list(melds))
     if max(held) > 4:
         kind = max(range(KINDS), key=lambda k: held[k])
         raise KernelInputError(
             f"melds: {held[kind]} tiles of {tile_name(kind)} with the concealed ones (R1.1)"
         )
+    return held, info
+
+
+def pack_melds(counts: bytes | Sequence[int], melds: Sequence[Meld]) -> tuple[bytes, int]:
+    """:func:`meld_summary` of counts its caller has checked (27 counts, at most four of a
+    kind with the melds): the same ``(held, meld_info)``, without the checks."""
+    held = bytearray(counts)
+    info = len(melds) | MELDS_ALL_YAOJIU | MELDS_ALL_258  # the rank bits, cleared as need be
+    for m in melds:
+        t = m.tile
+        if m.kind is _PENG:
+            held[t] += 3
+        else:
+            held[t] += 4
+            info += 1 << GANG_SHIFT
+        info |= 1 << (MELD_SUITS_SHIFT + t // 9)
+        if t % 9 not in (0, 8):
+            info &= ~MELDS_ALL_YAOJIU
+        if t % 9 not in (1, 4, 7):
+            info &= ~MELDS_ALL_258
     return bytes(held), info
+
+
+_PENG = MeldKind.PENG
 
 
 TILES = 108

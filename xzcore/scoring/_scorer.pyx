@@ -1,12 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 # cython: cdivision=True
-"""The value of one of the engine's wins (R8), compiled: :func:`score_fast` answers
-``xzcore.scoring.engine.score_engine_win`` for the table and additive models (R8.3, R8.4) with
-the very :class:`~xzcore.scoring.score.Score` the Python path builds, or declines (``None``,
-nothing changed) and the Python path runs. The Python path (``xzcore.scoring.score._score``)
-is the twin; ``xzcore.scoring.fast`` chooses between them (``xzcore._backend.load``).
+"""The Python scorer's engine entry points (R8, R10.2) compiled: :func:`score_or_decline` is
+``xzcore.scoring.score._score_trusted`` for the table and additive models (R8.3, R8.4) — the
+very :class:`~xzcore.scoring.score.Score` it builds — or declines (``None``, nothing changed)
+and ``xzcore.scoring.engine`` runs the Python scorer; its twin ``_scorer_twin`` is that scorer.
 
-It declines every case where the Python path refuses or could act differently: an argument
+It declines every case where the Python scorer refuses or could act differently: an argument
 not of the engine's exact types (``bytes`` of 27 counts, a kind 0-26, a list or tuple of
 :class:`Meld`, a void -1..2, a :class:`WinContext`, a :class:`RuleSet`, never a subclass),
 the count model (R13), the tile counts of R7.1/R1.1 (``_sizes_ok``), the context check
@@ -17,15 +16,15 @@ Otherwise it follows ``decompose.best_value`` step for step: each suit is split 
 at most one pair in the order of ``suit_splits`` (lowest rank first; at a rank t triplets,
 then p pairs, then q sequences, t and p counting up), the splits of the three suits are
 combined in that nested order, each combination is valued by ``decompose.choose`` (asked once
-per shape and kept: the two can never disagree) and the first of the largest value wins;
-seven pairs comes last and wins only when strictly larger. The extras (R8.6), 天胡/地胡
-(R7.5), the cap (R8.7) and the fields of the Score are those of ``score._score``.
+per shape and kept: the pattern table is read only there) and the first of the largest value
+wins; seven pairs comes last and wins only when strictly larger. The extras (R8.6),
+天胡/地胡 (R7.5), the cap (R8.7) and the fields of the Score are those of ``score._score``.
 
 :func:`score_dict` is ``Score.to_dict`` and :func:`decomposition_text` the text of its
-decomposition, by table for the exact types, else as the twin (``xzcore.scoring._scorer_twin``).
+decomposition, by table for the exact types, else as the twin.
 
 Included parts: ``_scorer_split.pxi`` (the splits of a suit, the choice per shape),
-``_scorer_chajiao.pxi`` (:func:`chajiao_fast`), ``_scorer_dict.pxi`` (:func:`score_dict`,
+``_scorer_chajiao.pxi`` (:func:`chajiao_or_decline`), ``_scorer_dict.pxi`` (:func:`score_dict`,
 :func:`decomposition_text`).
 """
 
@@ -48,7 +47,7 @@ from xzcore.kernel._input import (
 from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.tiles import Meld, MeldKind
 
-__all__ = ["chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
+__all__ = ["chajiao_or_decline", "decomposition_text", "score_dict", "score_or_decline"]
 
 cdef object _RULESET = RuleSet
 cdef object _MELD = Meld
@@ -100,9 +99,10 @@ cdef int _bind() except -1:
     global _MODEL_VALUES
     global _TWIN_SCORE_DICT, _TWIN_TEXT, _SCORE_FIELDS
     import dataclasses
+    from xzcore.kernel.patterns import Pattern, Shape
     from xzcore.scoring import _scorer_twin, score
-    from xzcore.scoring.decompose import Shape, choose
-    from xzcore.scoring.vocab import Block, Extra, Pattern, WinContext
+    from xzcore.scoring.decompose import choose
+    from xzcore.scoring.vocab import Block, Extra, WinContext
 
     _BLOCKS = tuple(Block(shape, k) for shape in ("pair", "sequence", "triplet") for k in range(27))
     _MELD_BLOCKS = tuple(Block("meld", k, kind) for kind in _MELD_KINDS for k in range(27))
@@ -140,6 +140,22 @@ cdef int _bind() except -1:
         raise ImportError("xzcore.scoring._scorer: Score must be built by object.__new__")
     _SCORE = score.Score  # last: bound when this is set
     return 0
+
+
+cdef inline int _value_flags(dict r, object rules) except -2:
+    """The value kernel's ``flags`` of ``rules`` (FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI: R8.3,
+    R8.4), or -1 for the count model (R13), which stays in Python."""
+    cdef int flags
+    scoring = _field(r, rules, "scoring")
+    if scoring is _ADDITIVE:
+        flags = _FLAG_ADDITIVE
+    elif scoring is _TABLE:
+        flags = 0
+    else:
+        return -1
+    if _field(r, rules, "yaojiu_jiangdui"):
+        flags |= _FLAG_YAOJIU_JIANGDUI
+    return flags
 
 
 cdef inline object _cap(long long multiplier, object cap_fan):
@@ -224,7 +240,7 @@ cdef bint _sizes_ok(object concealed, int n_melds, const int* tiles, const int* 
     return True
 
 
-def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
+def score_or_decline(concealed, win_tile, melds, void_suit, ctx, rules):
     """``score_engine_win(concealed, win_tile, melds, void_suit, ctx, rules)`` for the table and
     additive models (R8), or ``None`` when the Python path must answer (see the module)."""
     cdef uint8_t counts[27]
@@ -238,7 +254,7 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     cdef bint one_suit, jiang, jingou, luohan, melds_yaojiu, additive, yaojiu_opt
     cdef bint declare_void, self_draw, after_gang, robbed, last_tile, first_turn, dealer
     cdef bint long_, seven
-    cdef int base_key, key, extras_mask, n_extras, bi = -1, bj = -1, bk = -1
+    cdef int base_key, key, extras_mask, n_extras, flags, bi = -1, bj = -1, bk = -1
     cdef long long val[4]
     cdef long long best = -1, value, ordinary, multiplier
     cdef int fan
@@ -253,13 +269,11 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
     if type(ctx) is not _WINCONTEXT or type(rules) is not _RULESET:
         return None
     r = rules.__dict__
-    scoring = _field(r, rules, "scoring")
-    if scoring is _ADDITIVE:
-        additive = True
-    elif scoring is _TABLE:
-        additive = False
-    else:
+    flags = _value_flags(r, rules)
+    if flags < 0:
         return None  # R13: the count model stays in Python
+    additive = (flags & _FLAG_ADDITIVE) != 0
+    yaojiu_opt = (flags & _FLAG_YAOJIU_JIANGDUI) != 0
     cap_fan = _field(r, rules, "cap_fan")
     if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
         return None
@@ -307,9 +321,8 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         return None  # R4.4: three suits
     if gen > 7:
         return None  # cannot happen (at most 18 tiles); the keys hold 3 bits of 根
-    if _KERNEL_IS_WIN is not None:  # score._quick_is_win (R7.1)
-        if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
-            return None
+    if not _KERNEL_IS_WIN(PyBytes_FromStringAndSize(<char*> counts, 27), -1):
+        return None  # score._quick_is_win (R7.1): the Python scorer raises
 
     # -- decompose.best_value (R8.1–R8.4) -----------------------------------------------------
     jingou = n_melds == 4
@@ -320,7 +333,6 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
             luohan = False
         if meld_tile[i] % 9 != 0 and meld_tile[i] % 9 != 8:
             melds_yaojiu = False
-    yaojiu_opt = _field(r, rules, "yaojiu_jiangdui")
     sp[0] = &s0
     sp[1] = &s1
     sp[2] = &s2
@@ -450,7 +462,7 @@ def score_fast(concealed, win_tile, melds, void_suit, ctx, rules):
         "multiplier": multiplier,
         "capped": _cap(multiplier, cap_fan),
         "special": special,
-        "model": scoring,
+        "model": _ADDITIVE if additive else _TABLE,
         "terms": _best(best_obj, 4),
         "ties": _best(best_obj, 5),
         "decomposition": decomposition,

@@ -1,10 +1,10 @@
 # 查叫 (R10.2) of the engine's ready hands, for xzcore/scoring/_scorer.pyx (included there).
 
 
-def chajiao_fast(concealed, melds, void_suit, rules):
+def chajiao_or_decline(concealed, melds, void_suit, rules):
     """``chajiao_engine(concealed, melds, void_suit, rules)`` (R10.2) for the table and
     additive models: the capped multiplier, or ``None`` (not ready) — or ``-1`` when the
-    Python path must answer. As ``score._chajiao`` with ``score._kernel_ready_fan``: the
+    Python scorer must answer. As ``score._chajiao`` with ``score._kernel_ready_fan``: the
     same call of the kernel's ``ready_fan``, its arguments packed here."""
     cdef uint8_t counts[27]
     cdef uint8_t held[27]
@@ -12,14 +12,15 @@ def chajiao_fast(concealed, melds, void_suit, rules):
     cdef int meld_kind[4]
     cdef int n_melds, v, i, k, t, mode, n_suits, suit_sum
     cdef uint32_t suits = 0
-    cdef long meld_info, flags
+    cdef long meld_info
+    cdef int flags
     if _SCORE is None:
         _bind()
     if type(void_suit) is not int or not -1 <= void_suit <= 2 or type(rules) is not _RULESET:
         return -1
     r = rules.__dict__
-    scoring = _field(r, rules, "scoring")
-    if scoring is not _TABLE and scoring is not _ADDITIVE:
+    flags = _value_flags(r, rules)
+    if flags < 0:
         return -1  # R13: the count model stays in Python
     cap_fan = _field(r, rules, "cap_fan")
     if cap_fan is not None and (type(cap_fan) is not int or cap_fan < 0):
@@ -34,8 +35,6 @@ def chajiao_fast(concealed, melds, void_suit, rules):
     n_melds = _read_melds(melds, meld_tile, meld_kind)
     if n_melds < 0 or not _sizes_ok(concealed, n_melds, meld_tile, meld_kind, -1, counts):
         return -1
-    if _KERNEL_READY_FAN is None:
-        return -1  # the brute-force search answers in Python
     v = void_suit
     if _field(r, rules, "declare_void") and v >= 0:
         for i in range(n_melds):
@@ -69,9 +68,6 @@ def chajiao_fast(concealed, melds, void_suit, rules):
             meld_info &= ~_MELDS_ALL_YAOJIU
         if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
             meld_info &= ~_MELDS_ALL_258
-    flags = (_FLAG_ADDITIVE if scoring is _ADDITIVE else 0) | (
-        _FLAG_YAOJIU_JIANGDUI if _field(r, rules, "yaojiu_jiangdui") else 0
-    )
     fan = _KERNEL_READY_FAN(PyBytes_FromStringAndSize(<char*> counts, 27), v,
                             PyBytes_FromStringAndSize(<char*> held, 27), meld_info, flags, mode)
     if type(fan) is not int or fan >= 40:

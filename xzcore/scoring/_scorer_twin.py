@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-# A module, not its names: score.py is still loading when it loads this one (through fast.py).
+# A module, not its names: score.py is still loading when it loads this one (through engine.py).
 from xzcore.scoring import score as _python
 
 if TYPE_CHECKING:
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from xzcore.scoring.vocab import Block, WinContext
     from xzcore.tiles import Meld
 
-__all__ = ["chajiao_fast", "decomposition_text", "score_dict", "score_fast"]
+__all__ = ["chajiao_or_decline", "decomposition_text", "score_dict", "score_or_decline"]
 
 
-def score_fast(
+def score_or_decline(
     concealed: bytes,
     win_tile: int,
     melds: Sequence[Meld],
@@ -32,7 +32,7 @@ def score_fast(
     return _python._score_trusted(concealed, win_tile, melds, void_suit, ctx, rules)
 
 
-def chajiao_fast(
+def chajiao_or_decline(
     concealed: bytes, melds: Sequence[Meld], void_suit: int, rules: RuleSet
 ) -> int | None:
     """``score._chajiao_trusted``: the capped multiplier of a ready hand (R10.2), or ``None``."""

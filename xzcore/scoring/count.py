@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore.rules import RuleSet, Scoring
-from xzcore.scoring.decompose import HandSummary, decompositions, summarize
+from xzcore.scoring.decompose import HandSummary, decompositions, shape_of, summarize
 from xzcore.scoring.score import (
     Score,
     _args,
@@ -156,20 +156,20 @@ def _hand_items(
         out.append((CountItem.QUEYIMEN, 1))
     if all(m.kind is MeldKind.ANGANG for m in h.melds):
         out.append((CountItem.MENQING, 1))
-    seven_pairs = len(blocks) == 7
+    shape = shape_of(h, blocks)
     seqs = Counter(b.tile for b in blocks if b.shape == "sequence")
     if win >= 0 and win % 9 == 4 and seqs.get(win - 1):
         out.append((CountItem.KAXINWU, 1))
     same = sum(n // 2 for n in seqs.values())
     if same:
         out.append((CountItem.YIBANGAO, same))
-    if seven_pairs:
+    if shape.seven_pairs:
         out.append((CountItem.QIDUI, rules.count_qidui))
-    elif not seqs:
+    elif shape.duidui:
         out.append((CountItem.DUIDUI, rules.count_duidui))
     if h.gen:
         out.append((CountItem.SIGUIYI, h.gen))
-    if len(h.melds) == 4:
+    if shape.jingou:
         out.append((CountItem.JINGOU, 1))
     return [(i, n) for i, n in out if n]
 
@@ -204,11 +204,13 @@ def _situation(ctx: WinContext, rules: RuleSet) -> list[tuple[CountItem, int]]:
 
 
 def _display_pattern(h: HandSummary, blocks: tuple[Block, ...]) -> Pattern:
-    seven = len(blocks) == 7
-    duidui = not seven and all(b.shape != "sequence" for b in blocks)
-    if h.one_suit:
-        return Pattern.QING_QIDUI if seven else Pattern.QINGDUI if duidui else Pattern.QINGYISE
-    return Pattern.QIDUI if seven else Pattern.DUIDUI if duidui else Pattern.PINGHU
+    """The nearest R8.3 pattern, for display: the shape of ``blocks`` read by the table."""
+    shape = shape_of(h, blocks)
+    if shape.seven_pairs:
+        return Pattern.QING_QIDUI if shape.one_suit else Pattern.QIDUI
+    if shape.duidui:
+        return Pattern.QINGDUI if shape.one_suit else Pattern.DUIDUI
+    return Pattern.QINGYISE if shape.one_suit else Pattern.PINGHU
 
 
 def _count_score(

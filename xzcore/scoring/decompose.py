@@ -11,8 +11,16 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from xzcore.kernel.patterns import (
+    Pattern,
+    Shape,
+    additive_fan,
+    additive_name,
+    patterns_of,
+    table_row,
+)
 from xzcore.rules import RuleSet, Scoring
-from xzcore.scoring.vocab import Block, Pattern, ScoringUnavailableError
+from xzcore.scoring.vocab import Block, ScoringUnavailableError
 from xzcore.tiles import KINDS, Meld, MeldKind
 
 # -- decompositions (R7.1, R8.1) --------------------------------------------------------------
@@ -135,57 +143,6 @@ SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _NOT_JIANG_MASK = sum(1 << k for k in range(KINDS) if k % 9 not in _JIANG_RANKS)
 
 
-class Shape(NamedTuple):
-    """What the patterns of R8.3/R8.4 need to know about one decomposition and its hand."""
-
-    seven_pairs: bool
-    long: bool  # seven pairs holding four of a kind (龙)
-    duidui: bool  # no sequence among the sets
-    yaojiu: bool  # every set and the pair hold a 1 or 9 (never for seven pairs)
-    one_suit: bool
-    jiang: bool  # every tile of rank 2, 5 or 8
-    jingou: bool  # four melds and a pair
-    luohan: bool  # four gangs and a pair
-
-
-def patterns_of(shape: Shape, yaojiu_opt: bool) -> list[Pattern]:
-    """Every R8.3 pattern a decomposition of this shape satisfies (平胡 always); the ⓨ rows
-    only with ``yaojiu_opt`` (option ``yaojiu_jiangdui``)."""
-    P = Pattern
-    found = [P.PINGHU]
-    if shape.seven_pairs:
-        found.append(P.QIDUI)
-        if shape.long:
-            found.append(P.LONGQIDUI)
-        if shape.one_suit:
-            found += [P.QINGYISE, P.QING_QIDUI] + ([P.QING_LONGQIDUI] if shape.long else [])
-        return found
-    duidui, yaojiu = shape.duidui, yaojiu_opt and shape.yaojiu
-    if duidui:
-        found.append(P.DUIDUI)
-    if shape.one_suit:
-        found.append(P.QINGYISE)
-    if yaojiu:
-        found.append(P.DAIYAOJIU)
-        if shape.one_suit:
-            found.append(P.QING_YAOJIU)
-    if duidui and shape.one_suit:
-        found.append(P.QINGDUI)
-    if duidui and shape.jiang and yaojiu_opt:
-        found.append(P.JIANGDUI)
-    if shape.jingou:
-        found.append(P.JINGOU)
-        if shape.jiang and yaojiu_opt:
-            found.append(P.JIANG_JINGOU)
-        if shape.one_suit:
-            found.append(P.QING_JINGOU)
-    if shape.luohan:
-        found.append(P.LUOHAN)
-        if shape.one_suit:
-            found.append(P.QING_LUOHAN)
-    return found
-
-
 def shape_of(h: HandSummary, blocks: _Split) -> Shape:
     """The :class:`Shape` of one decomposition ``blocks`` of the hand ``h``."""
     jingou = len(h.melds) == 4
@@ -199,16 +156,6 @@ def shape_of(h: HandSummary, blocks: _Split) -> Shape:
         jingou=jingou,
         luohan=jingou and all(m.kind.is_gang for m in h.melds),
     )
-
-
-def table_patterns(h: HandSummary, blocks: _Split, yaojiu_opt: bool) -> list[Pattern]:
-    """Every R8.3 pattern the decomposition ``blocks`` of ``h`` satisfies (平胡 always)."""
-    return patterns_of(shape_of(h, blocks), yaojiu_opt)
-
-
-def additive_fan(p: Pattern) -> int:
-    """R8.4: 对对胡 +1, 清一色 +2, 七对 +2, 带幺九 +2."""
-    return 1 if p is Pattern.DUIDUI else 2
 
 
 class Best(NamedTuple):
@@ -228,15 +175,14 @@ def choose(shape: Shape, gen: int, scoring: Scoring, yaojiu_opt: bool) -> Best:
     found = patterns_of(shape, yaojiu_opt)
     if scoring is Scoring.ADDITIVE:
         # R8.4: the terms add up, every 根 adds one; 金钩钓 and 将对 add nothing.
-        terms = tuple(p for p in found if p in _ADDITIVE_TERMS)
+        terms = tuple(p for p in found if p.additive)
         fan = sum(additive_fan(p) for p in terms) + gen
-        main = _ADDITIVE_NAME.get(frozenset(terms), max(terms, key=_rank, default=None))
-        return Best(1 << fan, main or Pattern.PINGHU, (), 0, terms, (), ())
+        return Best(1 << fan, additive_name(terms), (), 0, terms, (), ())
     # R8.3: one pattern counts. On equal value the higher row — the pattern that contains the
     # other — is named (清龙七对 ×32 = 清七对 ×16 with the 根; 十八罗汉 ×64 = 金钩钓 ×4 with its
     # four 根); the other goes into ``ties``.
     scored = sorted(
-        ((p.table << (gen - p.gen_used), p.table, _rank(p), p) for p in found), reverse=True
+        ((p.table << (gen - p.gen_used), p.table, table_row(p), p) for p in found), reverse=True
     )
     value, _, _, top = scored[0]
     ties = tuple(p for v, _, _, p in scored[1:] if v == value)
@@ -268,8 +214,8 @@ def _meld_facts(melds: tuple[Meld, ...]) -> tuple[tuple[Block, ...], bool, bool,
 def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
     """The largest pattern-and-根 value over every decomposition (R8.1), or None if none.
 
-    Same result as scoring :func:`table_patterns` of each of :func:`decompositions`; the
-    per-suit facts and the choice per shape are memoized, which keeps it fast."""
+    Same result as scoring the patterns (:func:`patterns_of` of :func:`shape_of`) of each of
+    :func:`decompositions`; the per-suit facts and the choice per shape are memoized."""
     if rules.scoring is Scoring.COUNT:
         raise ScoringUnavailableError(
             "option scoring: the count model (R13) has no pattern fan; see xzcore.scoring.count"
@@ -326,16 +272,3 @@ def best_value(h: HandSummary, rules: RuleSet) -> Best | None:
 _CHOICES: dict[tuple[bool | int, ...], Best] = {}
 """choose() by the fields of a (not seven pairs) Shape, gen, additive model and the ⓨ option:
 at most 64 shapes × 根 0–7 × 2 × 2 entries, a few dozen in practice."""
-
-
-def _rank(p: Pattern) -> int:
-    return _ORDER[p]
-
-
-_ORDER = {p: i for i, p in enumerate(Pattern)}
-_ADDITIVE_TERMS = frozenset({Pattern.DUIDUI, Pattern.QINGYISE, Pattern.QIDUI, Pattern.DAIYAOJIU})
-_ADDITIVE_NAME = {
-    frozenset({Pattern.DUIDUI, Pattern.QINGYISE}): Pattern.QINGDUI,
-    frozenset({Pattern.QIDUI, Pattern.QINGYISE}): Pattern.QING_QIDUI,
-    frozenset({Pattern.DAIYAOJIU, Pattern.QINGYISE}): Pattern.QING_YAOJIU,
-}

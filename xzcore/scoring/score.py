@@ -7,25 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from xzcore import kernel as core
-from xzcore.kernel._input import (
-    FLAG_ADDITIVE,
-    FLAG_YAOJIU_JIANGDUI,
-    GANG_SHIFT,
-    MELD_SUITS_SHIFT,
-    MELDS_ALL_258,
-    MELDS_ALL_YAOJIU,
-)
+from xzcore.kernel._input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, pack_melds
+from xzcore.kernel.patterns import additive_fan
 from xzcore.rules import Chajiao, RuleSet, Scoring, ZimoBonus
 from xzcore.scoring.decompose import (
     SUIT_MASKS,
     YAOJIU_RANKS,
     Best,
     HandSummary,
-    additive_fan,
     best_value,
     summarize,
 )
-from xzcore.scoring.fast import score_dict
+from xzcore.scoring.engine import score_dict
 from xzcore.scoring.vocab import (
     _BLOCK_TEXT,
     Block,
@@ -124,7 +117,7 @@ class Score:
         """Plain data (JSON/msgpack-able): the pattern's id and names, the ids of the
         replaced patterns, terms and extras, 根, the values, the model and the
         decomposition's text (:func:`_score_dict`, or its compiled form
-        :func:`xzcore.scoring.fast.score_dict`)."""
+        ``score_dict`` of :mod:`xzcore.scoring.engine`)."""
         return score_dict(self)
 
 
@@ -320,13 +313,13 @@ def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules:
         raise NotAWinError("R4.4", "the hand and melds hold all three suits (缺一门: at most two)")
 
 
-_KERNEL_IS_WIN: Callable[[bytes, int], bool] | None = getattr(core.IMPL, "is_win", None)
+_KERNEL_IS_WIN = core.is_win
+_KERNEL_READY_FAN = core.ready_fan
 
 
 def _quick_is_win(counts: Sequence[int]) -> bool:
-    """The kernel's table check (R7.1), when the kernel provides ``is_win``; else True (the
-    brute-force search below then decides alone)."""
-    return True if _KERNEL_IS_WIN is None else bool(_KERNEL_IS_WIN(bytes(counts), -1))
+    """The kernel's check (R7.1): a quick no before the brute-force search."""
+    return bool(_KERNEL_IS_WIN(bytes(counts), -1))
 
 
 # -- public entry points ----------------------------------------------------------------------
@@ -560,10 +553,9 @@ def chajiao_multiplier(
     the largest (``chajiao = max``) or smallest (``min``) over its waits; ``None`` when the
     hand is not ready (R7.3, including a hand that holds a void-suit tile).
 
-    The kernel's ``ready_fan`` answers when the selected backend has it; ``brute_force=True``
-    (or a backend without it) scores every wait by the brute-force search of this package,
-    which is the kernel's test oracle. ``scoring = count``: the largest/smallest count
-    (:func:`xzcore.scoring.count.count_chajiao`)."""
+    The kernel's ``ready_fan`` answers; ``brute_force=True`` scores every wait by the
+    brute-force search of this package instead, which is the kernel's test oracle.
+    ``scoring = count``: the largest/smallest count (:func:`xzcore.scoring.count.count_chajiao`)."""
     if rules.scoring is Scoring.COUNT:
         from xzcore.scoring.count import count_chajiao  # R13 with R10.2
 
@@ -592,13 +584,10 @@ def _chajiao_trusted(
 def _chajiao(
     counts: list[int], ms: tuple[Meld, ...], v: int, rules: RuleSet, brute_force: bool
 ) -> int | None:
-    if _KERNEL_READY_FAN is not None and not brute_force:
+    if not brute_force:
         fan = _kernel_ready_fan(_KERNEL_READY_FAN, counts, ms, v, rules)
         return None if fan < 0 else rules.cap(1 << fan)
     return _pick(_wait_values(counts, ms, v, rules), rules)
-
-
-_KERNEL_READY_FAN: Callable[..., int] | None = getattr(core.IMPL, "ready_fan", None)
 
 
 def _kernel_ready_fan(
@@ -616,27 +605,12 @@ def _kernel_ready_fan(
         if len(suits) == 3:
             return -1
         void = 3 - sum(suits) if len(suits) == 2 else -1
-    # The packing documented in xzcore.kernel._core_twin_value (meld_summary): the number of melds,
-    # of gangs, the suits of the melds, "every meld holds a 1 or 9", "every meld is 2/5/8".
-    held = list(counts)
-    meld_info = len(ms) | MELDS_ALL_YAOJIU | MELDS_ALL_258  # (cleared below as need be)
-    for m in ms:
-        t = m.tile
-        if m.kind is MeldKind.PENG:  # Meld.size: 3 for a peng, 4 for a gang
-            held[t] += 3
-        else:
-            held[t] += 4
-            meld_info += 1 << GANG_SHIFT
-        meld_info |= 1 << (MELD_SUITS_SHIFT + t // 9)
-        if t % 9 not in YAOJIU_RANKS:
-            meld_info &= ~MELDS_ALL_YAOJIU
-        if t % 9 not in (1, 4, 7):
-            meld_info &= ~MELDS_ALL_258
+    held, meld_info = pack_melds(counts, ms)
     flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
         FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
     )
     mode = 0 if rules.chajiao is Chajiao.MAX else 1
-    return ready_fan(bytes(counts), void, bytes(held), meld_info, flags, mode)
+    return ready_fan(bytes(counts), void, held, meld_info, flags, mode)
 
 
 def wait_values(

@@ -1,5 +1,6 @@
-"""The vocabulary of scoring: errors, :class:`Pattern` (R8.3), :class:`Extra` (R8.6),
-:class:`Block` (one part of a decomposition) and :class:`WinContext` (R7.5, R8.6)."""
+"""The vocabulary of scoring: errors, :class:`Extra` (R8.6), :class:`Block` (one part of a
+decomposition) and :class:`WinContext` (R7.5, R8.6); :class:`Pattern` (R8.3) is the kernel's
+table (:mod:`xzcore.kernel.patterns`)."""
 
 from __future__ import annotations
 
@@ -12,71 +13,8 @@ from xzcore.errors import InvalidContextError
 from xzcore.errors import NotAWinError as NotAWinError
 from xzcore.errors import ScoringError as ScoringError
 from xzcore.errors import ScoringUnavailableError as ScoringUnavailableError
+from xzcore.kernel.patterns import Pattern as Pattern
 from xzcore.tiles import SUITS, MeldKind, tile_name
-
-# -- errors -----------------------------------------------------------------------------------
-
-
-# -- vocabulary -------------------------------------------------------------------------------
-
-
-class Pattern(enum.Enum):
-    """The patterns of R8.3. Value = id (as in the golden data); ``zh``/``en`` names, ``rule``,
-    ``table`` (the R8.3 multiplier), ``gen_used`` (根 it uses up), ``needs_yaojiu``
-    (a ⓨ row, gated by option ``yaojiu_jiangdui``)."""
-
-    id: str
-    """The pattern's id (``"qingdui"`` …), as used in JSON and the golden data (= value)."""
-    zh: str
-    en: str
-    rule: str
-    table: int
-    gen_used: int
-    needs_yaojiu: bool
-
-    PINGHU = ("pinghu", "平胡", "plain win", 1, 0, False)
-    DUIDUI = ("duidui", "对对胡", "all triplets", 2, 0, False)
-    QINGYISE = ("qingyise", "清一色", "one suit", 4, 0, False)
-    DAIYAOJIU = ("daiyaojiu", "带幺九", "1 or 9 in every set", 4, 0, True)
-    QIDUI = ("qidui", "七对", "seven pairs", 4, 0, False)
-    JINGOU = ("jingou", "金钩钓", "golden hook", 4, 0, False)
-    QINGDUI = ("qingdui", "清对", "one-suit triplets", 8, 0, False)
-    JIANGDUI = ("jiangdui", "将对", "2-5-8 triplets", 8, 0, True)
-    LONGQIDUI = ("longqidui", "龙七对", "dragon seven pairs", 16, 1, False)
-    QING_QIDUI = ("qing_qidui", "清七对", "one-suit seven pairs", 16, 0, False)
-    QING_YAOJIU = ("qing_yaojiu", "清幺九", "one-suit 1 or 9 in every set", 16, 0, True)
-    JIANG_JINGOU = ("jiang_jingou", "将金钩钓", "2-5-8 golden hook", 16, 0, True)
-    QING_JINGOU = ("qing_jingou", "清金钩钓", "one-suit golden hook", 16, 0, False)
-    QING_LONGQIDUI = ("qing_longqidui", "清龙七对", "one-suit dragon seven pairs", 32, 1, False)
-    LUOHAN = ("luohan", "十八罗汉", "eighteen arhats (four gangs)", 64, 4, False)
-    QING_LUOHAN = ("qing_luohan", "清十八罗汉", "one-suit eighteen arhats", 256, 4, False)
-
-    def __new__(cls, *args: Any) -> Pattern:
-        obj = object.__new__(cls)
-        obj._value_ = args[0]
-        return obj
-
-    def __init__(
-        self,
-        _id: str,
-        zh: str,
-        en: str,
-        table: int,
-        gen_used: int,
-        needs_yaojiu: bool,
-    ) -> None:
-        self.id = _id
-        self.zh = zh
-        self.en = en
-        self.rule = "R8.3"
-        self.table = table
-        self.gen_used = gen_used
-        self.needs_yaojiu = needs_yaojiu
-
-    @property
-    def fan(self) -> int:
-        """The row's value as fan (R8.3): log2 of ``table`` (清对 ×8 is 3 fan)."""
-        return self.table.bit_length() - 1
 
 
 class Extra(enum.Enum):

@@ -8,7 +8,7 @@ alternately: the table and additive models), with the engine's own arguments; th
 path is the same call with the compiled scorer switched off. The summary table gives ns per
 call net of the bare loop.
 
-    python -m pytest benchmarks/bench_scorefast.py --benchmark-only -q
+    python -m pytest benchmarks/bench_compiled_scorer.py --benchmark-only -q
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def corpus() -> tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]:
 
 
 def _using(backend: str) -> ModuleType:
-    """The module of one backend: ``score_fast``, ``score_dict``, ``chajiao_fast``."""
+    """The module of one backend: ``score_or_decline``, ``score_dict``, ``chajiao_or_decline``."""
     module = compiled if backend == "compiled" else twin
     assert module is not None
     return module
@@ -97,7 +97,7 @@ def test_baseline_bare_loop(timed: Timed) -> None:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_score_engine_win(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = corpus()[0]
-    monkeypatch.setattr(engine, "score_fast", _using(backend).score_fast)
+    monkeypatch.setattr(engine, "score_or_decline", _using(backend).score_or_decline)
     score = engine.score_engine_win
 
     def loop() -> None:
@@ -122,7 +122,7 @@ def test_score_to_dict(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPat
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_chajiao_engine(timed: Timed, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = corpus()[1]
-    monkeypatch.setattr(engine, "chajiao_fast", _using(backend).chajiao_fast)
+    monkeypatch.setattr(engine, "chajiao_or_decline", _using(backend).chajiao_or_decline)
     chajiao = engine.chajiao_engine
 
     def loop() -> None:
