@@ -63,7 +63,7 @@ def _events(data: bytes) -> int:
 PATHS = ["compiled", "twin", "slow"]
 """``compiled``: the fast path on the compiled scanner, replay run and comparison (what
 ``xz audit`` runs); ``twin``: the same path on their pure-Python twins; ``slow``:
-``fast=False``, every record through LogReader and every action through ``Round.play`` (the
+``shortcuts=False``, every record through LogReader and every action through ``Round.play`` (the
 tests' oracle)."""
 
 
@@ -91,9 +91,9 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 
 def test_audit_one_core(benchmark: pytest.FixtureRequest, corpus: bytes, path: str) -> None:
     """Full audit (read, chain, replay, compare) of GAMES games, on one core, by each path."""
-    fast = path != "slow"
+    shortcuts = path != "slow"
     reports = benchmark.pedantic(  # type: ignore[attr-defined]
-        audit_bytes, args=(corpus,), kwargs={"fast": fast}, rounds=5, warmup_rounds=1
+        audit_bytes, args=(corpus,), kwargs={"shortcuts": shortcuts}, rounds=5, warmup_rounds=1
     )
     assert [r.status for r in reports] == ["verified"] * GAMES
     stats = benchmark.stats.stats  # type: ignore[attr-defined]

@@ -1,5 +1,5 @@
 """The audit's fast paths against the plain one: the fast audit must say exactly what the plain one
-says (``fast=False``: LogReader, ``Round.play`` for every action).
+says (``shortcuts=False``: LogReader, ``Round.play`` for every action).
 
 The fast paths under test: LogReader's scan (readinto into one kept buffer, template events copied
 from prebuilt dicts), quiet_run (claim windows it opens and leaves to the loop; recorded
@@ -84,8 +84,8 @@ def _games(data: bytes) -> list[Any]:
 
 def _reports(data: bytes, **kw: Any) -> tuple[str, str]:
     """The fast and the plain audit of ``data``, as JSON text (types and key order kept)."""
-    fast = [r.to_dict() for r in audit_bytes(data, fast=True, **kw)]
-    plain = [r.to_dict() for r in audit_bytes(data, fast=False, **kw)]
+    fast = [r.to_dict() for r in audit_bytes(data, shortcuts=True, **kw)]
+    plain = [r.to_dict() for r in audit_bytes(data, shortcuts=False, **kw)]
     return json.dumps(fast, default=repr), json.dumps(plain, default=repr)
 
 
@@ -327,9 +327,9 @@ def test_the_replay_leaves_the_recorded_events_as_they_were(config: int) -> None
         for g in _games(_log(config, bot)):
             before = copy.deepcopy(g.events)
             events = copy.deepcopy(g.events)
-            got = compare_events("f", 0, g.header, events, [0] * len(events), fast=True)
+            got = compare_events("f", 0, g.header, events, [0] * len(events), shortcuts=True)
             assert same(events, before)
-            plain = compare_events("f", 0, g.header, before, [0] * len(before), fast=False)
+            plain = compare_events("f", 0, g.header, before, [0] * len(before), shortcuts=False)
             assert got.findings == plain.findings == []
             assert got.replayed and plain.replayed
 
@@ -406,7 +406,7 @@ def test_short_reads_into_the_kept_buffer(
     same reports as the plain reader over the whole bytes."""
     data = _forged(_log(config, "random"), random.Random(block), 1) + _log(config, "greedy")
     monkeypatch.setattr(xzcore.log.reader, "BLOCK_SIZE", block)
-    plain = [r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", fast=False)]
+    plain = [r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", shortcuts=False)]
     for seed in range(3):
         handle = io.BufferedReader(_ShortReads(data, seed), buffer_size=3000)
         fast = [r.to_dict() for r in audit_handle(handle, path="f")]

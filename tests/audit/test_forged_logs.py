@@ -1,7 +1,7 @@
 """Forged logs against the audit's quick path (the scanner, quiet_run): crafted logs
 a forger could write — valid msgpack, unusual encodings or events, every hash recomputed so
 that only the replay and the comparison can catch them — get the same reports from
-``audit_bytes(fast=True)`` as from the oracle ``audit_bytes(fast=False)`` (docs/audit.md;
+``audit_bytes(shortcuts=True)`` as from the oracle ``audit_bytes(shortcuts=False)`` (docs/audit.md;
 docs/log-format.md L1, L2, L3, L5, L6).
 
 Laid here by hand: each event payload is encoded by :func:`enc` (minimal, or with the longer
@@ -150,8 +150,8 @@ def games(preset: str, n: int = 2, bot: str = "greedy", seed: int = 1) -> list[G
 
 def both(data: bytes, **kw: Any) -> list[dict[str, Any]]:
     """The reports of the fast audit, asserted equal to the oracle's."""
-    fast = [r.to_dict() for r in audit_bytes(data, fast=True, **kw)]
-    slow = [r.to_dict() for r in audit_bytes(data, fast=False, **kw)]
+    fast = [r.to_dict() for r in audit_bytes(data, shortcuts=True, **kw)]
+    slow = [r.to_dict() for r in audit_bytes(data, shortcuts=False, **kw)]
     assert fast == slow
     return fast
 

@@ -75,7 +75,7 @@ def run_fn(backend: str) -> RunFn:
 
 def loop_step(rnd: Any, events: list[Any], i: int) -> bool:
     """What one iteration of ``xzcore.audit.compare.compare_events``' loop does with ``events[i]``
-    (with ``fast=False``: every action through ``Round.play``); False where the loop stops
+    (with ``shortcuts=False``: every action through ``Round.play``); False where the loop stops
     with a finding. Kept to that loop's checks, word for word."""
     ev = events[i]
     if type(ev) is not dict or type(ev.get("type")) is not str:
@@ -625,7 +625,7 @@ def test_the_run_takes_only_what_action_of_reads_as_it_does(word: str) -> None:
 def test_the_plain_replay_hands_every_recorded_action_to_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``compare_events(..., fast=False)`` is the one switch that turns the quiet steps off
+    """``compare_events(..., shortcuts=False)`` is the one switch that turns the quiet steps off
     (a test that makes the engine fail patches ``Round.play`` and passes it): every action
     the game records then reaches ``Round.play``; by default only those ``quiet_run``
     leaves do, and the verdict is the same."""
@@ -645,7 +645,7 @@ def test_the_plain_replay_hands_every_recorded_action_to_play(
         play(self, action)
 
     monkeypatch.setattr(Round, "play", counting)
-    plain = compare_events("f", 0, game.header, events, [0] * len(events), fast=False)
+    plain = compare_events("f", 0, game.header, events, [0] * len(events), shortcuts=False)
     assert played == [a for a in map(action_of, events) if a is not None]
     n_plain = len(played)
     played.clear()

@@ -86,8 +86,10 @@ def test_a_malformed_action_event_is_one_L5_finding_quoting_the_reader(
     events[i].update(change)
     with pytest.raises(InvalidActionError) as refused:
         action_of(events[i])
-    for fast in (True, False):
-        rep = compare_events("x.xzlog", 0, game.header, events, list(range(len(events))), fast=fast)
+    for shortcuts in (True, False):
+        rep = compare_events(
+            "x.xzlog", 0, game.header, events, list(range(len(events))), shortcuts=shortcuts
+        )
         [f] = [f for f in rep.findings if f.location.event == i]
         assert (f.rule, f.message) == ("L5", f"malformed action event: {refused.value}")
         assert f.claimed == events[i]

@@ -1,8 +1,8 @@
 """The fast audit path against the slow one: speed without a different verdict.
 
-``audit_*(fast=True)`` reads games with :class:`xzcore.log.reader.LogReader` (a whole game per
+``audit_*(shortcuts=True)`` reads games with :class:`xzcore.log.reader.LogReader` (a whole game per
 scan, a game with any problem read again record by record) and replays discards nobody can
-claim with :func:`xzcore.audit.replay.quiet_discard`; ``fast=False`` reads every record
+claim with :func:`xzcore.audit.replay.quiet_discard`; ``shortcuts=False`` reads every record
 (``LogReader(scan=False)``) and plays every action through ``Round.play``. Every report —
 status, findings with their rule, message, location, claimed/correct values and money, and
 unreadable errors — must be the same, on the bundled replays, on fresh games of every preset,
@@ -40,8 +40,8 @@ LOGS = sorted(REPLAYS.glob("*.xzlog"))
 
 
 def _reports(data: bytes, **kw: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    fast = [r.to_dict() for r in audit_bytes(data, fast=True, **kw)]
-    slow = [r.to_dict() for r in audit_bytes(data, fast=False, **kw)]
+    fast = [r.to_dict() for r in audit_bytes(data, shortcuts=True, **kw)]
+    slow = [r.to_dict() for r in audit_bytes(data, shortcuts=False, **kw)]
     return fast, slow
 
 
@@ -61,8 +61,8 @@ def test_replays_same_reports(log: Path) -> None:
     from xzcore.log.signing import Verifier
 
     verifier = Verifier.load(REPLAYS / "demo-key.pub")
-    fast = [r.to_dict() for r in audit_file(log, verifier=verifier, fast=True)]
-    slow = [r.to_dict() for r in audit_file(log, verifier=verifier, fast=False)]
+    fast = [r.to_dict() for r in audit_file(log, verifier=verifier, shortcuts=True)]
+    slow = [r.to_dict() for r in audit_file(log, verifier=verifier, shortcuts=False)]
     assert fast == slow
     assert fast  # a report per game, or one for an unreadable file
 
@@ -140,7 +140,9 @@ def test_every_kind_of_handle_across_blocks(
     assert len(games) == 5 and slow.read_game(CollectingBuilder) is None
     with opened() as handle:
         reports = [r.to_dict() for r in audit_handle(handle, path="f")]
-    assert reports == [r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", fast=False)]
+    assert reports == [
+        r.to_dict() for r in audit_handle(io.BytesIO(data), path="f", shortcuts=False)
+    ]
 
 
 class _Unseekable(io.RawIOBase):
@@ -198,7 +200,7 @@ def test_parts_same_as_whole(tmp_path: Path) -> None:
         check_parts(before, rep)
         before = rep
         reports.extend(r.to_dict() for r in rep.reports)
-    assert reports == [r.to_dict() for r in audit_file(path, fast=False)]
+    assert reports == [r.to_dict() for r in audit_file(path, shortcuts=False)]
 
 
 def test_parts_of_an_edited_file(tmp_path: Path) -> None:
@@ -213,7 +215,7 @@ def test_parts_of_an_edited_file(tmp_path: Path) -> None:
         check_parts(before, rep)
         before = rep
         reports.extend(r.to_dict() for r in rep.reports)
-    assert reports == [r.to_dict() for r in audit_file(path, fast=False)]
+    assert reports == [r.to_dict() for r in audit_file(path, shortcuts=False)]
     assert any(r["status"] != "verified" for r in reports)
 
 
@@ -299,8 +301,8 @@ def test_rule_set_of_a_later_game_is_checked_type_strictly(option: str, value: o
             writer.write_event(ev)
         writer.write_claims(g.claims)
         writer.end_game()
-    for fast in (True, False):
-        reports = audit_bytes(buf.getvalue(), fast=fast)
+    for shortcuts in (True, False):
+        reports = audit_bytes(buf.getvalue(), shortcuts=shortcuts)
         assert reports[0].status == "verified"
         assert [f.rule for f in reports[1].findings] == ["L4"], reports[1].findings
 
@@ -389,10 +391,10 @@ def test_a_read_error_is_met_as_the_plain_reader_meets_it(where: float) -> None:
     data = _record("xuezhan", 6, 12)
     at = int(len(data) * where)
     outcomes = []
-    for fast in (True, False):
+    for shortcuts in (True, False):
         got: list[Any] = []
         try:
-            for r in audit_handle(_FailsAt(data, at), path="f", fast=fast):
+            for r in audit_handle(_FailsAt(data, at), path="f", shortcuts=shortcuts):
                 got.append(r.to_dict())
         except Exception as exc:  # the outcome itself is compared
             got.append((type(exc).__name__, str(exc)))

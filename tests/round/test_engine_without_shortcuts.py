@@ -171,8 +171,8 @@ def _record(rules: RuleSet, seed: int, bot: str, games: int, *, pass_p: float = 
     return buf.getvalue()
 
 
-def _reports(data: bytes, *, fast: bool) -> list[dict[str, Any]]:
-    return [r.to_dict() for r in audit_bytes(data, fast=fast)]
+def _reports(data: bytes, *, shortcuts: bool) -> list[dict[str, Any]]:
+    return [r.to_dict() for r in audit_bytes(data, shortcuts=shortcuts)]
 
 
 @settings(max_examples=60, deadline=None)
@@ -186,10 +186,10 @@ def test_engines_with_and_without_shortcuts_record_and_audit_the_same(
     rules: RuleSet, seed: int, bot: str, pass_p: float
 ) -> None:
     shortcut_log = _record(rules, seed, bot, 2, pass_p=pass_p)
-    shortcut_reports = _reports(shortcut_log, fast=True)
+    shortcut_reports = _reports(shortcut_log, shortcuts=True)
     with pytest.MonkeyPatch.context() as mp, plain_engine(mp):
         plain_log = _record(rules, seed, bot, 2, pass_p=pass_p)
-        plain_reports = _reports(plain_log, fast=False)
+        plain_reports = _reports(plain_log, shortcuts=False)
     assert shortcut_log == plain_log
     assert repr(shortcut_reports) == repr(plain_reports)
     assert all(r["status"] == "verified" for r in shortcut_reports), shortcut_reports
@@ -223,7 +223,7 @@ def test_plain_engine_patches_the_names_the_engine_calls(monkeypatch: pytest.Mon
                 _play_out(rnd, 5, play=True)  # Round.play: canonical, quick_legal
     with plain_engine(monkeypatch):
         log = _record(RuleSet.preset("xueliu"), 4, "greedy", 1)
-    assert _reports(log, fast=True)[0]["status"] == "verified"
+    assert _reports(log, shortcuts=True)[0]["status"] == "verified"
 
 
 # -- the invariants at the round's end (R1.1, R9.6) ------------------------------------------
@@ -340,7 +340,7 @@ def test_a_round_stopped_after_a_win_is_never_verified(preset: str, how: str) ->
         return [*events[:i], bad, *events[i:]]
 
     forged = _resigned(data, cut)
-    quick, plain = _reports(forged, fast=True), _reports(forged, fast=False)
+    quick, plain = _reports(forged, shortcuts=True), _reports(forged, shortcuts=False)
     assert repr(quick) == repr(plain)
     assert quick[0]["status"] != "verified" and quick[0]["findings"], quick
 

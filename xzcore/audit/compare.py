@@ -177,11 +177,11 @@ def compare_events(
     events: Sequence[Any],
     offsets: Sequence[int],
     *,
-    fast: bool = True,
+    shortcuts: bool = True,
 ) -> Replay:
     """Replay ``events`` through a fresh round (checked ``play``) and compare the engine's
     events with them (docs/audit.md). Stops at the first illegal action or divergence.
-    ``fast=False`` plays every
+    ``shortcuts=False`` plays every
     action through ``Round.play``, without :func:`xzcore.audit.replay.quiet_run` (same
     findings, slower: for tests)."""
     out = Replay()
@@ -200,7 +200,9 @@ def compare_events(
     # Runs of the commonest steps (quiet discards; claim windows every asked seat passes or
     # one seat pengs; the 定缺 declarations) are replayed in C by quiet_run, exactly as the
     # loop below would (or not at all); the loop takes every event quiet_run stops at.
-    run: Callable[[Any, Any, int], int] = quiet_run if fast and type(events) is list else _no_run
+    run: Callable[[Any, Any, int], int] = (
+        quiet_run if shortcuts and type(events) is list else _no_run
+    )
     n_events = len(events)
     i = 0
     while i < n_events:

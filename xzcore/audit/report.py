@@ -95,9 +95,9 @@ class AuditVisitor(BaseVisitor[GameReport]):
     finding (integrity, L2/L3) or an unreadable mark (format, L1/L4/L6/L7), and at the end of
     a readable game replays it (:func:`xzcore.audit.compare.compare_events`)."""
 
-    def __init__(self, path: str = "", *, fast: bool = True) -> None:
+    def __init__(self, path: str = "", *, shortcuts: bool = True) -> None:
         self.path = path
-        self.fast = fast
+        self.shortcuts = shortcuts
         """False: replay every action through ``Round.play`` (see :func:`compare_events`)."""
         self.report = GameReport(path, 0, 0)
         self.header: Header | None = None
@@ -166,7 +166,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
                 self.header,
                 self.events,
                 self.offsets,
-                fast=self.fast,
+                shortcuts=self.shortcuts,
             )
         except Exception as exc:  # never a traceback for one bad game
             self.report.findings.append(
@@ -194,14 +194,14 @@ def audit_handle(
     path: str = "",
     verifier: Any = None,
     limits: Limits | None = None,
-    fast: bool = True,
+    shortcuts: bool = True,
 ) -> Iterator[GameReport]:
     """Audit every game read from a binary handle, one report per game, streaming.
-    ``fast=False`` reads every game record by record (``LogReader(scan=False)``) and
+    ``shortcuts=False`` reads every game record by record (``LogReader(scan=False)``) and
     replays every action through ``Round.play`` (same reports, slower: the oracle of the
     tests)."""
-    reader = LogReader(handle, path=path, limits=limits, verifier=verifier, scan=fast)
-    visitor = AuditVisitor(path, fast=fast)
+    reader = LogReader(handle, path=path, limits=limits, verifier=verifier, scan=shortcuts)
+    visitor = AuditVisitor(path, shortcuts=shortcuts)
     while True:
         try:
             report = reader.read_game(visitor)
@@ -218,13 +218,13 @@ def audit_file(
     *,
     verifier: Any = None,
     limits: Limits | None = None,
-    fast: bool = True,
+    shortcuts: bool = True,
 ) -> Iterator[GameReport]:
     """Audit every game of a log file (``"-"``: standard input); a file that cannot be
     opened, or holds no game, gives one unreadable report (game 0)."""
     name = os.fspath(path)
     if name == "-":  # standard input
-        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits, fast)
+        yield from _audit_stream(sys.stdin.buffer, "<stdin>", verifier, limits, shortcuts)
         return
     try:
         fh = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
@@ -234,14 +234,16 @@ def audit_file(
         )
         return
     with fh:
-        yield from _audit_stream(fh, name, verifier, limits, fast)
+        yield from _audit_stream(fh, name, verifier, limits, shortcuts)
 
 
 def _audit_stream(
-    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None, fast: bool
+    fh: IO[bytes], name: str, verifier: Any, limits: Limits | None, shortcuts: bool
 ) -> Iterator[GameReport]:
     empty = True
-    for report in audit_handle(fh, path=name, verifier=verifier, limits=limits, fast=fast):
+    for report in audit_handle(
+        fh, path=name, verifier=verifier, limits=limits, shortcuts=shortcuts
+    ):
         empty = False
         yield report
     if empty:
