@@ -10,10 +10,8 @@ The everyday API, each name loaded on first use (short commands stay fast):
 >>> events[0]["type"]
 'start_kyoku'
 
-Subpackages hold the concerns (docs/internals.md): ``kernel``, ``scoring``, ``money``,
-``log``, ``round``, ``leshan``, ``players``, ``audit``, ``view``; every error is an
-:class:`XzError` (:mod:`xzcore.errors`); :data:`BACKEND` says whether the compiled modules
-or their pure-Python twins serve them (:mod:`xzcore.backend`).
+Subpackages hold the concerns (docs/internals.md); every error is an :class:`XzError`;
+:data:`BACKEND` says whether compiled modules or their twins serve them.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """Compiled modules or their pure-Python twins, chosen here, once, for all of them.
 
 Each compiled module has a twin beside it with the same names and the same answers
-(``kernel/_core.pyx`` and ``kernel/_core_twin.py`` …). ``XZ_PUREPYTHON=1`` selects every
-twin; otherwise every compiled module when all of them are built, else every twin — all or
-none, so :data:`BACKEND` says what serves the whole package. ``XZ_REQUIRE_COMPILED=1``
-(CI sets it) turns a missing compiled module into an ImportError. The rest of the package
-asks :func:`load` for a module by its role; nothing else imports a compiled module or a
-twin, or asks which one it got.
+(``kernel/_core.pyx`` and ``kernel/_core_twin.py`` …). Every compiled module or every twin
+serves, so :data:`BACKEND` says what serves the whole package (the switches
+``XZ_PUREPYTHON`` and ``XZ_REQUIRE_COMPILED``: docs/internals.md). The rest of the package
+asks :func:`load` for a module by its role.
 
 >>> BACKEND in ("cython", "python")
 True

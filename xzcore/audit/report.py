@@ -1,21 +1,8 @@
 """Audit: replay every game of a log through the round engine and check every claim.
 
-For each game (docs/audit.md):
-
-1. Integrity — the hash chain (docs/log-format.md L2) and, with a key, the signature (L3).
-2. Legality — the actions recorded in the events are fed to a fresh
-   :class:`~xzcore.round.engine.Round` built from the header (rules, wall, dealer, exchange
-   direction) with the checked :meth:`~xzcore.round.engine.Round.play`; an
-   :class:`~xzcore.round.actions.IllegalActionError` becomes a finding citing its rule id (R4.2,
-   R4.3, R5.7 …) and ends the replay of that game.
-3. Figures — the events the engine emits are compared with the recorded ones, event by
-   event: every score (pattern, 根, extras, multiplier, cap), every transfer, the end-of-round
-   settlement and the totals; then the claims record (L5) with the claims recomputed from
-   the engine's events.
-
-Each finding carries the game, event index and byte offset, the rule id, what the log
-claimed, what is right, and the money difference per seat (claimed − correct, in units).
-
+Per game (docs/audit.md): integrity (the L2 hash chain; with a key, the L3 signature),
+legality (the recorded actions through the checked ``Round.play``; a refusal is a finding
+citing its rule id) and figures (the engine's events and the L5 claims against the log).
 :class:`AuditVisitor` is the collecting visitor of :mod:`xzcore.log.reader`; :func:`audit_file`
 yields one :class:`GameReport` per game, streaming.
 """

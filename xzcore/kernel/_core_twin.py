@@ -1,30 +1,9 @@
 """The pure-Python twin of the kernel, written for clarity, not speed.
 
-It answers the same questions as the compiled ``xzcore.kernel._core`` with the same names,
-signatures and errors, but by a different method: a recursive search over the ways of
-splitting each suit, where the compiled kernel reads precomputed per-suit tables. The two are
-compared by the differential tests, so each checks the other.
-
-Conventions (docs/internals.md): ``counts`` are the 27 counts of the *concealed* tiles
-(R1.2 kind order), as ``bytes`` or any sequence of ints 0–4; ``void`` is 0/1/2 for m/p/s or
--1 for none. With ``void = -1`` the concealed tiles must span at most two suits (R4.4 without
-a declaration); the suits of melds are the caller's concern. Bad input raises
-``KernelInputError`` (a ``ValueError``) naming the argument, the position and the reason.
-
-Functions:
-
-- ``is_win(counts, void=-1) -> bool`` — R7.1 with R4.4/R7.2, for 14/11/8/5/2 concealed tiles.
-- ``waits(counts, void=-1, held=None) -> int`` — R7.3 bitmask of the kinds that complete a
-  13/10/7/4/1-tile hand; ``held`` (counts with the meld tiles) drops kinds held 4 times.
-- ``is_win_batch`` / ``waits_batch`` — the same over an N×27 uint8 buffer.
-- ``Hand`` — an incremental hand (add/remove a tile) answering ``is_win`` and ``waits``.
-- ``shanten(counts, void=-1) -> int`` — 向听: -1 complete, 0 ready, n = n more tile swaps.
-- ``shanten_discards(counts, void=-1) -> array('b')`` — the shanten after each discard.
-- ``check_wall(wall) -> list[int]`` — R1.1/R2.2: the 108 tiles, four of each kind.
-- ``tile_counts(hands, lists) -> list[int] | None`` — R1.1's tally of the round's tiles.
-- ``dealt_hands(wall, dealer) -> (hands, texts) | None`` — R2.3's deal.
-- The 查叫 value kernel: ``win_fan``, ``ready_fan``, ``ready_fan_batch`` (see
-  ``xzcore.kernel._core_twin_value``).
+It answers the same questions as the compiled ``xzcore.kernel._core``, with the same names,
+signatures and errors, by a recursive search over the ways of splitting each suit where the
+compiled kernel reads precomputed per-suit tables; the differential tests compare the two, so
+each checks the other. Conventions and functions: docs/internals.md (the kernel).
 """
 
 from __future__ import annotations

@@ -1,34 +1,9 @@
 """The 查叫 value kernel, pure-Python twin: pattern + 根 fan of a win and of a ready hand.
 
-Written for clarity: every way of splitting the concealed tiles is listed, each is matched
-against the patterns of R8.3 (or the terms of R8.4) by :func:`xzcore.kernel.patterns.shape_fan`,
-and the best is kept (R8.1). The compiled kernel answers from per-suit shape bits and the same
-table instead; the differential tests compare.
-
-Signatures (the same in ``xzcore.kernel._core``):
-
-- ``win_fan(counts, void=-1, held=None, meld_info=0, flags=0) -> int`` — a complete hand of
-  14 − 3k concealed tiles (winning tile included): its fan, pattern + 根, no extras, no cap;
-  -1 when the tiles do not win (R7.1, R4.4).
-- ``ready_fan(counts, void=-1, held=None, meld_info=0, flags=0, mode=0) -> int`` — a hand of
-  13 − 3k concealed tiles: the largest (``mode = 0``, 查大) or smallest (``mode = 1``, 查小)
-  ``win_fan`` over its waits (R7.3, R10.2); -1 when it is not ready.
-- ``ready_fan_batch(counts2d, voids=None, held2d=None, meld_infos=None, flags=0, mode=0)
-  -> array('b')`` — ``ready_fan`` over N rows.
-
-Arguments:
-
-- ``held``: counts of every tile the seat holds — concealed plus melds (a gang counts 4) —
-  *including* the winning tile for ``win_fan`` and *before* it for ``ready_fan``; default
-  ``counts`` (no melds). 根 (R8.2) = kinds held four times after the win.
-- ``meld_info`` bits: 0–2 number of melds, 3–5 number of gangs, 6–8 suit mask of the melds,
-  9 "every meld is of rank 1 or 9", 10 "every meld is of rank 2/5/8" (bits 9–10 are ignored
-  when there are no melds). It must agree with ``counts`` and ``held``.
-- ``flags``: bit 0 the additive model (R8.4), else the table model (R8.3); bit 1 the option
-  ``yaojiu_jiangdui`` (the ⓨ rows; 带幺九 in the additive model).
-
-Fan = log2 of the value: the best over the splits of :func:`~xzcore.kernel.patterns.shape_fan`
-(the R8.3 row less the 根 it uses up, or the sum of the R8.4 terms), plus one per 根.
+Written for clarity: every way of splitting the concealed tiles is matched against the
+patterns of R8.3 (or the terms of R8.4) by :func:`xzcore.kernel.patterns.shape_fan`, and the
+best is kept (R8.1). The compiled kernel answers from per-suit shape bits and the same table;
+the differential tests compare. Signatures and arguments: docs/internals.md (the kernel).
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """乐山 (Leshan) money and choices: paying a counted win with the discarder's penalties
 (R13.2), 飘 (R13.3) and 摆割 (R13.4); the rules of thumb the bots use for 飘 and 摆割.
 
-The count of a win (R13.1) is the same for every payer (:func:`xzcore.scoring.count.
-score_count`). What one payer pays on top depends on the pair of seats, so a counted win is
-paid by :func:`pay_count_win` — for each payer one transfer per part (the count, then the
-R13.2 penalties, 飘 and 摆割, each under its own rule id, so that an audit names the rule a
-wrong figure breaks) — instead of :func:`xzcore.money.settlement.pay_win`. Who pays is decided
-exactly as there (R9.1–R9.4).
+A counted win (R13.1) costs every payer the same count, plus parts that depend on the pair of
+seats, so :func:`pay_count_win` pays it in place of :func:`xzcore.money.settlement.pay_win`,
+one transfer per part under its own rule id (docs/leshan.md).
 
 >>> from xzcore.money.ledger import Ledger
 >>> from xzcore.rules import RuleSet

@@ -1,24 +1,10 @@
 """A round of 乐山 (Leshan) 血战到底: the round engine plus 飘 (R13.3), 摆割 (R13.4) and
 count scoring (R13.1, R13.2) — RULES.md R13.
 
-:class:`LeshanRound` is a :class:`~xzcore.round.engine.Round` with three additions:
-
-- a 飘 phase after 定缺, before the first draw (``rules.piao_max`` > 0): each seat bets
-  0–``piao_max`` with ``piao <n>``; the bets are simultaneous, final and public
-  (``{"type": "piao", "actor": s, "piao": n}``);
-- ``baige <tile> by <seat>`` on a seat's turn: discard ``<tile>`` and lay the remaining
-  ready hand open (R13.4), while more than 12 tiles remain. The event
-  ``{"type": "baige", "actor", "pai", "hand", "waits"}`` shows the hand to every seat; the
-  ``dahai`` event that follows carries ``"baige": true``. From then on the seat may not peng,
-  discards the tile it draws, and gangs only when its waits stay the same;
-- wins scored by count (:func:`xzcore.scoring.count.score_count`) and paid per payer with
-  the discarder's penalties, 飘 and 摆割 (:func:`xzcore.leshan.money.pay_count_win`, through the
-  round's ``_pay_win`` hook); 查叫 by the largest count (``chajiao_multiplier`` dispatches to
-  :func:`xzcore.scoring.count.count_chajiao` under ``scoring = count``).
-
-The forced win on discards in the last 12 tiles and the strict pass lock (R13.5) and the
-dealer (R13.6 = R11.1) are the base engine's R5.7, R7.4 and R11.1 under the ``leshan``
-preset. Use :func:`new_round` to get the right class for a rule set.
+:class:`LeshanRound` is a :class:`~xzcore.round.engine.Round` with a 飘 phase after 定缺, the
+``baige`` action, and wins scored by count and paid per payer; R13.5 and R13.6 are the base
+engine's R5.7, R7.4 and R11.1 under the ``leshan`` preset. :func:`new_round` gives the right
+class for a rule set. The phases, events and restrictions: docs/leshan.md.
 """
 
 from __future__ import annotations

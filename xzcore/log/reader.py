@@ -1,18 +1,9 @@
 """Reading game logs: the ``.xzlog`` container (docs/log-format.md) read game by game.
 
-The format is specified in ``docs/log-format.md`` (ids L1–L6 there); in short, a log is a
-sequence of msgpack records ``[tag, payload, hash]``. Per game: a header (tag 0), one record
-per engine event (tag 1), the claimed results (tag 2) and a closing record (tag 3) holding the
-game's final hash and, optionally, its Ed25519 signature. ``hash`` is the running BLAKE2b-256
-of the previous record's hash and this record's bytes up to the hash (L2).
-
 Reading is python-chess style: :func:`read_game` drives a visitor (:class:`BaseVisitor`)
-through one game; :class:`GameBuilder` (the default) builds a :class:`Game` and raises at the
-first problem; a collecting visitor (see :mod:`xzcore.audit.report`) overrides
-:meth:`BaseVisitor.handle_error` to record every problem and go on. Every error names the
-file, the game, the event index and the byte offset. :class:`LogReader` is the one reader: a
-game is read in one pass by the compiled scan (or its twin, :mod:`xzcore.backend`) and, when
-anything is wrong with it, again record by record to say what.
+through one game; :class:`GameBuilder` builds a :class:`Game` and raises at the first problem,
+a collecting visitor records every problem and goes on. :class:`LogReader` is the one reader:
+one pass by the scan for a good game, record by record for one that is not (docs/internals.md).
 
 >>> import io
 >>> from xzcore.log.writer import LogWriter

@@ -1,21 +1,9 @@
 """Ed25519 signatures of game logs (docs/log-format.md, L3).
 
-A platform that writes logs keeps a private key; each game's closing record carries the
-Ed25519 signature of that game's final hash (the running BLAKE2b hash of its last record
-before the closing one, L2). Anyone holding the public key can check that the platform wrote
-the game and that nothing before the signature was changed, even by a forger who recomputed
-the whole hash chain.
-
-Keys are PEM files: the private key as unencrypted PKCS#8, the public key as
-SubjectPublicKeyInfo (what ``openssl pkey -pubout`` prints). A key file is read with a bound
-(:func:`read_key_file`, at most :data:`KEY_FILE_LIMIT` bytes), and every way it can be wrong
-— missing, a folder, unreadable, empty, too large, not PEM, not Ed25519, the private half
-where the public one is expected or the reverse — is a :class:`KeyFileError` whose one-line
-message names the file and what is wrong.
-
-The ``cryptography`` package is a dependency of xzcore, imported only when a key is used (so
-commands that never sign start fast). If it cannot be imported, the install is broken:
-signing and verifying raise :class:`SigningUnavailableError`, which says to reinstall xzcore.
+A platform signs each game's final hash (L2) with its private key, so anyone holding the
+public key can check that the platform wrote the game and that nothing before the signature
+changed, even by a forger who recomputed the whole hash chain. Key files (PEM) are read with a
+bound; every way one can be wrong is a one-line :class:`KeyFileError` naming the file.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """The money ledger: every payment of a round as an ordered list of transfers (RULES.md R9.6).
 
-A :class:`Transfer` moves a positive number of units from one seat to another and says why
-(a reason code with its Chinese and English name) and under which rule id. A :class:`Ledger`
-keeps the transfers in order, the per-seat totals, a readable breakdown, and the bookkeeping of
-gang income that 呼叫转移 (R9.5) and 退税 (R10.3) need: for each gang payment, who received
-how much from whom in which turn, and how much of it has been handed on or refunded.
-
-The functions that apply the rules and append to a ledger live in :mod:`xzcore.money.settlement`.
+A :class:`Transfer` moves a positive number of units from one seat to another and says why and
+under which rule id. A :class:`Ledger` keeps them in order, with the per-seat totals and the
+gang income that 呼叫转移 (R9.5) and 退税 (R10.3) need; the rules that append to it live in
+:mod:`xzcore.money.settlement`.
 
 >>> led = Ledger()
 >>> _ = led.add(Transfer(1, 0, 2, "gang_direct", "R6.2", turn=3))

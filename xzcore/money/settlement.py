@@ -2,8 +2,7 @@
 
 Each function applies one rule of RULES.md to a :class:`~xzcore.money.ledger.Ledger`, appends the
 transfers it makes and returns them (in order). The round engine decides *when* to call them
-and which seats take part; these functions decide *how much* moves between which seats. Money
-is in integer units (底分); one "unit" of R9.1 is one unit here.
+and which seats take part; these functions decide *how much* moves between which seats.
 
 >>> from xzcore.rules import RuleSet
 >>> from xzcore.tiles import MeldKind

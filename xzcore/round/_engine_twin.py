@@ -2,19 +2,8 @@
 setup, ``Round.play``'s shortcuts, wins, gangs and the round's end), written for clarity (the
 compiled module is tested against it; tests/round/test_compiled_engine_helpers.py).
 
-Each helper either gives exactly what the engine's plain code gives, or ``None`` ("not
-handled here": the caller runs the plain code, which answers or raises as it always did).
-
-- :func:`counts_text`: the canonical MPSZ text of 27 counts (the ``hand`` of a ``hora``
-  event, docs/events.md), as ``xzcore.tiles.format_counts``;
-- :func:`transfer_dicts`: ``[t.to_dict() for t in transfers]`` (the ``transfers`` of a
-  ``hora``, ``gang_payment``, ``call_transfer`` or ``settlement`` event);
-- :func:`wall_text`: the ``wall`` of the ``start_kyoku`` event, each tile's name in turn;
-- :func:`tiles_conserved`: R1.1 over the round's hands, melds, rivers, won tiles and the
-  rest of the wall (``Round.check_tiles``: True lets it pass, False makes it say what is
-  wrong);
-- :class:`PlayChecks`: ``Round.play``'s two shortcuts (``xzcore.round.checks.canonical``
-  and ``quick_legal``), which always answer.
+Each helper gives exactly what the engine's plain code gives, or ``None`` ("not handled
+here": the caller runs the plain code); the helpers are listed in docs/internals.md.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Actions: what a seat decides in a round, as immutable values that print and parse, and
 the one reader of the action an event records (:func:`action_of`, docs/events.md).
 
-The words follow the mjai protocol where it has one (``dahai``, ``pon``, ``daiminkan``,
-``ankan``, ``kakan``, ``hora``, ``none``) and add the two Sichuan phases, ``exchange``
-(换三张, R3) and ``dingque`` (定缺, R4.1). The text form is ``"<word> [argument] by <seat>"``:
+The words follow the mjai protocol where it has one and add ``exchange`` (换三张, R3) and
+``dingque`` (定缺, R4.1); the Leshan ``piao`` (R13.3) and ``baige`` (R13.4) are
+:class:`LeshanAction` values. The text form is ``"<word> [argument] by <seat>"``:
 
 >>> a = Action.parse("dahai 5p by 2")
 >>> a.word, a.seat, a.tile
@@ -14,13 +14,6 @@ Action.parse('dahai 5p by 2')
 'exchange 129m by 0'
 >>> Action.parse("dingque p", seat=1).suit
 1
-
-The two Leshan decisions (R13.3 飘, R13.4 摆割) are :class:`LeshanAction` values, kept here
-with the rest of the vocabulary.
-
-Errors form a small tree of ``ValueError``: :class:`InvalidActionError` for a malformed
-action (bad text, a seat outside 0–3, a tile outside 0–26) and :class:`IllegalActionError`
-for a well-formed action that a rule forbids now; the latter carries the rule id.
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """Why an action is illegal: the rule id and a readable reason (for ``Round.play``).
 
-``Round.play`` first asks whether the action is among ``legal_actions``; only when it is not
-does it call :func:`diagnose`, which looks for the rule that forbids it. The order of the
-checks goes from the general (whose turn, which phase) to the specific (void suit, pass lock,
-final round), so the rule named is the most basic one broken.
-
-:func:`canonical` is ``Round.play``'s shortcut past ``Action.make``: an action that is
-exactly one of the prebuilt values ``legal_actions`` hands out is well formed, and the
-prebuilt value makes the membership test an identity hit. :func:`quick_legal` answers "is it
-among ``legal_actions``?" for the common actions without building the list; it only ever
-says yes when the list would hold the action, and otherwise leaves the question to the list.
+``Round.play`` calls :func:`diagnose` only for an action not among ``legal_actions``; its
+checks go from the general (whose turn, which phase) to the specific (void suit, pass lock,
+final round), so the rule named is the most basic one broken. :func:`canonical` (past
+``Action.make``) and :func:`quick_legal` (past the legal list) are ``play``'s shortcuts.
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """The round engine: one round of 血战到底 / 血流成河 (RULES.md R2–R7, R9–R11).
 
-A :class:`Round` is a pure function of its wall (R2.2), dealer and exchange direction, and
-of the seats' decisions. It deals (R2.3), runs the exchange (R3) and void (R4.1) phases when
-the rules ask for them, then play: draws, discards, claims resolved by R5.3, gangs with their
-money at gang time (R6.2), robbing an added gang (R6.4), wins paid at once (R9), 呼叫转移
-(R9.5) and the end of round (R10). Every step appends a plain ``dict`` to :attr:`Round.events`
-(docs/events.md).
-
-Driving it: :meth:`Round.to_act` lists the seats that must decide now, and
-:meth:`Round.legal_actions` what each may do; :meth:`Round.play` checks an action and raises
-:class:`~xzcore.round.actions.IllegalActionError` with the rule id, :meth:`Round.apply` trusts it.
+A :class:`Round` is a pure function of its wall (R2.2), dealer, exchange direction and the
+seats' decisions, and records every step as a plain ``dict`` in :attr:`Round.events`
+(docs/events.md). :meth:`Round.to_act` lists who must decide, :meth:`Round.legal_actions`
+what each may do; :meth:`Round.play` checks an action, :meth:`Round.apply` trusts it.
 
 >>> from xzcore.rules import RuleSet
 >>> from xzcore.round.wall import deal

@@ -1,34 +1,9 @@
 """Seeded walls: a documented PRNG and the wall shuffle (RULES.md R2.2, R2.4, R3.1).
 
-A round is a pure function of its wall and its seats' choices (R2.2), so reproducing a game
-needs only a way to turn one integer seed into a wall. We do not use :mod:`random`, whose
-internals may change between Python versions: the generator and the shuffle are written out
-here, exactly, so that any implementation in any language can rebuild the same wall.
-
-The generator is **SplitMix64** (Steele, Lea and Flood, 2014; the seeding generator of
-xoshiro). State: one unsigned 64-bit integer ``x``, initially ``seed mod 2**64``. Each output::
-
-    x = (x + 0x9E3779B97F4A7C15) mod 2**64
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
-    output z ^ (z >> 31)
-
-A bounded integer in ``[0, n)`` (``bounded(n)``) uses Lemire's multiply-shift with
-rejection, so that it is exactly uniform: draw ``r``; ``m = r * n``; if
-``m mod 2**64 < (2**64 - n) mod n`` draw again; else the answer is ``m >> 64``.
-
-The wall is the 108 physical tiles in id order (tile id ``i`` has kind ``i // 4``, R1.2),
-shuffled by Fisher–Yates from the top: for ``i`` = 107 down to 1, swap positions ``i`` and
-``j_i``, a uniform integer in ``[0, i]``. To save generator calls the ``j_i`` are drawn in
-batches: the bounds ``108, 107, …`` are grouped greedily, in that order, into runs whose
-product ``P`` stays ``<= 2**64`` (10 runs); for each run one ``v = bounded(P)`` is drawn and
-split in mixed radix, first bound first: ``j = v mod n; v = v div n``. Because ``v`` is
-uniform on ``[0, P)`` every ``j`` is exactly uniform and independent.
-
-A :class:`Deal` then draws, from the same generator and in this order, the dealer
-(``bounded(4)``, R2.4) and the exchange direction (``1 + bounded(3)``, R3.1: the seat offset
-to which each seat passes its three tiles).
+A round is a pure function of its wall and its seats' choices (R2.2), so one integer seed
+must rebuild a game's wall in any language. :mod:`random` may change between Python versions,
+so the generator (SplitMix64), the shuffle and the deal's draws are written out here, and
+specified exactly in docs/internals.md.
 
 >>> Rng(0).next64()
 16294208416658607535

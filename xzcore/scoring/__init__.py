@@ -1,10 +1,9 @@
 """Scoring a win (RULES.md R7.1–R7.3, R7.5, R8) and the value of a ready hand (R10.2).
 
-The best decomposition (R8.1) is found by brute force: every way of splitting each suit into
-sets and at most one pair is enumerated (:func:`suit_splits`, memoized per suit), the suits are
-combined with exactly one pair, and seven pairs is added when the hand qualifies. Every
-decomposition is scored and the largest value is kept. This is deliberately the plain reading
-of the rules; it is also the test oracle for the kernel's table-driven value search.
+The best decomposition (R8.1) is found by brute force: every split of each suit into sets and
+at most one pair (:func:`suit_splits`, memoized per suit), combined with exactly one pair, and
+seven pairs when the hand qualifies; the largest value is kept. It is deliberately the plain
+reading of the rules, and the test oracle for the kernel's table-driven value search.
 
 >>> from xzcore.rules import RuleSet
 >>> s = score_win("123345789m2346p", "6p", [], "s", WinContext(), RuleSet())

@@ -1,10 +1,9 @@
 """The 乐山 (Leshan) count model (RULES.md R13.1, R13.2, R13.7; option ``scoring = count``).
 
 A win's count (个数) is 1 (底) plus one for each listed item, 5 for 清一色, and the R13.7
-option values for 对对胡, 七对 and 天和. The count is what each payer pays, in units; 飘
-(R13.3), 摆割 (R13.4) and the discarder's penalties (R13.2) are added per payer when the win
-is paid (:mod:`xzcore.leshan.money`). As in R8.1 the count is the largest over every way of
-splitting the hand (一般高 and 卡心五 depend on the split).
+option values for 对对胡, 七对 and 天和, the largest over every split of the hand (R8.1). It
+is what each payer pays, in units; 飘, 摆割 and the R13.2 penalties are added per payer when
+the win is paid (:mod:`xzcore.leshan.money`).
 
 The seed's worked example, 清一色 with an exposed gang and 一般高 (R13.1):
 
