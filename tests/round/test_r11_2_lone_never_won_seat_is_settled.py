@@ -49,12 +49,14 @@ def _pass_to_end(r: Round) -> None:
                 r.play(next(a for a in legal if a.word == "dahai" and a.tile == r.drawn))
 
 
-def _triple_win(kernel: ModuleType, rules: RuleSet, dealer_hand: str, **kw: object) -> Round:
+def _triple_win(
+    kernel: ModuleType, rules: RuleSet, dealer_hand: str, seat_suit: dict[int, str] | None = None
+) -> Round:
     """Deal, declare, the dealer throws 1s and seats 1, 2, 3 win on it. R5.5: play resumes
     with the seat after the last winner, the dealer, so after the wins draw ``i`` is made by
     seat ``i % 4`` while nobody gangs (``rotation_draws`` with dealer 3 lays out that order)."""
     hands = [dealer_hand, *WINNERS]
-    r = make_round(rules, hands, rotation_draws(3, hands, {}, **kw), kernel=kernel)  # type: ignore[arg-type]
+    r = make_round(rules, hands, rotation_draws(3, hands, {}, seat_suit), kernel=kernel)
     dingque(r, "smmp")
     run(r, "dahai 1s by 0", "hora 1s by 1", "hora 1s by 2", "hora 1s by 3")
     assert [w.seat for w in r.wins] == [1, 2, 3] and all(w.score.capped == 1 for w in r.wins)
