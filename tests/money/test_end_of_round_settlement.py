@@ -401,6 +401,7 @@ def test_a_ready_seat_keeps_its_gang_money_and_refunds_go_to_each_payer() -> Non
 
 
 def test_no_end_of_round_settlement_with_fewer_than_two_active_seats() -> None:
+    # 血战 (R10 header, R10.4); in 血流 a lone never-won seat is settled (R11.2, below).
     led = Ledger()
     pay_gang(led, XZ, 0, MeldKind.ANGANG, payers=(1, 2, 3), turn=1)
     ends = [
@@ -411,6 +412,59 @@ def test_no_end_of_round_settlement_with_fewer_than_two_active_seats() -> None:
     ]
     assert end_of_round(led, XZ.replace(huazhu_payees="all"), ends) == []
     assert len(led) == 3
+
+
+# -- R11.2 (RULES.md v3): in 血流 R10 settles every never-won seat, even a lone one -----------
+
+XL = RuleSet.preset("xueliu")  # huazhu_payees = all; otherwise as XZ
+
+
+def _lone(seat_end: SeatEnd) -> list[SeatEnd]:
+    """Seats 1, 2, 3 have won; seat 0 never won and is ``seat_end``."""
+    return [seat_end, *(SeatEnd(s, active=False) for s in (1, 2, 3))]
+
+
+@pytest.mark.parametrize(
+    ("payees", "expected"),
+    [
+        ("all", [(0, 1, 64, "huazhu", "R10.1"), (0, 2, 64, "huazhu", "R10.1"),
+                 (0, 3, 64, "huazhu", "R10.1")]),
+        ("active", []),  # "active" = never won (R11.2): a lone 花猪 has no payee
+    ],
+)  # fmt: skip
+def test_r11_2_a_lone_never_won_huazhu_pays_each_payee(payees: str, expected: list) -> None:
+    led = Ledger()
+    added = end_of_round(led, XL.replace(huazhu_payees=payees), _lone(SeatEnd(0, True, True)))
+    assert rows(added) == expected
+
+
+def test_r11_2_a_lone_never_won_seat_refunds_and_has_nobody_for_chajiao() -> None:
+    led = Ledger()
+    pay_gang(led, XL, 0, MeldKind.ANGANG, payers=(1, 2, 3), turn=1)  # 2 from each
+    pay_gang(led, XL, 0, MeldKind.GANG, discarder=2, turn=4)  # 2 more from seat 2
+    # R10.2: not ready, it pays each ready never-won seat — there is none; R10.3: it refunds
+    # its 8 of gang money to the seats that paid it, winners all.
+    added = end_of_round(led, XL, _lone(SeatEnd(0, active=True)))
+    assert rows(added) == [
+        (0, 1, 2, "refund", "R10.3"),
+        (0, 2, 4, "refund", "R10.3"),
+        (0, 3, 2, "refund", "R10.3"),
+    ]
+    assert led.totals() == [0, 0, 0, 0]
+
+
+def test_r11_2_a_lone_never_won_ready_seat_keeps_its_gang_money_and_collects_nothing() -> None:
+    led = Ledger()
+    pay_gang(led, XL, 0, MeldKind.ANGANG, payers=(1, 2, 3), turn=1)
+    # R10.2: the winners are not active in 血流, so nobody pays the ready seat; R10.3: a
+    # ready seat refunds nothing.
+    assert end_of_round(led, XL, _lone(SeatEnd(0, True, ready_multiplier=8))) == []
+
+
+def test_r11_2_no_settlement_when_every_seat_has_won() -> None:
+    led = Ledger()
+    pay_gang(led, XL, 0, MeldKind.ANGANG, payers=(1, 2, 3), turn=1)
+    assert end_of_round(led, XL, [SeatEnd(s, active=False) for s in range(4)]) == []
 
 
 @pytest.mark.parametrize(

@@ -184,7 +184,7 @@ def _end_of_round_as_before(ledger: Ledger, rules: RuleSet, ends: list[SeatEnd])
     tuples (the oracle; valid seats in seat order)."""
     out: list[Transfer] = []
     active = [e for e in ends if e.active]
-    if len(active) < 2:
+    if len(active) < 2 and not rules.xueliu:  # 血战: R10 header, R10.4; 血流: R11.2
         return out
     pigs = [e.seat for e in active if e.huazhu]
     if pigs:
@@ -240,14 +240,18 @@ valid_ends = st.tuples(
     st.sampled_from([LastRoundWin.OFF, LastRoundWin.FORFEIT]),
     st.booleans(),
     st.booleans(),
+    st.booleans(),
 )
 def test_valid_engine_ends_are_settled_here(
     facts: list[tuple[bool, bool, int | None, bool]],
     last: LastRoundWin,
     pig_pays: bool,
     refund: bool,
+    xueliu: bool,
 ) -> None:
-    rules = XZ.replace(last_round_win=last, huazhu_pays_chajiao=pig_pays, refund_gang_money=refund)
+    rules = XZ.replace(
+        last_round_win=last, huazhu_pays_chajiao=pig_pays, refund_gang_money=refund, xueliu=xueliu
+    )
     ends = [
         (s, a, h, m, f and last is LastRoundWin.FORFEIT) for s, (a, h, m, f) in enumerate(facts)
     ]

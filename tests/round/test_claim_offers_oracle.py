@@ -426,7 +426,7 @@ def _play(rules: RuleSet, seed: int) -> _Oracle:
 
 
 def _check_end(orc: _Oracle) -> None:
-    """R11.1 the next dealer; R10 / R10.4 whether the end-of-round settlement ran."""
+    """R11.1 the next dealer; R10 / R10.4 / R11.2 whether the end-of-round settlement ran."""
     r = orc.r
     res = r.result()
     evs = r.events
@@ -443,7 +443,8 @@ def _check_end(orc: _Oracle) -> None:
             got = [x["forfeited"] for x in e["seats"]]
             assert got == [f and not orc.won[x] for x, f in enumerate(orc.forfeited)], got
     settled = any(e["type"] == "settlement" for e in evs)
-    assert settled is (res.reason == "wall_empty" and never_won >= 2)
+    # 血战: two or more active seats (R10 header, R10.4); 血流: any never-won seat (R11.2).
+    assert settled is (res.reason == "wall_empty" and never_won >= (1 if r.rules.xueliu else 2))
     assert res.reason == "wall_empty" or (not r.rules.xueliu and never_won == 1)
 
 

@@ -112,3 +112,38 @@ def test_leshan_is_refused_clearly() -> None:
     d = deal(1)
     with pytest.raises(ValueError, match="R13"):
         Round(RuleSet.preset("leshan"), d.wall, d.dealer)
+
+
+def test_xueliu_games_settle_every_never_won_seat(kernel: ModuleType) -> None:
+    """R11.2 over seeded 血流 games: when the wall is empty, R10 runs over exactly the seats
+    that never won, however many (even one; none: no settlement event); every R10 payer
+    never won (R10.1–R10.3), every 查大叫 payee never won (R10.2); tiles (R1.1, checked by
+    the round's end) and money (R9.6) are conserved."""
+    rules = RuleSet.preset("xueliu")
+    n = 200 if kernel.__name__.endswith("_core") else 20  # the twin's shanten is slow
+    lone = lone_paid = 0
+    for seed in range(n):
+        # Greedy bots win often (random ones seldom do); one random seat, taking every win,
+        # keeps its void tiles or gang money now and then.
+        agents = [
+            RandomAgent(seed * 4 + s, take_wins=True) if s == seed % 4 else GreedyAgent(s)
+            for s in range(4)
+        ]
+        res, events = play_game(rules, 5000 + seed, agents, kernel=kernel)
+        _check_stream(events, res.totals)
+        assert res.reason == "wall_empty"  # 血流 ends only on the empty wall
+        never_won = {s for s in range(4) if s not in res.winners}
+        settles = [e for e in events if e["type"] == "settlement"]
+        if not never_won:
+            assert settles == []
+            continue
+        (settle,) = settles
+        assert {e["seat"] for e in settle["seats"] if e["active"]} == never_won
+        for t in settle["transfers"]:
+            assert t["payer"] in never_won
+            if t["rule"] == "R10.2":
+                assert t["payee"] in never_won
+        if len(never_won) == 1:
+            lone += 1
+            lone_paid += bool(settle["transfers"])
+    assert lone and lone_paid  # the case R11.2 (v3) is about does come up

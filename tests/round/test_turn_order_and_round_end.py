@@ -154,6 +154,56 @@ def test_call_transfer_of_an_earlier_turn(
     assert r.ledger.totals() == totals
 
 
+# -- R9.5 all_gangs_first: two 杠上炮 by one discarder, nothing handed on twice ----------------
+# Dealer 0 gangs 1111s on its first turn (turn 1: seats 1, 2, 3 pay 2 each = 6), draws 9s and
+# throws 5p: seat 1 wins on it, 平胡 ×1 × 杠上炮 ×2 = ×2 (R8.6), and leaves (血战). Seats 2 and
+# 3 draw and throw 8s; the dealer draws the fourth 2s (turn 4), gangs it (seats 2 and 3, the
+# in-play others, pay 2 each = 4), draws 9s and throws 7p: seat 2 wins on it, ×2 again.
+#   all_gangs_first: 6 to seat 1 (all it received), then only the 4 not already handed on to
+#     seat 2 — not 10 → dealer 6 −2 −6 +4 −2 −4 = −4, seat 1 −2 +2 +6 = +6,
+#     seat 2 −2 −2 +2 +4 = +2, seat 3 −2 −2 = −4;
+#   last_gang: the same two amounts here (each is its turn's gang money);
+#   none: dealer +6, seat 1 0, seat 2 −2, seat 3 −4.
+GSP2_HANDS = [
+    "1111s222s888p99p5p7p",  # dealer, void m
+    "123456789m33p46p",  # void s, waits 5p
+    "123456789m11p68p",  # void s, waits 7p
+    "123456789m22p33p",  # void s, waits 2p/3p
+]
+
+
+@pytest.mark.parametrize(
+    ("mode", "handed", "totals"),
+    [
+        ("all_gangs_first", [(0, 1, 6), (0, 2, 4)], [-4, 6, 2, -4]),
+        ("last_gang", [(0, 1, 6), (0, 2, 4)], [-4, 6, 2, -4]),
+        ("none", [], [6, 0, -2, -4]),
+    ],
+)
+def test_r9_5_all_gangs_first_hands_on_only_money_not_already_handed_on(
+    kernel: ModuleType, mode: str, handed: list[tuple[int, int, int]], totals: list[int]
+) -> None:
+    rules = XUEZHAN.replace(call_transfer=mode)
+    r = make_round(rules, GSP2_HANDS, "9s8s8s2s9s", kernel=kernel)
+    dingque(r, "msss")
+    run(r, "ankan 1s by 0", "dahai 5p by 0", "hora 5p by 1")
+    assert r.ledger.unspent_gang_income(0) == (6 if mode == "none" else 0)
+    run(r, "dahai 8s by 2", "dahai 8s by 3")
+    assert r.cur == 0 and r.turn_no == 4
+    run(r, "ankan 2s by 0", "dahai 7p by 0", "hora 7p by 2")
+    hs = [e for e in r.events if e["type"] == "hora"]
+    assert [(h["actor"], h["score"]["extras"], h["score"]["capped"]) for h in hs] == [
+        (1, ["gangshangpao"], 2),
+        (2, ["gangshangpao"], 2),
+    ]
+    cts = [t for e in r.events if e["type"] == "call_transfer" for t in e["transfers"]]
+    assert [(t["payer"], t["payee"], t["units"]) for t in cts] == handed
+    assert all(t["rule"] == "R9.5" for t in cts)
+    assert r.ledger.totals() == totals
+    # Nothing was handed on twice: what the dealer handed on is what it received.
+    assert r.ledger.unspent_gang_income(0) == (10 if mode == "none" else 0)
+
+
 # -- End of round: R10.2 and R10.3 in 血战 and 血流 ---------------------------------------------
 # Dealer 0 gangs its four 1s on its first turn (R6.1; R6.2: seats 1, 2, 3 pay 2 each), draws
 # 9s and throws it. Seat 1 draws 5p and wins by self-draw (平胡 ×1; each of 0, 2, 3 pays

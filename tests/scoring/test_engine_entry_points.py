@@ -177,7 +177,7 @@ def test_every_engine_win_scores_as_score_win(preset: str, monkeypatch: pytest.M
 PINNED = {
     "chengdu-classic": "85b9ee0adb0f28d49485f1511096126bd045d57fb826b4df77808df04b1f052d",
     "leshan": "5ee0c90207931b9ec7a5972f10d99c8f055feb5e772a484b69a2ef408d6d1ace",
-    "xueliu": "eb7d14a8998141616b43f2593bf327ec151466b42a83e5e8a0894ffe5ad59304",
+    "xueliu": "86db525247020170bf8f362d57ef8e5cc14abb3dda003a89b7457b077716dc1c",
     "xuezhan": "743fc172a8521ce2398797f8ff01812040c11f84194b9bdfee8dab9825116fab",
 }
 

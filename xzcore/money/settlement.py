@@ -433,8 +433,12 @@ def end_of_round(ledger: Ledger, rules: RuleSet, seats: Sequence[SeatEnd]) -> li
     """The end-of-round settlement, in order: 查花猪 (R10.1), 查大叫 (R10.2), 退税 (R10.3).
 
     ``seats`` gives all four seats once each (winners with ``active=False``). Call it when the
-    wall is empty and the last discard is resolved. R10 applies only while two or more seats
-    are active; with fewer (in 血战: three have won, R10.4) this adds nothing and returns ``[]``.
+    wall is empty and the last discard is resolved. In 血战, R10 applies only while two or more
+    seats are active; with fewer (three have won, R10.4) this adds nothing and returns ``[]``.
+    In 血流 (``rules.xueliu``) "active" means "never won" and R10 applies to every such seat,
+    however many (R11.2): a lone never-won seat is settled too (with ``huazhu_payees = all`` a
+    lone 花猪 pays each winner; a lone unready seat refunds its gang money; it has nobody to
+    pay or be paid by in 查大叫); with none, there is nobody to settle.
 
     - 查花猪: each 花猪 pays ``rules.huazhu_units`` to each non-花猪 seat — active ones only
       (``huazhu_payees = active``) or all four seats' non-花猪 (``all``, winners included).
@@ -494,8 +498,9 @@ def _settle_ends(ledger: Ledger, rules: RuleSet, ends: Sequence[_Facts]) -> list
     # income, their amounts the RuleSet's.
     out: list[Transfer] = []
     active = [e for e in ends if e[1]]
-    if len(active) < 2:
-        return out  # R10 / R10.4: no end-of-round settlement
+    if len(active) < 2 and not rules.xueliu:
+        return out  # R10 / R10.4 (血战): no end-of-round settlement
+    # R11.2 (血流): every never-won seat, even a lone one; with none, the loops add nothing.
     add = ledger.add
     trusted = Transfer._trusted
     # R10.1 查花猪

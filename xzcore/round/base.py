@@ -577,9 +577,11 @@ class RoundBase:
         return (s, True, huazhu, ready, self.forfeited[s])
 
     def _settle_end(self) -> None:
-        """R10.1–R10.3 via :func:`xzcore.money.settlement.end_of_round` (only with two or more
-        active seats; R10.4)."""
-        if 4 - self.n_won < 2:
+        """R10.1–R10.3 via :func:`xzcore.money.settlement.end_of_round`: in 血战 only with two
+        or more active seats (R10 header, R10.4); in 血流 over every seat that never won, even
+        a lone one (R11.2). With no such seat there is nobody to settle and no event."""
+        n = self.n_won
+        if n > 2 and (n == 4 or not self.rules.xueliu):  # 血战 never gets here with n > 2
             return
         ends = [self._seat_end(s) for s in range(4)]
         if any(e[2] or e[3] is not None for e in ends) or self.ledger.gang_income():
