@@ -10,45 +10,17 @@ from typing import IO, Any
 
 import click
 
+from xzcore.cli.human import HumanInputEnded, HumanSeat
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
-from xzcore.round.actions import Action
 from xzcore.round.engine import Round
 from xzcore.rules import PRESETS, RuleError, RuleSet
-from xzcore.tiles import SUITS, format_counts, format_melds, tile_name
 
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
 
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 """A seed is stored in each game's header as a msgpack integer (docs/log-format.md)."""
-
-
-class HumanInputEnded(Exception):
-    """Standard input ended (EOF) while the person at ``--human`` was to choose."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
-        self.seat = seat
-
-
-def _ask(n_choices: int) -> int:
-    """Read a choice 0..n-1 from stdin (empty line: 0) until one is valid.
-
-    Unlike ``click.prompt``, which turns EOF into the same Abort as Ctrl-C, an ended input is
-    told apart: EOFError here, then a clear message and exit 3 (not "interrupted", 130)."""
-    while True:
-        click.echo(f"your choice [0-{n_choices - 1}, Enter: 0]: ", nl=False, err=True)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo("", err=True)
-            raise EOFError
-        text = line.strip()
-        if not text:
-            return 0
-        if text.isascii() and text.isdigit() and int(text) < n_choices:  # not "²"
-            return int(text)
-        click.echo(f"Error: {text[:40]!r} is not a number from 0 to {n_choices - 1}.", err=True)
 
 
 def _stdout_is_terminal() -> bool:
@@ -66,38 +38,6 @@ def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
         return RuleSet.preset(preset, **overrides)
     except RuleError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules/--set") from None
-
-
-def human_chooser(seat: int) -> Chooser:
-    """Ask a person at the terminal (stderr) for every decision of ``seat``."""
-
-    def choose(rnd: Round, s: int, legal: list[Action]) -> Action:
-        out = sys.stderr
-        click.echo("", file=out)
-        for o in range(4):
-            void = SUITS[rnd.voids[o]] if rnd.voids[o] >= 0 else "-"
-            melds = format_melds(rnd.melds[o]) or "-"
-            river = " ".join(tile_name(k) for k in rnd.rivers[o]) or "-"
-            mark = "you" if o == seat else "   "
-            won = " (won)" if rnd.won[o] else ""
-            click.echo(
-                f"{mark} seat {o}{won}: void {void}; melds {melds}; discards {river}", file=out
-            )
-        hand = format_counts(rnd.hands[seat].counts())
-        last = rnd.events[-1] if rnd.events else {}
-        drew = ""
-        if last.get("type") == "tsumo" and last.get("actor") == seat:
-            drew = f"   drew: {last.get('pai')}"
-        click.echo(f"your hand: {hand}{drew}   wall: {108 - rnd.pos} left", file=out)
-        for i, a in enumerate(legal):
-            click.echo(f"  [{i}] {a}", file=out)
-        try:
-            return legal[_ask(len(legal))]
-        except EOFError:
-            raise HumanInputEnded(seat) from None
-
-    choose.interactive = True  # type: ignore[attr-defined]  # decides 飘/摆割 too (R13)
-    return choose
 
 
 @click.command()
@@ -210,9 +150,10 @@ def record(
             raise click.ClickException(str(exc)) from None
     choosers: list[Chooser] = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
     names = [f"{bot}{s}" for s in range(4)]
-    if human is not None:
-        choosers[human] = human_chooser(human)
-        names[human] = "human"
+    person = None if human is None else HumanSeat(human)
+    if person is not None:
+        choosers[person.seat] = person
+        names[person.seat] = "human"
     total = rounds if rounds is not None else games
     if progress is None:
         progress = total >= 20 and sys.stderr.isatty() and human is None
@@ -240,8 +181,10 @@ def record(
                 for _ in bar:
                     written += 1
         else:
-            for _ in it:
+            for rnd in it:
                 written += 1
+                if person is not None:
+                    person.finish(rnd)
     except HumanInputEnded as exc:
         where = "" if output == "-" else f" to {output}"
         click.echo(

@@ -388,10 +388,11 @@ def test_record_human_bad_choice_is_asked_again(tmp_path: Path) -> None:
     bad = "abc\n999\n-1\n²\n"
     res = xz("record", "--human", "1", "--seed", "3", "-o", str(out), input=bad + "\n" * k)
     assert res.exit_code == 0
-    assert "'abc' is not a number from 0 to" in res.output
-    assert "'999' is not a number" in res.output and "'-1' is not a number" in res.output
-    assert "'²' is not a number" in res.output  # str.isdigit() is true for it; int() fails
-    # the four bad answers changed nothing: same log as answering 0 throughout
+    assert "'abc' is not a choice: type 0-" in res.output
+    assert "'999' is not a choice from 0 to" in res.output
+    assert "'-1' is not a choice: type 0-" in res.output
+    assert "'²' is not a choice: type 0-" in res.output  # str.isdigit() is true for it
+    # the four bad answers changed nothing: same log as pressing Enter throughout
     assert out.read_bytes() == (tmp_path / "one.xzlog").read_bytes()
 
 

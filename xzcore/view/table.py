@@ -27,28 +27,30 @@ from xzcore.tiles import (
     tile_name_zh,
 )
 
-__all__ = ["TableState", "describe", "tiles_text"]
+__all__ = ["WORDS", "TableState", "describe", "tiles_text"]
 
-_EVENT_ZH = {
-    "start_kyoku": "开局",
-    "exchange": "换三张",
-    "dingque": "定缺",
-    "tsumo": "摸",
-    "dahai": "打",
-    "pon": "碰",
-    "daiminkan": "直杠",
-    "ankan": "暗杠",
-    "kakan": "补杠",
-    "none": "过",
-    "hora": "胡",
-    "gang_payment": "杠钱",
-    "call_transfer": "呼叫转移",
-    "ryukyoku": "流局",
-    "settlement": "查花猪/查大叫/退税",
-    "end_kyoku": "结束",
-    "piao": "飘",
-    "baige": "摆割",
+WORDS: dict[str, tuple[str, str]] = {
+    "start_kyoku": ("开局", "deal"),
+    "exchange": ("换三张", "exchange"),
+    "dingque": ("定缺", "void"),
+    "tsumo": ("摸", "draw"),
+    "dahai": ("打", "discard"),
+    "pon": ("碰", "peng"),
+    "daiminkan": ("直杠", "gang"),
+    "ankan": ("暗杠", "concealed gang"),
+    "kakan": ("补杠", "added gang"),
+    "none": ("过", "pass"),
+    "hora": ("胡", "hu"),
+    "gang_payment": ("杠钱", "gang money"),
+    "call_transfer": ("呼叫转移", "call transfer"),
+    "ryukyoku": ("流局", "wall empty"),
+    "settlement": ("查花猪/查大叫/退税", "end-of-round settlement"),
+    "end_kyoku": ("结束", "round over"),
+    "piao": ("飘", "piao"),
+    "baige": ("摆割", "baige"),
 }
+"""Each event and action word in the game's words: (Chinese, plain English)."""
+_EVENT_ZH = {t: zh for t, (zh, _) in WORDS.items()}
 _LETTERS = tuple(SUITS)
 _SUIT_ZH = dict(zip(SUITS, SUIT_NAMES_ZH, strict=True))
 

@@ -1,0 +1,114 @@
+"""``xz record --human SEAT``: the person is told what happened in the game's words, may type
+a number, a tile or a word, and Enter never makes a gang or a win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from xzcore.cli.human import action_label, narrate, parse_choice, quiet_default
+from xzcore.cli.main import cli
+from xzcore.log.reader import LogReader
+from xzcore.round.actions import Action
+from xzcore.tiles import parse_tile
+
+
+def _a(text: str) -> Action:
+    return Action.parse(text, 1)
+
+
+def _play(tmp_path: Path, answers: str, seed: int = 3) -> tuple[str, list[dict[str, Any]]]:
+    out = tmp_path / "h.xzlog"
+    res = CliRunner().invoke(
+        cli, ["record", "--human", "1", "--seed", str(seed), "-o", str(out)], input=answers
+    )
+    assert res.exit_code == 0, res.output
+    with open(out, "rb") as fh:
+        [game] = list(LogReader(fh))
+    return res.output, game.events
+
+
+def test_choices_are_in_the_games_words_with_english() -> None:
+    assert action_label(_a("dahai 5p")) == "打 discard 5p"
+    assert action_label(_a("pon 5p")) == "碰 peng 5p"
+    assert action_label(_a("hora 5p")) == "胡 hu 5p"
+    assert action_label(_a("ankan 7s")) == "暗杠 concealed gang 7s"
+    assert action_label(_a("none")) == "过 pass"
+    assert action_label(_a("dingque s")) == "定缺 void s"
+
+
+def test_enter_passes_in_a_claim_window_and_never_wins_or_gangs() -> None:
+    window = [_a("hora 5p"), _a("daiminkan 5p"), _a("pon 5p"), _a("none")]
+    assert quiet_default(window, -1) == 3  # 过, not 胡 (R7.4 makes passing a choice)
+    turn = [_a("hora 2s"), _a("ankan 7s"), _a("dahai 1m"), _a("dahai 2s")]
+    assert quiet_default(turn, parse_tile("2s")) == 3  # the tile just drawn
+    assert quiet_default(turn, -1) == 2
+    # a forced win (R5.7) or a choice of gangs only: Enter picks nothing
+    assert quiet_default([_a("hora 2s")], parse_tile("2s")) is None
+    assert quiet_default([_a("ankan 7s"), _a("kakan 3m")], -1) is None
+
+
+def test_a_typed_tile_picks_its_discard_or_the_one_choice_on_it() -> None:
+    turn = [_a("ankan 7s"), _a("dahai 1m"), _a("dahai 7s")]
+    assert parse_choice("7s", turn) == 2  # the discard, not the gang on the same tile
+    assert parse_choice("1m", turn) == 1
+    assert parse_choice("2", turn) == 2
+    window = [_a("hora 5p"), _a("pon 5p"), _a("none")]
+    assert parse_choice("5p", window) == "'5p': more than one choice on that tile: type its number"
+    assert parse_choice("9s", turn) == "'9s': no choice on that tile"
+
+
+def test_a_typed_word_picks_the_one_choice_of_it() -> None:
+    window = [_a("hora 5p"), _a("pon 5p"), _a("none")]
+    assert parse_choice("胡", window) == 0
+    assert parse_choice("hu", window) == 0
+    assert parse_choice("碰", window) == 1
+    assert parse_choice("pass", window) == 2
+    assert parse_choice("杠", window) == "'杠': not a choice now"
+    gangs = [_a("ankan 7s"), _a("kakan 3m"), _a("dahai 1m")]
+    assert parse_choice("gang", gangs) == "'gang': more than one such choice: type its number"
+    assert parse_choice("7", gangs) == "'7' is not a choice from 0 to 2"
+    assert str(parse_choice("xyz", gangs)).startswith("'xyz' is not a choice: type 0-2")
+
+
+def test_another_seats_draw_is_told_without_its_tile() -> None:
+    draw = {"type": "tsumo", "actor": 2, "pai": "5p", "rinshan": False, "left": 40}
+    assert narrate(draw, 1) == "seat 2: 摸 draw"
+    assert narrate(dict(draw, actor=1), 1) == "you: 摸 draw 5p, 40 left"
+    assert (
+        narrate(dict(draw, actor=1, rinshan=True), 1)
+        == "you: 摸 draw 5p (杠上 after a gang), 40 left"
+    )
+    discard = {"type": "dahai", "actor": 2, "pai": "5p", "tsumogiri": True}
+    assert narrate(discard, 1) == "seat 2: 打 discard 5p (摸切 the tile just drawn)"
+    assert narrate({"type": "none", "actor": 2, "pai": "5p"}, 1) is None  # passes: silent
+
+
+def test_the_person_is_told_every_event_the_wins_payments_and_scores(tmp_path: Path) -> None:
+    text, events = _play(tmp_path, "\n" * 1000)
+    seen = [ev for ev in events if ev["type"] not in ("start_kyoku", "none")]
+    lines = [ln.strip() for ln in text.splitlines()]
+    for ev in seen:  # every event, in the game's words
+        assert any(ln.endswith(str(narrate(ev, 1))) for ln in lines), ev
+    for ev in events:
+        if ev["type"] == "tsumo" and ev["actor"] != 1:
+            assert f"seat {ev['actor']}: 摸 draw" in text
+    hora = [ev for ev in events if ev["type"] == "hora"]
+    assert hora  # this seed has wins: each is told with its tile and value
+    for ev in hora:
+        who = "you" if ev["actor"] == 1 else f"seat {ev['actor']}"
+        assert f"{who} 胡 won on {ev['pai']}" in text
+        assert any(f"{t['payer']}→{t['payee']} {t['units']}" in text for t in ev["transfers"])
+    [end] = [ev for ev in events if ev["type"] == "end_kyoku"]
+    scores = " ".join(f"seat {s} {t:+d}" for s, t in enumerate(end["totals"]))
+    assert f"round over 结束 — scores 分数: {scores}" in text
+
+
+def test_a_typed_tile_is_played(tmp_path: Path) -> None:
+    # seed 3: the first decision is 定缺 (Enter: m), the second a discard with 5m in hand
+    text, events = _play(tmp_path, "\n5m\n" + "\n" * 1000)
+    first = next(ev for ev in events if ev["type"] == "dahai" and ev["actor"] == 1)
+    assert first["pai"] == "5m"
+    assert "[1] 打 discard 5m" in text
