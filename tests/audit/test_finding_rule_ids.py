@@ -187,6 +187,19 @@ def test_r8_6_extra_extra() -> None:
     assert [(f.rule, f.location.event) for f in found] == [("R8.6", at)]
 
 
+def test_r8_6_gangshangpao_flag_and_extra_dropped() -> None:
+    """A forger also clears the win's after_gang flag: both the score and the flag are the
+    杠上炮 extra's, R8.6."""
+    seed, at = GANGSHANGPAO
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        events[at]["after_gang"] = False
+        events[at]["score"].update(extras=[], fan=0, multiplier=1, capped=1)
+
+    found = _findings(_log(_play(XUEZHAN, seed), edit))
+    assert [(f.rule, f.location.event) for f in found] == [("R8.6", at), ("R8.6", at)]
+
+
 def test_r8_2_wrong_gen() -> None:
     """The 根 is left out, and fan, multiplier and cap lowered to match: R8.2."""
     seed, at = ONE_GEN
@@ -305,3 +318,24 @@ def test_r4_3_claim_of_a_void_suit_tile_still_cited(word: str) -> None:
     found = _findings(_log(rnd, edit))
     assert [f.location.event for f in found] == [at + 1]
     assert found[0].rule in ("R4.3", "R5.2")  # R5.2 when seat 2 lacks the tiles
+
+
+def test_r6_4_peng_of_an_added_gang() -> None:
+    """A 碰 of the tile a seat adds to its 碰 (an added gang may be robbed by a win only):
+    R6.4, at the pon the log records after the kakan."""
+    rnd, at = next(
+        (rnd, i)
+        for rnd in (_play(XUEZHAN, seed) for seed in range(40))
+        for i, e in enumerate(rnd.events)
+        if e["type"] == "kakan"
+    )
+    k = rnd.events[at]
+    other = (k["actor"] + 1) % 4
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        events.insert(
+            at + 1, {"type": "pon", "actor": other, "target": k["actor"], "pai": k["pai"]}
+        )
+
+    found = _findings(_log(rnd, edit))
+    assert [(f.rule, f.location.event) for f in found] == [("R6.4", at + 1)]

@@ -44,6 +44,14 @@ and the comparison goes on after it."""
 
 _SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
 _SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
+_FIELD_RULE = {
+    ("hora", "after_gang"): "R8.6",  # 杠上花 / 杠上炮
+    ("hora", "last_tile"): "R8.6",  # 海底捞月 / 海底炮
+    ("hora", "robbed"): "R6.4",  # 抢杠胡
+    ("hora", "first_turn"): "R7.5",  # 天胡 / 地胡
+}
+"""The rule of a ``hora`` flag that differs (the part of the win it marks), more specific
+than the event's R7.1."""
 _EVENT_RULE = {
     "start_kyoku": "R2.3",
     "exchange": "R3.1",
@@ -292,7 +300,8 @@ def _refine(
     The engine asks no seat about a discard it may not claim (a void-suit tile, R4.3; a
     seat under the pass lock, R7.4; a tile already won, R5.3), so such a 胡/碰/杠 reaches the
     replay after the discard is resolved, and ``Round.play`` can only say it is out of turn.
-    When the recorded events before the action are that discard and the answers to it (the
+    The same holds for robbing an added gang (R6.4). When the recorded events before the
+    action are that discard (or added gang) and the answers to it (the
     passes and wins on that tile, and their 呼叫转移), the engine's
     ``Round.diagnose_claim`` names the rule, on the round as it stood when
     the discard was made (replayed again up to it: the claimer's lock may have ended with a
@@ -307,7 +316,7 @@ def _refine(
         if not isinstance(ev, Mapping):
             return exc.rule, exc.reason
         t = ev.get("type")
-        if t == "dahai":
+        if t in ("dahai", "kakan"):
             break
         if t == "none" and _kind(ev.get("pai")) == action.tile:
             answered = answered or ev.get("actor") == action.seat
@@ -330,7 +339,9 @@ def _refine(
     before = _round_before(header, events, j)
     if before is None:  # pragma: no cover - events [0, j) replayed once already
         return exc.rule, exc.reason
-    rule, reason = before.diagnose_claim(action, src, k, won_by=won_by, answered=answered)
+    rule, reason = before.diagnose_claim(
+        action, src, k, won_by=won_by, answered=answered, robbing=discard.get("type") == "kakan"
+    )
     return str(rule), str(reason)
 
 
@@ -628,6 +639,10 @@ def _figures(
         rule = "R11.1" if other == ["next_dealer"] else _EVENT_RULE.get(etype, "L5")
         if etype == "settlement" and other == ["seats"]:
             rule = "R10"
+        for k in other:  # a win's flag names the rule that reads it
+            if (etype, k) in _FIELD_RULE:
+                rule = _FIELD_RULE[etype, k]
+                break
         found.append(
             Finding(
                 rule,

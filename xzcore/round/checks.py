@@ -289,9 +289,11 @@ def diagnose_claim(
     *,
     won_by: Sequence[int] = (),
     answered: bool = False,
+    robbing: bool = False,
 ) -> tuple[str, str]:
     """The rule that forbids ``a`` — a 胡, 碰 or 杠 of the tile ``k`` that seat ``src``
-    discarded — when the engine never offered it, and why (for the audit).
+    discarded (``robbing``: added to its 碰 as a gang, R6.4) — when the engine never
+    offered it, and why (for the audit).
 
     ``Round.play`` judges a claim only inside its claim window, and the engine asks no seat
     that may not claim (a pass lock, a void-suit tile, a tile already won), so such a claim
@@ -302,10 +304,13 @@ def diagnose_claim(
     claim inside the window (:func:`diagnose`), from the general to the specific."""
     s = a.seat
     tile = tile_name(k)
+    what = "added gang" if robbing else "discard"
     if s == src:
-        return "R5.2", f"seat {s} cannot claim its own discard"
+        return "R5.2", f"seat {s} cannot claim its own {what}"
     if answered:
-        return "R5.3", f"seat {s} has already answered this discard"
+        return "R5.3", f"seat {s} has already answered this {what}"
+    if robbing and a.word != "hora":
+        return "R6.4", "an added gang can only be robbed by a win"
     if won_by and (a.word != "hora" or not r.rules.multi_ron or s in won_by):
         who = ", ".join(map(str, won_by))
         if a.word != "hora":

@@ -277,14 +277,18 @@ class Round(ClaimsMixin):
         *,
         won_by: Sequence[int] = (),
         answered: bool = False,
+        robbing: bool = False,
     ) -> tuple[str, str]:
         """Read-only, for an audit: the rule id that forbids the claim ``action`` (胡, 碰 or
-        杠) of the tile ``k`` that seat ``src`` is about to discard, when this round never
+        杠) of the tile ``k`` that seat ``src`` is about to discard (``robbing``: to add to
+        its 碰, R6.4), when this round never
         offers it — a pass lock (R7.4), a void-suit tile (R4.3), a tile already won by
         ``won_by`` (R5.3) … — and why. Called on the round as it stands before that discard
         (:func:`xzcore.round.checks.diagnose_claim`); :meth:`play` itself judges claims only
         inside the claim window."""
-        return diagnose_claim(self, action, src, k, won_by=won_by, answered=answered)
+        return diagnose_claim(
+            self, action, src, k, won_by=won_by, answered=answered, robbing=robbing
+        )
 
     def apply(self, action: Action) -> None:
         """Apply a trusted action (a bot's choice from :meth:`legal_actions`, or a verified
