@@ -339,3 +339,22 @@ def test_r6_4_peng_of_an_added_gang() -> None:
 
     found = _findings(_log(rnd, edit))
     assert [(f.rule, f.location.event) for f in found] == [("R6.4", at + 1)]
+
+
+def test_r9_6_totals_beyond_a_wrong_payment_carry_only_the_rest() -> None:
+    """The unit is moved (R9.2: +1 seat 0, −1 seat 1) and end_kyoku's totals move one unit
+    more, from seat 2 to seat 3: R9.6 carries only that second unit, its correct side the
+    engine's totals."""
+    seed, at = SELF_DRAW
+    rnd = _play(XUEZHAN, seed)
+    right = list(rnd.events[-1]["totals"])
+    wrong = [right[0] + 1, right[1] - 1, right[2] - 1, right[3] + 1]
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        events[at]["transfers"][3]["payer"] = 1
+        events[-1]["totals"] = list(wrong)
+
+    found = _findings(_log(rnd, edit))
+    assert [(f.rule, f.money) for f in found] == [("R9.2", (1, -1, 0, 0)), ("R9.6", (0, 0, -1, 1))]
+    assert (found[1].claimed, found[1].correct) == (wrong, right)
+    assert _money(found) == [1, -1, -1, 1]

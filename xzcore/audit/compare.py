@@ -132,9 +132,17 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     replayed: bool = False
     """True when the whole game replayed legally to its end."""
-    engine_claims: dict[str, Any] | None = None
-    """The claims record (L5) of the engine's events, when the game replayed to its end:
-    the correct side of :func:`compare_claims`."""
+    engine: list[dict[str, Any]] | None = None
+    """The engine's events, when the game replayed to its end (else ``None``)."""
+    _claims: dict[str, Any] | None = None
+
+    @property
+    def engine_claims(self) -> dict[str, Any] | None:
+        """The claims record (L5) of the engine's events, when the game replayed to its end:
+        the correct side of :func:`compare_claims` (computed once, when asked)."""
+        if self._claims is None and self.engine is not None:
+            self._claims = _claims_of(self.engine)
+        return self._claims
 
 
 _RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
@@ -279,7 +287,7 @@ def compare_events(
         )
         return out
     out.replayed = True
-    out.engine_claims = _claims_of(engine)
+    out.engine = engine
     return out
 
 
@@ -627,8 +635,11 @@ def _figures(
         a, b = rec.get("totals"), eng.get("totals")
         new = _unexplained(_diff(a, b), explained)
         if new is None or any(new):
+            beyond = " (money: beyond the differences reported above)" if any(explained) else ""
             found.append(
-                Finding("R9.6", "wrong round totals", where, claimed=a, correct=b, money=new)
+                Finding(
+                    "R9.6", "wrong round totals" + beyond, where, claimed=a, correct=b, money=new
+                )
             )
         else:  # exactly the differences already reported: their consequence
             notes.append(
@@ -672,10 +683,13 @@ def compare_claims(
     follows from the event findings already reported: a note on them, not a finding. A part
     that agrees with neither is an ``L5`` finding, correct = the engine's; for the totals,
     its money is the difference not already reported (``None`` when it only repeats it)."""
-    if replay is None or replay.engine_claims is None:
+    if replay is None or replay.engine is None:
         return []
-    engine = replay.engine_claims
     expected = _claims_of(recorded, only)
+    # No finding in a replayed game: every recorded event is the engine's (type-strict), so
+    # the claims of the one are those of the other.
+    engine = replay.engine_claims if replay.findings else expected
+    assert engine is not None
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
         a, b = claimed.get(key), engine.get(key)
