@@ -358,3 +358,37 @@ def test_r9_6_totals_beyond_a_wrong_payment_carry_only_the_rest() -> None:
     assert [(f.rule, f.money) for f in found] == [("R9.2", (1, -1, 0, 0)), ("R9.6", (0, 0, -1, 1))]
     assert (found[1].claimed, found[1].correct) == (wrong, right)
     assert _money(found) == [1, -1, -1, 1]
+
+
+def _all_pass(seed: int) -> list[Chooser]:
+    """Random bots, every seat passing every win on another seat's tile (R7.4 locks)."""
+    bots = [bot_chooser("random", seed * 4 + s) for s in range(4)]
+
+    def make(s: int) -> Chooser:
+        def passer(rnd: Any, seat: int, legal: list[Any]) -> Any:
+            if rnd.phase in (3, 4) and legal and legal[0].word == "hora" and len(legal) > 1:
+                return legal[-1]
+            return bots[s](rnd, seat, legal)
+
+        return passer
+
+    return [make(s) for s in range(4)]
+
+
+def test_r7_4_locked_seat_that_draws_next() -> None:
+    """deal(99), pass_hu strict, every seat passing offered wins: at event 81 seat 2
+    discards 4s, which completes locked seat 3's hand; the engine does not ask seat 3 and
+    seat 3 draws next (its lock ends there). A log in which seat 3 takes that 4s is R7.4 at
+    that hora — judged on seat 3 as it stood at the discard, not on its hand after the
+    replay's draw."""
+    rnd = _play(STRICT, 99, _all_pass(99))
+    at = 81
+    d = rnd.events[at]
+    assert (d["type"], d["actor"], d["pai"]) == ("dahai", 2, "4s")
+    assert rnd.events[at + 1]["type"] == "tsumo" and rnd.events[at + 1]["actor"] == 3
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        events.insert(at + 1, {"type": "hora", "actor": 3, "target": 2, "pai": "4s"})
+
+    found = _findings(_log(rnd, edit))
+    assert [(f.rule, f.location.event) for f in found] == [("R7.4", at + 1)]
