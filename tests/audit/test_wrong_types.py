@@ -97,10 +97,10 @@ def test_wrong_number_type_in_an_event_is_a_finding(
     assert target[field] == right  # equal by Python's ==, yet the wrong type
     [rep] = audit_bytes(_rechained(records))
     assert rep.status == "findings"
-    # the event's figure (its rule), and — for a figure the claims record repeats (a win's
-    # score, the next dealer) — the claims record, now unlike the game's own events (L5)
-    repeated = where == "score" or field == "next_dealer"
-    assert [f.rule for f in rep.findings] == [rule, "L5"] if repeated else [rule], rep.findings
+    # the event's figure (its rule) alone: the claims record that repeats it (a win's score,
+    # the next dealer) still holds the engine's value, so it is right (issue 13: the correct
+    # side is the engine's, not the game's own edited events)
+    assert [f.rule for f in rep.findings] == [rule], rep.findings
     assert rep.findings[0].claimed is not None
 
 

@@ -9,7 +9,7 @@ claims record (docs/log-format.md L5) from an event stream, for the writer and t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from xzcore.audit.replay import quiet_run
@@ -25,7 +25,6 @@ from xzcore.round.actions import (
     action_of,
 )
 from xzcore.rules import RuleError, RuleSet
-from xzcore.tiles import SUITS
 
 __all__ = [
     "Finding",
@@ -45,6 +44,14 @@ and the comparison goes on after it."""
 
 _SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
 _SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
+_FIELD_RULE = {
+    ("hora", "after_gang"): "R8.6",  # 杠上花 / 杠上炮
+    ("hora", "last_tile"): "R8.6",  # 海底捞月 / 海底炮
+    ("hora", "robbed"): "R6.4",  # 抢杠胡
+    ("hora", "first_turn"): "R7.5",  # 天胡 / 地胡
+}
+"""The rule of a ``hora`` flag that differs (the part of the win it marks), more specific
+than the event's R7.1."""
 _EVENT_RULE = {
     "start_kyoku": "R2.3",
     "exchange": "R3.1",
@@ -69,7 +76,11 @@ _EVENT_RULE = {
 class Finding:
     """One problem in one game: where, which rule, what the log claimed, what is right, and
     the money difference per seat (claimed − correct units; ``None`` when not a money
-    figure or not computable)."""
+    figure or not computable, or when it only repeats a difference already reported).
+
+    ``correct`` is what the engine computed from the recorded actions, never a figure of the
+    log's own. ``notes``: figures of the log that are wrong only as a consequence of this
+    finding (the totals after a wrong payment), shown with it and not counted again."""
 
     rule: str
     message: str
@@ -77,6 +88,7 @@ class Finding:
     claimed: Any = None
     correct: Any = None
     money: tuple[int, int, int, int] | None = None
+    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON reports."""
@@ -87,6 +99,7 @@ class Finding:
             "claimed": _plain(self.claimed),
             "correct": _plain(self.correct),
             "money": list(self.money) if self.money is not None else None,
+            "notes": list(self.notes),
         }
 
 
@@ -119,6 +132,17 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     replayed: bool = False
     """True when the whole game replayed legally to its end."""
+    engine: list[dict[str, Any]] | None = None
+    """The engine's events, when the game replayed to its end (else ``None``)."""
+    _claims: dict[str, Any] | None = None
+
+    @property
+    def engine_claims(self) -> dict[str, Any] | None:
+        """The claims record (L5) of the engine's events, when the game replayed to its end:
+        the correct side of :func:`compare_claims` (computed once, when asked)."""
+        if self._claims is None and self.engine is not None:
+            self._claims = _claims_of(self.engine)
+        return self._claims
 
 
 _RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
@@ -228,7 +252,7 @@ def compare_events(
             play(action)
         except IllegalActionError as exc:
             stop = i - 1
-            rule, reason = _refine(rnd, action, exc, events, stop)
+            rule, reason = _refine(rnd, action, exc, header, events, stop)
             illegal = Finding(rule, f"illegal action: {reason}", loc(stop), claimed=str(action))
             break
         except (InvalidActionError, ValueError) as exc:
@@ -263,6 +287,7 @@ def compare_events(
         )
         return out
     out.replayed = True
+    out.engine = engine
     return out
 
 
@@ -271,34 +296,82 @@ def _no_run(rnd: Any, events: Any, i: int) -> int:
 
 
 def _refine(
-    rnd: Any, action: AnyAction, exc: IllegalActionError, events: Sequence[Any], i: int
+    rnd: Any,
+    action: AnyAction,
+    exc: IllegalActionError,
+    header: Header,
+    events: Sequence[Any],
+    i: int,
 ) -> tuple[str, str]:
-    """The rule of an illegal action, sharpened for claims made after the claim window.
+    """The rule of an illegal action, sharpened for a claim made after its claim window.
 
-    The engine asks no seat about a discard it may not claim, so a logged 碰/杠 of a void-suit
-    discard (R4.3) reaches the replay after the discard is resolved, and ``Round.play`` can
-    only say it is out of turn. If the action claims the last discard and that tile is of the
-    seat's void suit, R4.3 is the rule it breaks."""
-    if action.word in ("pon", "daiminkan"):
-        last = None
-        for ev in reversed(events[:i]):
-            if isinstance(ev, Mapping) and ev.get("type") == "dahai":
-                last = ev
-                break
-        voids = getattr(rnd, "voids", None)
-        if (
-            last is not None
-            and type(last.get("pai")) is str
-            and _KIND.get(last["pai"]) == action.tile
-            and voids is not None
-            and action.tile // 9 == voids[action.seat]
+    The engine asks no seat about a discard it may not claim (a void-suit tile, R4.3; a
+    seat under the pass lock, R7.4; a tile already won, R5.3), so such a 胡/碰/杠 reaches the
+    replay after the discard is resolved, and ``Round.play`` can only say it is out of turn.
+    The same holds for robbing an added gang (R6.4). When the recorded events before the
+    action are that discard (or added gang) and the answers to it (the
+    passes and wins on that tile, and their 呼叫转移), the engine's
+    ``Round.diagnose_claim`` names the rule, on the round as it stood when
+    the discard was made (replayed again up to it: the claimer's lock may have ended with a
+    draw since)."""
+    if action.word not in ("hora", "pon", "daiminkan"):
+        return exc.rule, exc.reason
+    won_by: list[int] = []
+    answered = False
+    j = i - 1
+    while j >= 0:
+        ev = events[j]
+        if not isinstance(ev, Mapping):
+            return exc.rule, exc.reason
+        t = ev.get("type")
+        if t in ("dahai", "kakan"):
+            break
+        if t == "none" and _kind(ev.get("pai")) == action.tile:
+            answered = answered or ev.get("actor") == action.seat
+        elif (
+            t == "hora"
+            and ev.get("self_draw") is not True
+            and _kind(ev.get("pai")) == action.tile
+            and type(ev.get("actor")) is int
         ):
-            suit = SUITS[action.tile // 9]
-            return (
-                "R4.3",
-                f"seat {action.seat} may not {action.word} a tile of its void suit {suit}",
-            )
-    return exc.rule, exc.reason
+            won_by.insert(0, ev["actor"])
+        elif t != "call_transfer":
+            return exc.rule, exc.reason
+        j -= 1
+    if j < 0:
+        return exc.rule, exc.reason
+    discard = events[j]
+    src, k = discard.get("actor"), _kind(discard.get("pai"))
+    if type(src) is not int or not 0 <= src < 4 or k is None or k != action.tile:
+        return exc.rule, exc.reason
+    before = _round_before(header, events, j)
+    if before is None:  # pragma: no cover - events [0, j) replayed once already
+        return exc.rule, exc.reason
+    rule, reason = before.diagnose_claim(
+        action, src, k, won_by=won_by, answered=answered, robbing=discard.get("type") == "kakan"
+    )
+    return str(rule), str(reason)
+
+
+def _kind(pai: Any) -> int | None:
+    """The tile kind of an event's ``pai`` text (``None``: not tile text)."""
+    return _KIND.get(pai) if type(pai) is str else None
+
+
+def _round_before(header: Header, events: Sequence[Any], j: int) -> Any:
+    """A fresh round with the actions of events [0, j) played (all legal: the replay got
+    past them), or ``None`` if it cannot be built."""
+    rnd, problem = _make_round(header, events, Location("", 0, None, None))
+    if problem is not None:
+        return None
+    try:
+        for ev in events[:j]:
+            action = action_of(ev)
+            if action is not None:
+                rnd.play(action)
+    except Exception:  # pragma: no cover - the same actions were played without error
+        return None
+    return rnd
 
 
 def _align(
@@ -342,7 +415,10 @@ def _align(
             and rtype == etype
             and rec.get("actor") == eng.get("actor")
         ):
-            found.extend(_figures(rec, eng, rules, loc(i), _explained(found)))
+            notes: list[str] = []
+            found.extend(_figures(rec, eng, rules, loc(i), _explained(found), notes))
+            for note in notes:
+                _attach(found, note)
             i += 1
             j += 1
             continue
@@ -440,6 +516,38 @@ def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
     return None
 
 
+def _unexplained(
+    diff: tuple[int, int, int, int] | None, explained: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
+    """What of a totals difference the findings so far do not explain (``None``: not
+    computable)."""
+    if diff is None:
+        return None
+    return (
+        diff[0] - explained[0],
+        diff[1] - explained[1],
+        diff[2] - explained[2],
+        diff[3] - explained[3],
+    )
+
+
+def _show(v: Any) -> str:
+    return "[" + ", ".join(map(str, v)) + "]" if isinstance(v, list) else repr(v)
+
+
+def _attach(found: list[Finding], note: str) -> None:
+    """Show ``note`` (a consequence) with the last finding that carries money (else the last
+    finding); with no finding at all there is nothing it could follow from."""
+    for n in range(len(found) - 1, -1, -1):
+        if found[n].money is not None and any(found[n].money or ()):
+            break
+    else:
+        n = len(found) - 1
+    if n >= 0:
+        f = found[n]
+        found[n] = replace(f, notes=(*f.notes, note))
+
+
 def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
     """The money difference per seat of the findings so far (what wrong totals may owe to
     them)."""
@@ -451,18 +559,38 @@ def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
     return (acc[0], acc[1], acc[2], acc[3])
 
 
+def _score_rule(fields: Sequence[str], rules: RuleSet) -> str:
+    """The rule of a wrong score: that of the first part that is wrong — the pattern (the
+    scoring model's rule), else the extras (R8.6), else the 根 (R8.2), else the multiplier
+    itself (the model's rule), else only the cap (R8.7). Fan, multiplier and cap that are
+    wrong with a part are its consequence (a lost 杠上炮 halves them), not the rule broken."""
+    model = _SCORING_RULE.get(rules.scoring.value, "R8")
+    if not fields or "pattern" in fields or "special" in fields:
+        return model
+    if "extras" in fields:
+        return "R8.6"
+    if "gen" in fields or "gen_used" in fields:
+        return "R8.2"
+    if fields == ["capped"]:
+        return "R8.7"
+    return model
+
+
 def _figures(
     rec: Mapping[str, Any],
     eng: Mapping[str, Any],
     rules: RuleSet,
     where: Location,
     explained: tuple[int, int, int, int],
+    consequences: list[str],
 ) -> list[Finding]:
-    """Findings for one event of the same type and actor in both streams. Wrong totals that
-    are exactly the sum of the money differences already reported are their consequence,
-    not a new finding."""
+    """Findings for one event of the same type and actor in both streams. Wrong totals carry
+    only the money difference not already reported (``explained``); totals that are exactly
+    the sum of the differences already reported are their consequence: a note appended to
+    ``consequences``, not a finding."""
     found: list[Finding] = []
     etype = str(eng.get("type"))
+    notes = consequences
     # A key on one side only is a difference even when the other side's value is nil: the
     # log must hold the engine's event, not one with an extra "claim": null.
     keys = [
@@ -478,11 +606,7 @@ def _figures(
         cs_d = cs if isinstance(cs, Mapping) else {}
         rs_d = rs if isinstance(rs, Mapping) else {}
         fields = [f for f in (*_SCORE_FIELDS, "capped") if not same(rs_d.get(f), cs_d.get(f))]
-        rule = "R8.7" if fields == ["capped"] else _SCORING_RULE.get(rules.scoring.value, "R8")
-        if fields == ["extras"]:
-            rule = "R8.6"
-        if fields == ["gen"] or fields == ["gen", "gen_used"]:
-            rule = "R8.2"
+        rule = _score_rule(fields, rules)
         shown = fields or ["score"]
         found.append(
             Finding(
@@ -507,24 +631,29 @@ def _figures(
                 money=_diff(net_of(rec.get("transfers")), net_of(eng.get("transfers"))),
             )
         )
-    if "totals" in money_keys and _diff(rec.get("totals"), eng.get("totals")) == explained:
-        money_keys.remove("totals")
     if "totals" in money_keys:
         a, b = rec.get("totals"), eng.get("totals")
-        found.append(
-            Finding(
-                "R9.6",
-                "wrong round totals",
-                where,
-                claimed=a,
-                correct=b,
-                money=_diff(a, b),
+        new = _unexplained(_diff(a, b), explained)
+        if new is None or any(new):
+            beyond = " (money: beyond the differences reported above)" if any(explained) else ""
+            found.append(
+                Finding(
+                    "R9.6", "wrong round totals" + beyond, where, claimed=a, correct=b, money=new
+                )
             )
-        )
+        else:  # exactly the differences already reported: their consequence
+            notes.append(
+                f"{etype}'s totals {_show(a)} (the replay gives {_show(b)}) follow from "
+                "the differences reported: not counted again"
+            )
     if other:
         rule = "R11.1" if other == ["next_dealer"] else _EVENT_RULE.get(etype, "L5")
         if etype == "settlement" and other == ["seats"]:
             rule = "R10"
+        for k in other:  # a win's flag names the rule that reads it
+            if (etype, k) in _FIELD_RULE:
+                rule = _FIELD_RULE[etype, k]
+                break
         found.append(
             Finding(
                 rule,
@@ -542,25 +671,54 @@ def compare_claims(
     recorded: Sequence[Any],
     where: Location,
     only: Sequence[int] | None = None,
+    replay: Replay | None = None,
 ) -> list[Finding]:
-    """Check the claims record (L5) against the claims its own events make
-    (:func:`claims_of`, with ``only``). The events themselves are checked against the
-    replay, so a claims record that agrees with wrong events adds nothing, and one that
-    disagrees with them is reported here, with the money difference of its totals."""
+    """Check the claims record (L5) against the claims of the engine's events
+    (``replay.engine_claims``; nothing to check against when the replay stopped before the
+    round's end, or without ``replay``). Notes go on ``replay.findings``.
+
+    A part of the record that is right is no finding, whatever the recorded events say (a
+    wrong payment with the right totals is the payment's finding alone). A part that agrees
+    with the game's own events (:func:`claims_of`, with ``only``) but not with the engine
+    follows from the event findings already reported: a note on them, not a finding. A part
+    that agrees with neither is an ``L5`` finding, correct = the engine's; for the totals,
+    its money is the difference not already reported (``None`` when it only repeats it)."""
+    if replay is None or replay.engine is None:
+        return []
     expected = _claims_of(recorded, only)
+    # No finding in a replayed game: every recorded event is the engine's (type-strict), so
+    # the claims of the one are those of the other.
+    engine = replay.engine_claims if replay.findings else expected
+    assert engine is not None
     found: list[Finding] = []
     for key in ("wins", "transfers", "totals", "next_dealer"):
-        a, b = claimed.get(key), expected.get(key)
+        a, b = claimed.get(key), engine.get(key)
         if same(a, b):
             continue
+        if same(a, expected.get(key)):
+            _attach(
+                replay.findings,
+                f"the claims record's {key}"
+                + (f" {_show(a)}" if key == "totals" else "")
+                + " agree with the events reported above, not with the replay: they follow "
+                "from them, not counted again",
+            )
+            continue
+        money = None
+        if key == "totals":
+            money = _unexplained(_diff(a, b), _explained([*replay.findings, *found]))
+            if money is not None and not any(money):
+                money = None
+        repeat = key == "totals" and money is None and _diff(a, b) is not None
         found.append(
             Finding(
                 "L5",
-                f"the claims record's {key} disagree with the game's own events",
+                f"the claims record's {key} disagree with the replay"
+                + (" (the money difference reported above: not counted again)" if repeat else ""),
                 where,
                 claimed=a,
                 correct=b,
-                money=_diff(a, b) if key == "totals" else None,
+                money=money,
             )
         )
     return found

@@ -165,11 +165,13 @@ class AuditVisitor(BaseVisitor[GameReport]):
                 )
             )
             return
-        self.report.findings.extend(findings.findings)
         if self.claims is not None and self.claims_loc is not None:
-            self.report.findings.extend(
-                compare_claims(self.claims, self.events, self.claims_loc, self.others)
+            findings.findings.extend(
+                compare_claims(
+                    self.claims, self.events, self.claims_loc, self.others, replay=findings
+                )
             )
+        self.report.findings.extend(findings.findings)
 
     def result(self) -> GameReport:
         return self.report

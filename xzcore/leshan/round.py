@@ -199,6 +199,25 @@ class LeshanRound(Round):
                 raise IllegalActionError(action, "R13.4", refusal)
         super().play(action)
 
+    def diagnose_claim(
+        self,
+        action: Action,
+        src: int,
+        k: int,
+        *,
+        won_by: Sequence[int] = (),
+        answered: bool = False,
+        robbing: bool = False,
+    ) -> tuple[str, str]:
+        """As ``Round.diagnose_claim``, with R13.4 first: a 摆割 seat's 碰 or gang of a
+        discard that does not keep its waits is not offered."""
+        refusal = self._baige_refusal(action)
+        if refusal is not None:
+            return "R13.4", refusal
+        return super().diagnose_claim(
+            action, src, k, won_by=won_by, answered=answered, robbing=robbing
+        )
+
     def _diagnose_leshan(self, a: LeshanAction) -> tuple[str, str]:
         if a.word == "piao":
             if self.phase != PIAO:

@@ -8,7 +8,7 @@ final round), so the rule named is the most basic one broken. :func:`canonical` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from xzcore.round.actions import (
@@ -38,7 +38,7 @@ from xzcore.tiles import SUITS, format_tiles, tile_name
 if TYPE_CHECKING:
     from xzcore.round.engine import Round
 
-__all__ = ["canonical", "diagnose", "quick_legal"]
+__all__ = ["canonical", "diagnose", "diagnose_claim", "quick_legal"]
 
 _CANON: dict[Action, Action] = {
     a: a
@@ -234,24 +234,41 @@ def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
         return "R5.2", f"seat {s} has nothing to claim and is not asked"  # pragma: no cover
     if robbing and a.word != "hora":
         return "R6.4", "an added gang can only be robbed by a win"
-    h = r.hands[s]
     if a.word == "hora":
-        if _void_tiles(r, s):
-            return "R4.4", f"seat {s} holds a tile of its void suit"
-        if _three_suits(r, s, k):
-            return "R4.4", "hand and melds would hold all three suits (缺一门)"
-        if not h.is_win_with(k):
-            return "R7.1", f"{tile_name(k)} does not complete seat {s}'s hand"
-        if not r._suits_ok(s, k):
-            return "R4.4", "hand and melds would hold all three suits (缺一门)"
-        if r.rules.pass_hu is PassHu.STRICT:
-            return "R7.4", f"seat {s} passed a win and is locked until its next draw (strict)"
-        return "R7.4", (
-            f"seat {s} passed a win worth ×{r.lock_value[s]} and is locked until its next "
-            "draw: it may win on another seat's tile only for more (higher_only)"
-        )
+        return _win_on(r, s, k) or _lock(r, s)
+    return _meld_on(r, a, k) or ("R5.2", "not a legal claim")  # pragma: no cover
+
+
+def _win_on(r: Round, s: int, k: int) -> tuple[str, str] | None:
+    """Why seat ``s`` cannot win on another seat's tile ``k`` by its hand (R4.4, R7.1);
+    ``None`` when the hand wins on it."""
+    if _void_tiles(r, s):
+        return "R4.4", f"seat {s} holds a tile of its void suit"
+    if _three_suits(r, s, k):
+        return "R4.4", "hand and melds would hold all three suits (缺一门)"
+    if not r.hands[s].is_win_with(k):
+        return "R7.1", f"{tile_name(k)} does not complete seat {s}'s hand"
+    if not r._suits_ok(s, k):
+        return "R4.4", "hand and melds would hold all three suits (缺一门)"
+    return None
+
+
+def _lock(r: Round, s: int) -> tuple[str, str]:
+    """R7.4: the pass lock refuses seat ``s`` a win on another seat's tile."""
+    if r.rules.pass_hu is PassHu.STRICT:
+        return "R7.4", f"seat {s} passed a win and is locked until its next draw (strict)"
+    return "R7.4", (
+        f"seat {s} passed a win worth ×{r.lock_value[s]} and is locked until its next "
+        "draw: it may win on another seat's tile only for more (higher_only)"
+    )
+
+
+def _meld_on(r: Round, a: Action, k: int) -> tuple[str, str] | None:
+    """Why seat ``a.seat`` cannot 碰/杠 another seat's tile ``k`` (R5.2, R4.3, R5.6, R11.2);
+    ``None`` when it could."""
+    s = a.seat
     need = 2 if a.word == "pon" else 3
-    if h.count(k) < need:
+    if r.hands[s].count(k) < need:
         return "R5.2", f"{a.word} needs {need} {tile_name(k)} in hand"
     if k // 9 == r.voids[s]:
         return "R4.3", f"seat {s} may not {a.word} a tile of its void suit {SUITS[k // 9]}"
@@ -261,4 +278,55 @@ def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
         if a.word == "pon":
             return "R11.2", "a winner's hand is locked: it may not peng"
         return "R11.2", "a winner may gang only if its waits stay the same"
-    return "R5.2", "not a legal claim"  # pragma: no cover
+    return None
+
+
+def diagnose_claim(
+    r: Round,
+    a: Action,
+    src: int,
+    k: int,
+    *,
+    won_by: Sequence[int] = (),
+    answered: bool = False,
+    robbing: bool = False,
+) -> tuple[str, str]:
+    """The rule that forbids ``a`` — a 胡, 碰 or 杠 of the tile ``k`` that seat ``src``
+    discarded (``robbing``: added to its 碰 as a gang, R6.4) — when the engine never
+    offered it, and why (for the audit).
+
+    ``Round.play`` judges a claim only inside its claim window, and the engine asks no seat
+    that may not claim (a pass lock, a void-suit tile, a tile already won), so such a claim
+    reaches a replay after the window and ``play`` can only call it out of turn. ``r`` is
+    the round as it stood when ``src`` made that discard (the claimer's hand, melds, void
+    suit and lock as they were then); ``won_by``: the seats that won that tile first;
+    ``answered``: the claimer had already answered that discard. The checks are those of a
+    claim inside the window (:func:`diagnose`), from the general to the specific."""
+    s = a.seat
+    tile = tile_name(k)
+    what = "added gang" if robbing else "discard"
+    if s == src:
+        return "R5.2", f"seat {s} cannot claim its own {what}"
+    if answered:
+        return "R5.3", f"seat {s} has already answered this {what}"
+    if robbing and a.word != "hora":
+        return "R6.4", "an added gang can only be robbed by a win"
+    if won_by and (a.word != "hora" or not r.rules.multi_ron or s in won_by):
+        who = ", ".join(map(str, won_by))
+        if a.word != "hora":
+            return "R5.3", f"seat {who} won this {tile}: nobody pengs or gangs it"
+        if s in won_by:
+            return "R5.3", f"seat {s} has already won this {tile}"
+        return "R5.3", f"multi_ron is off: only the first claimant, seat {won_by[0]}, wins"
+    if not r.in_play[s]:
+        return "R5.2", f"seat {s} has won and is out of play"
+    if a.tile != k:
+        return "R5.2", f"the tile on offer is {tile}, not {tile_name(a.tile)}"
+    if a.word == "hora":
+        why = _win_on(r, s, k)
+        if why is not None:
+            return why
+        if r.locked[s] and not r._no_lock_now():
+            return _lock(r, s)
+        return "R5.2", f"seat {s} was not offered a win on {tile}"
+    return _meld_on(r, a, k) or ("R5.2", f"seat {s} was not offered {a.word} on {tile}")

@@ -59,7 +59,7 @@ from xzcore.round.base import (
     transfer_dicts,
     win_context,
 )
-from xzcore.round.checks import canonical, diagnose, quick_legal
+from xzcore.round.checks import canonical, diagnose, diagnose_claim, quick_legal
 from xzcore.round.claims import ClaimsMixin
 from xzcore.round.wall import check_wall
 from xzcore.rules import LastRoundWin, RuleSet, Scoring
@@ -268,6 +268,27 @@ class Round(ClaimsMixin):
             rule, reason = diagnose(self, checked)
             raise IllegalActionError(checked, rule, reason)
         self.apply(checked)
+
+    def diagnose_claim(
+        self,
+        action: Action,
+        src: int,
+        k: int,
+        *,
+        won_by: Sequence[int] = (),
+        answered: bool = False,
+        robbing: bool = False,
+    ) -> tuple[str, str]:
+        """Read-only, for an audit: the rule id that forbids the claim ``action`` (胡, 碰 or
+        杠) of the tile ``k`` that seat ``src`` is about to discard (``robbing``: to add to
+        its 碰, R6.4), when this round never
+        offers it — a pass lock (R7.4), a void-suit tile (R4.3), a tile already won by
+        ``won_by`` (R5.3) … — and why. Called on the round as it stands before that discard
+        (:func:`xzcore.round.checks.diagnose_claim`); :meth:`play` itself judges claims only
+        inside the claim window."""
+        return diagnose_claim(
+            self, action, src, k, won_by=won_by, answered=answered, robbing=robbing
+        )
 
     def apply(self, action: Action) -> None:
         """Apply a trusted action (a bot's choice from :meth:`legal_actions`, or a verified
