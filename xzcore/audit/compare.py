@@ -119,6 +119,8 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     replayed: bool = False
     """True when the whole game replayed legally to its end."""
+    totals: tuple[int, ...] | None = None
+    """The engine's net per seat (its round result), when ``replayed``."""
 
 
 _RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
@@ -263,6 +265,7 @@ def compare_events(
         )
         return out
     out.replayed = True
+    out.totals = tuple(rnd.result().totals)
     return out
 
 
