@@ -6,7 +6,8 @@ missing from the log) and changed (with the fields that differ), or the map fiel
 differ — and :func:`diff_lines` writes that data as text lines. The JSON reports carry the
 data; the table prints the lines; a later HTML page can draw the same data.
 
-Items are lined up by their longest common run (:class:`difflib.SequenceMatcher` over a
+Lists of plain values of one length (a figure per seat) are compared index for index;
+other lists are lined up by their longest common run (:class:`difflib.SequenceMatcher` over a
 type-strict key), so one dropped transfer in the middle of a list is one removed item, not a
 change of every item after it.
 """
@@ -25,9 +26,9 @@ ABSENT = "(absent)"
 """A map field's value on the side that has no such field."""
 
 TEXT = {
-    "added": "added #{index} (in the log, not by the rules)",
-    "removed": "removed #{index} (required by the rules, missing from the log)",
-    "changed": "changed #{index}",
+    "added": "added{index} (in the log, not by the rules)",
+    "removed": "removed{index} (required by the rules, missing from the log)",
+    "changed": "changed{index}",
     "value": "{claimed} → {correct}",
     "map_field": "{field}: {claimed} → {correct}",
 }
@@ -76,6 +77,22 @@ def _list_items(claimed: list[Any], correct: list[Any]) -> list[dict[str, Any]]:
     def removed(j: int) -> None:
         out.append({"change": "removed", "correct_index": j, "correct": correct[j]})
 
+    if len(claimed) == len(correct) and not any(
+        isinstance(x, list | dict) for x in (*claimed, *correct)
+    ):
+        # Figures by position (a total per seat): index for index, never re-aligned.
+        for i, (a, b) in enumerate(zip(claimed, correct, strict=True)):
+            if not same(a, b):
+                out.append(
+                    {
+                        "change": "changed",
+                        "claimed_index": i,
+                        "correct_index": i,
+                        "claimed": a,
+                        "correct": b,
+                    }
+                )
+        return out
     sm = difflib.SequenceMatcher(
         None, [_key(x) for x in claimed], [_key(x) for x in correct], autojunk=False
     )
@@ -118,7 +135,13 @@ def diff(claimed: Any, correct: Any) -> dict[str, Any] | None:
     ``claimed`` (the log's item; not for removed), ``correct_index`` and ``correct`` (the
     rules' item; not for added), and for a changed map item ``fields``. A map field: ``field``,
     ``change``, ``claimed`` and ``correct`` (:data:`ABSENT` on the side without it), and
-    ``diff`` when both values are lists or maps."""
+    ``diff`` when both values are lists or maps. A whole value on one side only (an event
+    the log lacks, or one it holds that the rules do not make: the other side ``None``) is
+    one removed or added item with index ``None``."""
+    if claimed is None and isinstance(correct, list | dict):
+        return {"list": [{"change": "removed", "correct_index": None, "correct": correct}]}
+    if correct is None and isinstance(claimed, list | dict):
+        return {"list": [{"change": "added", "claimed_index": None, "claimed": claimed}]}
     if isinstance(claimed, list) and isinstance(correct, list):
         items = _list_items(claimed, correct)
         return {"list": items} if items else None
@@ -128,31 +151,31 @@ def diff(claimed: Any, correct: Any) -> dict[str, Any] | None:
     return None
 
 
-def _short(v: Any, limit: int = 160) -> str:
-    s = json.dumps(v, ensure_ascii=False, default=str)
-    return s if len(s) <= limit else s[: limit - 3] + "..."
+def _short(v: Any) -> str:
+    """A value as JSON text, whole: a diff never cuts the item it shows."""
+    return json.dumps(v, ensure_ascii=False, default=str)
 
 
 def diff_lines(d: dict[str, Any], indent: str = "") -> list[str]:
     """:func:`diff`'s data as text lines: every added, removed and changed item in full, each
-    changed field as ``field: claimed → correct``."""
+    changed field as ``field: claimed → correct``; nothing is cut short."""
     lines: list[str] = []
     for item in d.get("list", ()):
         change = item["change"]
         index = item.get("claimed_index", item.get("correct_index"))
-        head = indent + TEXT[change].format(index=index)
+        head = indent + TEXT[change].format(index="" if index is None else f" #{index}")
         if change == "added":
             lines.append(f"{head}: {_short(item['claimed'])}")
         elif change == "removed":
             lines.append(f"{head}: {_short(item['correct'])}")
         else:
-            lines.append(f"{head}: {_short(item['claimed'])}")
             if "fields" in item:
+                lines.append(f"{head}: {_short(item['claimed'])}")
                 lines.extend(_field_lines(item["fields"], indent + "    "))
             else:
                 lines.append(
-                    indent
-                    + "    "
+                    head
+                    + ": "
                     + TEXT["value"].format(
                         claimed=_short(item["claimed"]), correct=_short(item["correct"])
                     )

@@ -17,15 +17,14 @@ from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.audit.diff import diff
-from xzcore.log.scan import claims_of
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
+from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
 
 __all__ = [
     "AuditVisitor",
     "Finding",
     "GameReport",
-    "money_rows",
     "Part",
     "PartReport",
     "audit_bytes",
@@ -34,6 +33,7 @@ __all__ = [
     "audit_part",
     "boundary_finding",
     "check_parts",
+    "money_rows",
     "split_file",
 ]
 
