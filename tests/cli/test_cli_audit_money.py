@@ -163,3 +163,31 @@ def test_bundled_summary_line_is_still_last(capsys: pytest.CaptureFixture[str]) 
     lines = out.splitlines()
     assert lines[-1].startswith("25 game(s): ")
     assert "money per seat name, all games (units):" in lines
+
+
+def test_a_long_diverging_event_shows_its_changed_field(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """claimed/correct maps past the 200-character cut: the differing field is still shown
+    (as a diff), never lost in the cut."""
+    from xzcore.audit.compare import Finding
+    from xzcore.audit.report import _finding_dict
+    from xzcore.cli.audit import print_table
+    from xzcore.log.types import Location
+
+    long = {"type": "hora", "detail": "x" * 300, "pai": "5p"}
+    f = Finding("R7.1", "diverges", Location("f", 0, 3, 99), long, {**long, "pai": "6p"})
+    report = {
+        "path": "f",
+        "game": 0,
+        "offset": 0,
+        "status": "findings",
+        "events": 4,
+        "errors": [],
+        "findings": [_finding_dict(f)],
+        "money_per_seat": None,
+    }
+    print_table(report, quiet=False)
+    lines = capsys.readouterr().out.splitlines()
+    assert '        pai: "5p" → "6p"' in lines
+    assert not any(x.lstrip().startswith(("claimed:", "correct:")) for x in lines)
