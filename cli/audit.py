@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from xzcore.audit.diff import diff_lines
 from xzcore.log.reader import EXTENSION
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
@@ -183,10 +184,114 @@ def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], in
         yield [], max(_size(path) - done, 0)
 
 
+TEXT = {
+    "money": "   money (claimed − correct): ",
+    "seats_head": "  money per seat (units):",
+    "run_head": "money per seat name, all games (units):",
+    "col_name": "seat",
+    "col_claimed": "log's payments",
+    "col_totals": "log's totals",
+    "col_correct": "correct",
+    "col_diff": "difference",
+    "differs": "<< differs",
+    "unknown": "?",
+    "no_correct": "  (no correct figures: the replay did not reach the end of the round)",
+    "left_out": "  ({n} game(s) without correct figures left out of both columns)",
+    "list_changes": "      differences (claimed → correct):",
+    "note": "      and so: ",
+}
+"""The words of the table output (one place, for a later message catalogue)."""
+
+
 def _money(m: list[int] | None) -> str:
     if m is None:
         return ""
-    return "   money (claimed − correct): " + " ".join(f"{x:+d}" for x in m)
+    return TEXT["money"] + " ".join(f"{x:+d}" for x in m)
+
+
+def _units(v: int | None) -> str:
+    return TEXT["unknown"] if v is None else f"{v:+d}" if v else "0"
+
+
+def money_table(rows: list[dict[str, Any]], indent: str = "    ") -> list[str]:
+    """Seat rows (``money_per_seat`` of a game, or the run's per name) as aligned text: the
+    name, the log's payments, its announced totals (only when some differ from the
+    payments), the correct figure and the difference, and a mark on each seat that
+    differs."""
+    totals = any(
+        r.get("claimed_totals") is not None and r["claimed_totals"] != r["claimed"] for r in rows
+    )
+    head = [TEXT["col_name"], TEXT["col_claimed"]]
+    if totals:
+        head.append(TEXT["col_totals"])
+    head += [TEXT["col_correct"], TEXT["col_diff"]]
+    table = [head]
+    for r in rows:
+        cells = [str(r["name"]), _units(r["claimed"])]
+        if totals:
+            cells.append(_units(r.get("claimed_totals")))
+        cells.append(_units(r["correct"]))
+        d = None
+        if r["correct"] is not None and r["claimed"] is not None:
+            d = r["claimed"] - r["correct"]
+        cells.append("" if d is None else _units(d))
+        if r["differs"]:
+            cells.append(TEXT["differs"])
+        table.append(cells)
+    widths = [max(len(row[i]) for row in table if i < len(row)) for i in range(len(head))]
+    lines = []
+    for row in table:
+        parts = [row[0].ljust(widths[0])]
+        parts += [c.rjust(w) for c, w in zip(row[1 : len(head)], widths[1:], strict=True)]
+        parts += row[len(head) :]
+        lines.append((indent + "  ".join(parts)).rstrip())
+    return lines
+
+
+class RunMoney:
+    """The run's money per seat name: the sums of the games whose correct figures are
+    known (a game without them is counted, and left out of both columns)."""
+
+    def __init__(self) -> None:
+        self.claimed: dict[str, int] = {}
+        self.correct: dict[str, int] = {}
+        self.left_out = 0
+        self.any_findings = False
+
+    def add(self, report: dict[str, Any]) -> None:
+        rows = report.get("money_per_seat")
+        if report["status"] != "verified":
+            self.any_findings = True
+        if not rows:
+            return
+        if any(r["correct"] is None or r["claimed"] is None for r in rows):
+            self.left_out += 1
+            return
+        for r in rows:
+            name = str(r["name"])
+            self.claimed[name] = self.claimed.get(name, 0) + r["claimed"]
+            self.correct[name] = self.correct.get(name, 0) + r["correct"]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Per name, in order of first appearance: ``name``, ``claimed``, ``correct``,
+        ``differs`` (the shape of a game's rows, without ``seat``)."""
+        return [
+            {
+                "name": n,
+                "claimed": self.claimed[n],
+                "correct": self.correct[n],
+                "differs": self.claimed[n] != self.correct[n],
+            }
+            for n in self.claimed
+        ]
+
+    def lines(self) -> list[str]:
+        if not self.claimed:
+            return []
+        out = [TEXT["run_head"], *money_table(self.rows(), "  ")]
+        if self.left_out:
+            out.append(TEXT["left_out"].format(n=self.left_out))
+        return out
 
 
 def finite(value: Any) -> Any:
@@ -210,8 +315,12 @@ def to_json(report: dict[str, Any]) -> str:
         return json.dumps(finite(report), ensure_ascii=False, allow_nan=False, default=str)
 
 
+def _json(v: Any) -> str:
+    return json.dumps(finite(v), ensure_ascii=False, default=str)
+
+
 def _short(v: Any) -> str:
-    s = json.dumps(finite(v), ensure_ascii=False, default=str)
+    s = _json(v)
     return s if len(s) <= 200 else s[:197] + "..."
 
 
@@ -233,11 +342,28 @@ def print_table(report: dict[str, Any], quiet: bool) -> None:
     for f in report["findings"]:
         where = f"event {f['event']} " if f["event"] is not None else ""
         click.echo(f"  {where}@ byte {f['offset']}  {f['rule']}  {f['message']}")
+        d = f.get("diff")
+        cut = {k for k in ("claimed", "correct") if _short(f[k]) != _json(f[k])}
+        shown = d is not None and (bool(cut) or "list" in d)
         for key in ("claimed", "correct"):
-            if f[key] is not None:
+            if f[key] is not None and not (shown and key in cut):
                 click.echo(f"      {key}: {_short(f[key])}")
+        if shown and d is not None:
+            # The changed items in full: claimed and correct above may be cut short.
+            click.echo(TEXT["list_changes"])
+            for line in diff_lines(d, "        "):
+                click.echo(line)
         if f["money"] is not None:
             click.echo("   " + _money(f["money"]))
+        for note in f.get("notes", ()):
+            click.echo(TEXT["note"] + note)
+    rows = report.get("money_per_seat")
+    if rows:
+        click.echo(TEXT["seats_head"])
+        for line in money_table(rows):
+            click.echo(line)
+        if all(r["correct"] is None for r in rows):
+            click.echo("  " + TEXT["no_correct"])
 
 
 @click.command()
@@ -306,6 +432,7 @@ def audit(
     total = sum(_size(p) for p in iter_inputs(inputs)) if progress else 0
     counts = {"verified": 0, "findings": 0, "unreadable": 0}
     n_findings = 0
+    money = RunMoney()
     first = True
     if fmt == "json":
         click.echo('{"games": [', nl=False)
@@ -315,6 +442,7 @@ def audit(
         for r in reports:
             counts[r["status"]] += 1
             n_findings += len(r["findings"])
+            money.add(r)
             if fmt == "table":
                 print_table(r, quiet)
             elif fmt == "jsonl":
@@ -354,13 +482,15 @@ def audit(
             pool.close()
             pool.join()
     games = sum(counts.values())
-    summary = {"games": games, **counts, "findings_total": n_findings}
+    summary: dict[str, Any] = {"games": games, **counts, "findings_total": n_findings}
     code = EXIT_OK
     if counts["findings"]:
         code = EXIT_FINDINGS
     if counts["unreadable"]:
         code = EXIT_UNREADABLE
     summary["exit_code"] = code
+    summary["money_per_seat"] = money.rows()
+    summary["money_games_left_out"] = money.left_out
     line = (
         f"{games} game(s): {counts['verified']} verified, {counts['findings']} with findings "
         f"({n_findings} in all), {counts['unreadable']} unreadable — exit {code}"
@@ -371,5 +501,8 @@ def audit(
     elif fmt == "jsonl":
         click.echo(line, err=True)
     else:
+        if money.any_findings:
+            for text in money.lines():
+                click.echo(text)
         click.echo(line)
     ctx.exit(code)

@@ -1,4 +1,4 @@
-"""Exact findings (issue 13, item 1): every finding cites the most specific rule the action or
+"""Exact findings: every finding cites the most specific rule the action or
 figure breaks, its "correct" side is what the engine computed from the recorded actions, and a
 money difference is counted once (docs/audit.md, "A finding").
 
@@ -12,12 +12,15 @@ from __future__ import annotations
 import copy
 import io
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from xzcore.audit.compare import Finding
 from xzcore.audit.report import audit_bytes
+from xzcore.cli.main import cli
 from xzcore.log.types import claims_of
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import Chooser, bot_chooser, play_round
@@ -151,6 +154,29 @@ def test_r9_2_payment_and_totals_edited_alike_count_once() -> None:
     assert _money(found) == [1, -1, 0, 0]
     assert len(found[0].notes) == 2  # end_kyoku's totals and the claims record's
     assert all("not counted again" in n for n in found[0].notes)
+
+
+def test_the_table_prints_each_consequence_under_its_finding(tmp_path: Path) -> None:
+    """``xz audit``'s table shows a finding's notes (the figures that only follow from it)
+    right under it, so no money line is left unexplained."""
+    seed, at = SELF_DRAW
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        events[at]["transfers"][3]["payer"] = 1
+        t = events[-1]["totals"]
+        t[0] += 1
+        t[1] -= 1
+        claims.update(claims_of(events))
+
+    data = _log(_play(XUEZHAN, seed), edit)
+    [finding] = _findings(data)
+    (tmp_path / "g.xzlog").write_bytes(data)
+    res = CliRunner().invoke(cli, ["audit", str(tmp_path / "g.xzlog")])
+    lines = res.output.splitlines()
+    head = next(i for i, ln in enumerate(lines) if f"event {at} " in ln and "R9.2" in ln)
+    below = lines[head + 1 : head + 12]
+    for note in finding.notes:
+        assert "      and so: " + note in below
 
 
 # -- score parts: the rule of the part that is wrong, not of the figures that follow --------

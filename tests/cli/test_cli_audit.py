@@ -124,7 +124,10 @@ def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
     [f] = doc["games"][3]["findings"]
     assert (f["rule"], f["event"], f["offset"]) == ("R8.3", WRONG_EVENT, WRONG_OFFSET)
     assert sum(f["money"]) == 0 and max(f["money"]) > 0
-    assert doc["summary"] == {
+    summary = dict(doc["summary"])
+    money = summary.pop("money_per_seat")  # added keys (issue 13 item 3); the rest unchanged
+    assert summary.pop("money_games_left_out") == 0
+    assert summary == {
         "games": 4,
         "verified": 3,
         "findings": 1,
@@ -132,6 +135,8 @@ def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
         "findings_total": 1,
         "exit_code": 1,
     }
+    assert [r["name"] for r in money] == ["bot0", "bot1", "bot2", "bot3"]
+    assert [r["claimed"] - r["correct"] for r in money] == f["money"]
 
 
 def test_directory_is_searched_recursively(

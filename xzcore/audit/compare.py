@@ -144,6 +144,9 @@ class Replay:
             self._claims = _claims_of(self.engine)
         return self._claims
 
+    totals: tuple[int, ...] | None = None
+    """The engine's net per seat (its round result), when ``replayed``."""
+
 
 _RULES_SEEN: list[tuple[dict[str, Any], RuleSet]] = []
 """The rule sets already built, most recent first, each with a copy of the map it was built
@@ -288,6 +291,7 @@ def compare_events(
         return out
     out.replayed = True
     out.engine = engine
+    out.totals = tuple(rnd.result().totals)
     return out
 
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
+from xzcore.audit.diff import diff
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
+from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "audit_part",
     "boundary_finding",
     "check_parts",
+    "money_rows",
     "split_file",
 ]
 
@@ -46,6 +49,16 @@ class GameReport:
     unreadable: list[LogError] = field(default_factory=list)
     events: int = 0
     seed: int | None = None
+    seats: tuple[str, ...] | None = None
+    """The seat names of the header (``None``: no readable header)."""
+    claimed_net: list[int] | None = None
+    """Each seat's net units by the log's own events (the sum of their transfers)."""
+    claimed_totals: list[int] | None = None
+    """Each seat's total as the log's ``end_kyoku`` announces it (``None``: no such event or
+    not four integers)."""
+    correct_net: list[int] | None = None
+    """Each seat's net units by the engine, from the recorded actions (its round result;
+    ``None`` when the replay did not reach the end of the round legally)."""
 
     @property
     def verified(self) -> bool:
@@ -69,12 +82,62 @@ class GameReport:
             "status": self.status,
             "seed": self.seed,
             "events": self.events,
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [_finding_dict(f) for f in self.findings],
             "errors": [
                 {"rule": e.rule, "message": e.message, **e.location.to_dict()}
                 for e in self.unreadable
             ],
+            "money_per_seat": money_rows(
+                self.seats, self.claimed_net, self.claimed_totals, self.correct_net
+            ),
         }
+
+
+def _finding_dict(f: Finding) -> dict[str, Any]:
+    """:meth:`Finding.to_dict` with ``diff``: what differs between its claimed and correct
+    values (:func:`xzcore.audit.diff.diff`; ``None`` unless both are lists or both maps)."""
+    d = f.to_dict()
+    d["diff"] = diff(d["claimed"], d["correct"])
+    return d
+
+
+def _four(v: Any) -> list[int] | None:
+    if isinstance(v, list | tuple) and len(v) == 4 and all(type(x) is int for x in v):
+        return list(v)
+    return None
+
+
+def money_rows(
+    seats: tuple[str, ...] | None,
+    claimed: list[int] | None,
+    claimed_totals: list[int] | None,
+    correct: list[int] | None,
+) -> list[dict[str, Any]] | None:
+    """One row per seat (docs/audit.md, "Money per seat"): ``seat`` (0-3), ``name`` (the
+    header's), ``claimed`` (net units by the log's payments), ``claimed_totals`` (the log's
+    announced total), ``correct`` (the engine's; ``None`` when unknown) and ``differs`` (the
+    log's payments or total is not the correct figure; ``None`` when the correct one is
+    unknown). ``None`` for a game without a readable header."""
+    if seats is None:
+        return None
+    rows = []
+    for s in range(4):
+        name = seats[s] if s < len(seats) and isinstance(seats[s], str) else f"seat {s}"
+        a = claimed[s] if claimed is not None else None
+        t = claimed_totals[s] if claimed_totals is not None else None
+        b = correct[s] if correct is not None else None
+        differs = None if b is None else (a != b or (t is not None and t != b))
+        rows.append(
+            {
+                "seat": s,
+                "name": name,
+                "claimed": a,
+                "claimed_totals": t,
+                "correct": b,
+                "differs": differs,
+            }
+        )
+    return rows
 
 
 class AuditVisitor(BaseVisitor[GameReport]):
@@ -107,6 +170,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
     def visit_header(self, header: Header, location: Location) -> None:
         self.header = header
         self.report.seed = header.seed
+        self.report.seats = tuple(header.seats)
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         self.events.append(event)
@@ -172,6 +236,22 @@ class AuditVisitor(BaseVisitor[GameReport]):
                 )
             )
         self.report.findings.extend(findings.findings)
+        self._money(findings.totals)
+
+    def _money(self, totals: tuple[int, ...] | None) -> None:
+        """Money per seat: the engine's net (``totals``) and, for a game with findings, the
+        log's own — its payments and its announced totals (a verified game's are the
+        engine's)."""
+        r = self.report
+        r.correct_net = _four(totals)
+        if not r.findings and r.correct_net is not None:
+            r.claimed_net = list(r.correct_net)
+            r.claimed_totals = list(r.correct_net)
+            return
+        r.claimed_net = _four(claims_of(self.events, None).get("totals"))
+        last = self.events[-1] if self.events else None
+        if type(last) is dict and last.get("type") == "end_kyoku":
+            r.claimed_totals = _four(last.get("totals"))
 
     def result(self) -> GameReport:
         return self.report
