@@ -39,6 +39,19 @@ def dingque(r: Round, suits: str) -> None:
         r.play(Action.parse(f"dingque {suit} by {seat}"))
 
 
+def pass_to_end(r: Round) -> None:
+    """Pass every claim and throw every drawn tile (never win): hands without void tiles stay
+    as they are to the end of the wall."""
+    while not r.over:
+        for s in r.to_act():
+            legal = r.legal_actions(s)
+            none = [a for a in legal if a.word == "none"]
+            if none:
+                r.play(none[0])
+            else:
+                r.play(next(a for a in legal if a.word == "dahai" and a.tile == r.drawn))
+
+
 def since(r: Round, start: int) -> list[dict[str, Any]]:
     """Events emitted since index ``start``."""
     return r.events[start:]

@@ -136,20 +136,22 @@ def test_l5_claims_totals_edited_alone() -> None:
     ]
 
 
+def _unit_moved_and_totals_agreeing(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+    """Seat 1 pays seat 0's self-draw unit, and end_kyoku's totals and the claims record are
+    made to agree with that."""
+    events[SELF_DRAW[1]]["transfers"][3]["payer"] = 1
+    t = events[-1]["totals"]
+    t[0] += 1
+    t[1] -= 1
+    claims.update(claims_of(events))
+
+
 def test_r9_2_payment_and_totals_edited_alike_count_once() -> None:
     """A forger moves the unit (as above) and makes end_kyoku's totals and the claims record
     agree with the edited payments: the totals follow from the R9.2 difference, which is the
     only money counted; they are shown as its consequence (a note on that finding)."""
-    seed, at = SELF_DRAW
-
-    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
-        events[at]["transfers"][3]["payer"] = 1
-        t = events[-1]["totals"]
-        t[0] += 1
-        t[1] -= 1
-        claims.update(claims_of(events))
-
-    found = _findings(_log(_play(XUEZHAN, seed), edit))
+    found = _findings(_log(_play(XUEZHAN, SELF_DRAW[0]), _unit_moved_and_totals_agreeing))
+    at = SELF_DRAW[1]
     assert [(f.rule, f.location.event) for f in found] == [("R9.2", at)]
     assert _money(found) == [1, -1, 0, 0]
     assert len(found[0].notes) == 2  # end_kyoku's totals and the claims record's
@@ -159,16 +161,8 @@ def test_r9_2_payment_and_totals_edited_alike_count_once() -> None:
 def test_the_table_prints_each_consequence_under_its_finding(tmp_path: Path) -> None:
     """``xz audit``'s table shows a finding's notes (the figures that only follow from it)
     right under it, so no money line is left unexplained."""
-    seed, at = SELF_DRAW
-
-    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
-        events[at]["transfers"][3]["payer"] = 1
-        t = events[-1]["totals"]
-        t[0] += 1
-        t[1] -= 1
-        claims.update(claims_of(events))
-
-    data = _log(_play(XUEZHAN, seed), edit)
+    at = SELF_DRAW[1]
+    data = _log(_play(XUEZHAN, SELF_DRAW[0]), _unit_moved_and_totals_agreeing)
     [finding] = _findings(data)
     (tmp_path / "g.xzlog").write_bytes(data)
     res = CliRunner().invoke(cli, ["audit", str(tmp_path / "g.xzlog")])

@@ -20,7 +20,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from round_helpers import dingque, last, make_round, rotation_draws, run
+from round_helpers import dingque, last, make_round, pass_to_end, rotation_draws, run
 
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
@@ -35,18 +35,6 @@ WINNERS = [
 PIG = "1s2s3s4s111m222m333m4m"  # void s: keeps 2s3s4s when it draws only 条 (a 花猪)
 GANGER = "1s1111m2m3m5m6m8m9m1p2p4p"  # void s: gangs 1111m after the wins, not ready
 READY = "1s111m222m333m4m123p"  # void s: 111m222m333m4m123p is ready (on 4m, R7.3)
-
-
-def _pass_to_end(r: Round) -> None:
-    """Throw every drawn tile, pass every claim, never win (the hands stay as they are)."""
-    while not r.over:
-        for s in r.to_act():
-            legal = r.legal_actions(s)
-            none = [a for a in legal if a.word == "none"]
-            if none:
-                r.play(none[0])
-            else:
-                r.play(next(a for a in legal if a.word == "dahai" and a.tile == r.drawn))
 
 
 def _triple_win(
@@ -85,7 +73,7 @@ def test_r10_1_a_lone_never_won_huazhu_pays_each_payee(
     kernel: ModuleType, payees: str, transfers: list[tuple], totals: tuple[int, ...]
 ) -> None:
     r = _triple_win(kernel, XUELIU.replace(huazhu_payees=payees), PIG, seat_suit={0: "s"})
-    _pass_to_end(r)
+    pass_to_end(r)
     res = r.result()
     assert res.reason == "wall_empty"
     assert list(r.hands[0].counts()[19:22]) == [1, 1, 1]  # still 2s3s4s: a 花猪 (R10.1)
@@ -112,7 +100,7 @@ def test_r10_3_a_lone_never_won_unready_seat_refunds_its_gang_money(
     run(r, "ankan 1m by 0")
     assert r.ledger.totals() == [3, -1, -1, -1]
     assert r.ledger.unspent_gang_income(0) == 6
-    _pass_to_end(r)
+    pass_to_end(r)
     res = r.result()
     seats, got = _settlement(r)
     assert seats == [(True, False, None)] + [(False, False, None)] * 3  # not ready, no 条
@@ -122,7 +110,7 @@ def test_r10_3_a_lone_never_won_unready_seat_refunds_its_gang_money(
 
 def test_r10_2_a_lone_never_won_ready_seat_collects_from_nobody(kernel: ModuleType) -> None:
     r = _triple_win(kernel, XUELIU, READY)
-    _pass_to_end(r)
+    pass_to_end(r)
     res = r.result()
     seats, got = _settlement(r)
     # Ready (R7.3) and never won: R10.2 pays it from each never-won seat that is not ready;

@@ -10,26 +10,13 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from round_helpers import dingque, last, make_round, run, strs
+from round_helpers import dingque, last, make_round, pass_to_end, run, strs
 
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet
 
 XUEZHAN = RuleSet.preset("xuezhan")
 XUELIU = RuleSet.preset("xueliu", exchange_three=False)
-
-
-def _tsumogiri_to_end(r: Round) -> None:
-    """Pass every claim and throw every drawn tile (never win): hands without void tiles stay
-    as they are to the end of the wall."""
-    while not r.over:
-        for s in r.to_act():
-            legal = r.legal_actions(s)
-            none = [a for a in legal if a.word == "none"]
-            if none:
-                r.play(none[0])
-            else:
-                r.play(next(a for a in legal if a.word == "dahai" and a.tile == r.drawn))
 
 
 # -- R5.5 after a self-draw: the in-play seat after the winner -----------------------------------
@@ -232,7 +219,7 @@ def test_end_of_round_chajiao_and_refund(kernel: ModuleType, rules: RuleSet) -> 
     dingque(r, "msss")
     run(r, "ankan 1s by 0", "dahai 9s by 0", "hora 5p by 1")
     assert r.in_play[1] is rules.xueliu
-    _tsumogiri_to_end(r)
+    pass_to_end(r)
     res = r.result()
     assert res.reason == "wall_empty"
     settle = last(r, "settlement")
