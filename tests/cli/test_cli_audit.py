@@ -45,7 +45,8 @@ def test_findings_exit_1_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert "wrong-multiplier.xzlog  game 0  byte 0  FINDINGS (1)" in out
     assert (
-        f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring  wrong score of seat " in out
+        f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring  wrong score of seat "
+        in out
         and "win: fan, multiplier, capped" in out
     )
     assert "money (claimed − correct): " in out
