@@ -17,6 +17,7 @@ import click
 
 from xzcore.audit.diff import diff_lines
 from xzcore.log.reader import EXTENSION
+from xzcore.messages import rule_label, text
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
 MAX_JOBS = 64
@@ -184,36 +185,29 @@ def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], in
         yield [], max(_size(path) - done, 0)
 
 
-TEXT = {
-    "money": "   money (claimed − correct): ",
-    "seats_head": "  money per seat (units):",
-    "run_head": "money per seat name, all games (units):",
-    "col_name": "seat",
-    "col_claimed": "log's payments",
-    "col_totals": "log's totals",
-    "col_correct": "correct",
-    "col_diff": "difference",
-    "differs": "<< differs",
-    "unknown": "?",
-    "no_correct": "  (no correct figures: the replay did not reach the end of the round)",
-    "left_out": "  ({n} game(s) without correct figures left out of both columns)",
-    "list_changes": "      differences (claimed → correct):",
-    "note": "      and so: ",
-}
-"""The words of the table output (one place, for a later message catalogue)."""
-
-
-def _money(m: list[int] | None) -> str:
+def _money(m: list[int] | None, lang: str) -> str:
     if m is None:
         return ""
-    return TEXT["money"] + " ".join(f"{x:+d}" for x in m)
+    return text("audit.money", lang) + " ".join(f"{x:+d}" for x in m)
 
 
-def _units(v: int | None) -> str:
-    return TEXT["unknown"] if v is None else f"{v:+d}" if v else "0"
+def _units(v: int | None, lang: str) -> str:
+    return text("audit.unknown", lang) if v is None else f"{v:+d}" if v else "0"
 
 
-def money_table(rows: list[dict[str, Any]], indent: str = "    ") -> list[str]:
+def _width(cell: str, lang: str) -> int:
+    """A cell's width: in Chinese, terminal columns (a CJK character takes two)."""
+    if lang != "zh":
+        return len(cell)
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in cell)
+
+
+def _pad(cell: str, width: int, right: bool, lang: str) -> str:
+    fill = " " * max(width - _width(cell, lang), 0)
+    return fill + cell if right else cell + fill
+
+
+def money_table(rows: list[dict[str, Any]], indent: str = "    ", lang: str = "en") -> list[str]:
     """Seat rows (``money_per_seat`` of a game, or the run's per name) as aligned text: the
     name, the log's payments, its announced totals (only when some differ from the
     payments), the correct figure and the difference, and a mark on each seat that
@@ -221,28 +215,30 @@ def money_table(rows: list[dict[str, Any]], indent: str = "    ") -> list[str]:
     totals = any(
         r.get("claimed_totals") is not None and r["claimed_totals"] != r["claimed"] for r in rows
     )
-    head = [TEXT["col_name"], TEXT["col_claimed"]]
+    head = [text("audit.col_name", lang), text("audit.col_claimed", lang)]
     if totals:
-        head.append(TEXT["col_totals"])
-    head += [TEXT["col_correct"], TEXT["col_diff"]]
+        head.append(text("audit.col_totals", lang))
+    head += [text("audit.col_correct", lang), text("audit.col_diff", lang)]
     table = [head]
     for r in rows:
-        cells = [str(r["name"]), _units(r["claimed"])]
+        cells = [str(r["name"]), _units(r["claimed"], lang)]
         if totals:
-            cells.append(_units(r.get("claimed_totals")))
-        cells.append(_units(r["correct"]))
+            cells.append(_units(r.get("claimed_totals"), lang))
+        cells.append(_units(r["correct"], lang))
         d = None
         if r["correct"] is not None and r["claimed"] is not None:
             d = r["claimed"] - r["correct"]
-        cells.append("" if d is None else _units(d))
+        cells.append("" if d is None else _units(d, lang))
         if r["differs"]:
-            cells.append(TEXT["differs"])
+            cells.append(text("audit.differs", lang))
         table.append(cells)
-    widths = [max(len(row[i]) for row in table if i < len(row)) for i in range(len(head))]
+    widths = [max(_width(row[i], lang) for row in table if i < len(row)) for i in range(len(head))]
     lines = []
     for row in table:
-        parts = [row[0].ljust(widths[0])]
-        parts += [c.rjust(w) for c, w in zip(row[1 : len(head)], widths[1:], strict=True)]
+        parts = [_pad(row[0], widths[0], False, lang)]
+        parts += [
+            _pad(c, w, True, lang) for c, w in zip(row[1 : len(head)], widths[1:], strict=True)
+        ]
         parts += row[len(head) :]
         lines.append((indent + "  ".join(parts)).rstrip())
     return lines
@@ -285,12 +281,12 @@ class RunMoney:
             for n in self.claimed
         ]
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
         if not self.claimed:
             return []
-        out = [TEXT["run_head"], *money_table(self.rows(), "  ")]
+        out = [text("audit.run_head", lang), *money_table(self.rows(), "  ", lang)]
         if self.left_out:
-            out.append(TEXT["left_out"].format(n=self.left_out))
+            out.append(text("audit.left_out", lang, n=self.left_out))
         return out
 
 
@@ -324,46 +320,51 @@ def _short(v: Any) -> str:
     return s if len(s) <= 200 else s[:197] + "..."
 
 
-def print_table(report: dict[str, Any], quiet: bool) -> None:
-    """One line per game; each finding (and unreadable error) indented under it."""
+def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
+    """One line per game; each finding (and unreadable error) indented under it, its rule id
+    with the rule's name beside it."""
     status = report["status"]
     if quiet and status == "verified":
         return
-    head = f"{report['path']}  game {report['game']}  byte {report['offset']}"
+    head = text(
+        "audit.head", lang, path=report["path"], game=report["game"], offset=report["offset"]
+    )
     if status == "verified":
-        click.echo(f"{head}  verified ({report['events']} events)")
+        click.echo(text("audit.verified", lang, head=head, events=report["events"]))
         return
     n = len(report["findings"]) + len(report["errors"])
-    click.echo(f"{head}  {status.upper()} ({n})")
+    click.echo(text("audit.status." + status, lang, head=head, n=n))
     for e in report["errors"]:
-        where = f"event {e['event']} " if e["event"] is not None else ""
-        at = f"@ byte {e['offset']}  " if e["offset"] is not None else ""
-        click.echo(f"  {where}{at}{e['rule']}  unreadable: {e['message']}")
+        where = text("audit.event", lang, event=e["event"]) if e["event"] is not None else ""
+        at = text("audit.at_byte", lang, offset=e["offset"]) if e["offset"] is not None else ""
+        rule = rule_label(e["rule"], lang)
+        click.echo(f"  {where}{at}{rule}  {text('audit.unreadable', lang)}{e['message']}")
     for f in report["findings"]:
-        where = f"event {f['event']} " if f["event"] is not None else ""
-        click.echo(f"  {where}@ byte {f['offset']}  {f['rule']}  {f['message']}")
+        where = text("audit.event", lang, event=f["event"]) if f["event"] is not None else ""
+        at = text("audit.at_byte", lang, offset=f["offset"])
+        click.echo(f"  {where}{at}{rule_label(f['rule'], lang)}  {f['message']}")
         d = f.get("diff")
         cut = {k for k in ("claimed", "correct") if _short(f[k]) != _json(f[k])}
         shown = d is not None and (bool(cut) or "list" in d)
         for key in ("claimed", "correct"):
             if f[key] is not None and not (shown and key in cut):
-                click.echo(f"      {key}: {_short(f[key])}")
+                click.echo(text("audit." + key, lang, value=_short(f[key])))
         if shown and d is not None:
             # The changed items in full: claimed and correct above may be cut short.
-            click.echo(TEXT["list_changes"])
-            for line in diff_lines(d, "        "):
+            click.echo(text("audit.list_changes", lang))
+            for line in diff_lines(d, "        ", lang):
                 click.echo(line)
         if f["money"] is not None:
-            click.echo("   " + _money(f["money"]))
+            click.echo("   " + _money(f["money"], lang))
         for note in f.get("notes", ()):
-            click.echo(TEXT["note"] + note)
+            click.echo(text("audit.note", lang) + note)
     rows = report.get("money_per_seat")
     if rows:
-        click.echo(TEXT["seats_head"])
-        for line in money_table(rows):
+        click.echo(text("audit.seats_head", lang))
+        for line in money_table(rows, lang=lang):
             click.echo(line)
         if all(r["correct"] is None for r in rows):
-            click.echo("  " + TEXT["no_correct"])
+            click.echo("  " + text("audit.no_correct", lang))
 
 
 @click.command()
@@ -392,6 +393,14 @@ def print_table(report: dict[str, Any], quiet: bool) -> None:
 )
 @click.option("-q", "--quiet", is_flag=True, help="Table: list only games with problems.")
 @click.option(
+    "--lang",
+    type=click.Choice(["en", "zh"]),
+    default="en",
+    show_default=True,
+    help="Language of the table and the summary line: English or Chinese (JSON keys and "
+    "ids stay as they are).",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar on stderr (default: on when stderr is a terminal).",
@@ -404,6 +413,7 @@ def audit(
     jobs: int,
     verify_key: str | None,
     quiet: bool,
+    lang: str,
     progress: bool | None,
 ) -> None:
     """Audit game logs: replay each game through the round engine and check every action
@@ -444,7 +454,7 @@ def audit(
             n_findings += len(r["findings"])
             money.add(r)
             if fmt == "table":
-                print_table(r, quiet)
+                print_table(r, quiet, lang)
             elif fmt == "jsonl":
                 click.echo(to_json(r))
             else:
@@ -491,9 +501,15 @@ def audit(
     summary["exit_code"] = code
     summary["money_per_seat"] = money.rows()
     summary["money_games_left_out"] = money.left_out
-    line = (
-        f"{games} game(s): {counts['verified']} verified, {counts['findings']} with findings "
-        f"({n_findings} in all), {counts['unreadable']} unreadable — exit {code}"
+    line = text(
+        "audit.summary",
+        lang,
+        games=games,
+        verified=counts["verified"],
+        findings=counts["findings"],
+        total=n_findings,
+        unreadable=counts["unreadable"],
+        code=code,
     )
     if fmt == "json":
         click.echo('\n], "summary": ' + json.dumps(summary) + "}")
@@ -502,7 +518,7 @@ def audit(
         click.echo(line, err=True)
     else:
         if money.any_findings:
-            for text in money.lines():
-                click.echo(text)
+            for money_line in money.lines(lang):
+                click.echo(money_line)
         click.echo(line)
     ctx.exit(code)

@@ -12,6 +12,7 @@ import click
 
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
+from xzcore.messages import text, word
 from xzcore.view.table import TableState, describe
 
 EXIT_UNREADABLE = 3
@@ -75,7 +76,7 @@ def _json(doc: dict[str, Any]) -> str:
     type=click.Choice(["en", "zh"]),
     default="en",
     show_default=True,
-    help="Tile and event names: English (5p) or Chinese (五筒).",
+    help="Language of the output: English (5p, dahai) or Chinese (五筒, 打), every word.",
 )
 @click.option("--json", "as_json", is_flag=True, help="JSON output for machines.")
 @click.pass_context
@@ -145,21 +146,28 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         click.echo(_json(doc))
         return
     h = game.header
-    title = f"game {index}"
+    title = text("replay.title", lang, game=index)
     if h is not None:
-        title += f" — seed {h.seed}, dealer {h.dealer}, rules {h.rules.get('scoring')}"
-        title += f", seats {', '.join(h.seats)}"
+        rules = h.rules.get("scoring")
+        title += text(
+            "replay.header",
+            lang,
+            seed=h.seed,
+            dealer=h.dealer,
+            rules=word("scoring", rules, lang) if isinstance(rules, str) else rules,
+            seats=text("view.list_sep", lang).join(h.seats),
+        )
     click.echo(title)
-    click.echo(f"{'#':>4}  {'seat':>4}  event")
+    click.echo(text("replay.columns", lang))
     for i, ev in enumerate(events):
         actor = ev.get("actor") if isinstance(ev, dict) else None
         seat = "" if actor is None else str(actor)
         click.echo(f"{i:>4}  {seat:>4}  {describe(ev, lang)}")
     if to is not None:
         last = len(game.events) - 1
-        past = f" (the game ends there; --to {to} is past its end)" if to > last else ""
-        click.echo(f"-- after event {min(to, last)}{past} --")
+        past = text("replay.past_end", lang, to=to) if to > last else ""
+        click.echo(text("replay.after", lang, event=min(to, last), past=past))
         for line in state.lines(lang):
             click.echo(line)
     elif game.claims is not None:
-        click.echo(f"claimed totals: {game.claims.get('totals')}")
+        click.echo(text("replay.claimed_totals", lang, totals=game.claims.get("totals")))

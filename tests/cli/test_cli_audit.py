@@ -45,7 +45,8 @@ def test_findings_exit_1_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert "wrong-multiplier.xzlog  game 0  byte 0  FINDINGS (1)" in out
     assert (
-        f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3  wrong score of seat " in out
+        f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring  wrong score of seat "
+        in out
         and "win: fan, multiplier, capped" in out
     )
     assert "money (claimed − correct): " in out
@@ -156,7 +157,7 @@ def test_verify_key(capsys: pytest.CaptureFixture[str]) -> None:
     forged = str(REPLAYS / "forged-signature.xzlog")
     assert run([forged], capsys)[0] == 0
     code, out, _ = run(["--verify-key", KEY, forged], capsys)
-    assert code == 1 and "L3  bad signature" in out
+    assert code == 1 and "L3 signature  bad signature" in out
 
 
 def test_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:

@@ -451,7 +451,7 @@ def test_audit_jobs_0_and_another_platforms_key(tmp_path: Path) -> None:
     _, other = write_keypair(tmp_path / "other.key")
     res = CliRunner().invoke(cli, ["audit", "--verify-key", str(other), str(FAIR)])
     assert res.exit_code == 1  # a finding per game (L3), not a usage error
-    assert "L3  signed by another key" in res.stdout
+    assert "L3 signature  signed by another key" in res.stdout
 
 
 def test_audit_folder_without_logs_is_not_verified(tmp_path: Path) -> None:

@@ -90,7 +90,7 @@ def test_to_n_json() -> None:
 def test_text_state_and_chinese_names() -> None:
     code, out = replay([FAIR, "--to", "10", "--lang", "zh"])
     assert code == 0
-    assert "-- after event 10 --" in out
+    assert "-- 第 10 个事件之后 --" in out
     assert "定缺" in out and ("万" in out or "筒" in out or "条" in out)
 
 
@@ -99,9 +99,9 @@ def test_melds_in_chinese() -> None:
         game = next(iter(LogReader(fh)))
     n = next(i for i, e in enumerate(game.events) if e["type"] == "pon")
     code, out = replay([FAIR, "--to", str(n), "--lang", "zh"])
-    state = out.split(f"-- after event {n} --")[1]
-    assert code == 0 and "melds 碰 " in state and "peng" not in state
-    assert out.count("\nseat ") == 4
+    state = out.split(f"-- 第 {n} 个事件之后 --")[1]
+    assert code == 0 and "副露 碰 " in state and "peng" not in state
+    assert out.count("\n座") == 4
 
 
 def test_unreadable_exit_3() -> None:

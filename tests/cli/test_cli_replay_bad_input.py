@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from xzcore.cli.main import cli
 from xzcore.log.writer import LogWriter
 from xzcore.rules import RuleSet
-from xzcore.view.table import _EVENT_ZH, TableState, describe
+from xzcore.view.table import WORDS, TableState, describe
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 FAIR = REPLAYS / "preset-xuezhan.xzlog"
@@ -131,7 +131,7 @@ _KEYS = [
     "piao",
     "winners",
 ]
-_TYPES = [*_EVENT_ZH, "nope", 7, None]
+_TYPES = [*WORDS, "nope", 7, None]
 _values = st.recursive(
     st.none()
     | st.booleans()

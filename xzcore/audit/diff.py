@@ -19,20 +19,12 @@ import json
 from typing import Any
 
 from xzcore.log.scan import same
+from xzcore.messages import text
 
-__all__ = ["ABSENT", "TEXT", "diff", "diff_lines"]
+__all__ = ["ABSENT", "diff", "diff_lines"]
 
 ABSENT = "(absent)"
 """A map field's value on the side that has no such field."""
-
-TEXT = {
-    "added": "added{index} (in the log, not by the rules)",
-    "removed": "removed{index} (required by the rules, missing from the log)",
-    "changed": "changed{index}",
-    "value": "{claimed} → {correct}",
-    "map_field": "{field}: {claimed} → {correct}",
-}
-"""The words of :func:`diff_lines` (one place, for a later message catalogue)."""
 
 
 def _key(v: Any) -> str:
@@ -156,14 +148,15 @@ def _short(v: Any) -> str:
     return json.dumps(v, ensure_ascii=False, default=str)
 
 
-def diff_lines(d: dict[str, Any], indent: str = "") -> list[str]:
+def diff_lines(d: dict[str, Any], indent: str = "", lang: str = "en") -> list[str]:
     """:func:`diff`'s data as text lines: every added, removed and changed item in full, each
-    changed field as ``field: claimed → correct``; nothing is cut short."""
+    changed field as ``field: claimed → correct``; nothing is cut short. The words are the
+    message catalogue's (:mod:`xzcore.messages`, ``diff.*``) in ``lang``."""
     lines: list[str] = []
     for item in d.get("list", ()):
         change = item["change"]
         index = item.get("claimed_index", item.get("correct_index"))
-        head = indent + TEXT[change].format(index="" if index is None else f" #{index}")
+        head = indent + text("diff." + change, lang, index="" if index is None else f" #{index}")
         if change == "added":
             lines.append(f"{head}: {_short(item['claimed'])}")
         elif change == "removed":
@@ -171,31 +164,38 @@ def diff_lines(d: dict[str, Any], indent: str = "") -> list[str]:
         else:
             if "fields" in item:
                 lines.append(f"{head}: {_short(item['claimed'])}")
-                lines.extend(_field_lines(item["fields"], indent + "    "))
+                lines.extend(_field_lines(item["fields"], indent + "    ", lang))
             else:
                 lines.append(
                     head
                     + ": "
-                    + TEXT["value"].format(
-                        claimed=_short(item["claimed"]), correct=_short(item["correct"])
+                    + text(
+                        "diff.value",
+                        lang,
+                        claimed=_short(item["claimed"]),
+                        correct=_short(item["correct"]),
                     )
                 )
-    lines.extend(_field_lines(d.get("map", ()), indent))
+    lines.extend(_field_lines(d.get("map", ()), indent, lang))
     return lines
 
 
-def _field_lines(fields: Any, indent: str) -> list[str]:
+def _field_lines(fields: Any, indent: str, lang: str) -> list[str]:
     lines: list[str] = []
     for f in fields:
         inner = f.get("diff")
         if inner is not None and "list" in inner:
             lines.append(f"{indent}{f['field']}:")
-            lines.extend(diff_lines(inner, indent + "    "))
+            lines.extend(diff_lines(inner, indent + "    ", lang))
             continue
         lines.append(
             indent
-            + TEXT["map_field"].format(
-                field=f["field"], claimed=_short(f["claimed"]), correct=_short(f["correct"])
+            + text(
+                "diff.map_field",
+                lang,
+                field=f["field"],
+                claimed=_short(f["claimed"]),
+                correct=_short(f["correct"]),
             )
         )
     return lines

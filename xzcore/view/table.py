@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from xzcore.messages import MESSAGES, rule_label, text, word
 from xzcore.tiles import (
-    SUIT_NAMES_ZH,
     SUITS,
     Meld,
     TileParseError,
@@ -27,32 +27,14 @@ from xzcore.tiles import (
     tile_name_zh,
 )
 
-__all__ = ["WORDS", "TableState", "describe", "tiles_text"]
+__all__ = ["SUIT_NAMES", "WORDS", "TableState", "describe", "tiles_text"]
 
 WORDS: dict[str, tuple[str, str]] = {
-    "start_kyoku": ("开局", "deal"),
-    "exchange": ("换三张", "exchange"),
-    "dingque": ("定缺", "void"),
-    "tsumo": ("摸", "draw"),
-    "dahai": ("打", "discard"),
-    "pon": ("碰", "peng"),
-    "daiminkan": ("直杠", "gang"),
-    "ankan": ("暗杠", "concealed gang"),
-    "kakan": ("补杠", "added gang"),
-    "none": ("过", "pass"),
-    "hora": ("胡", "hu"),
-    "gang_payment": ("杠钱", "gang money"),
-    "call_transfer": ("呼叫转移", "call transfer"),
-    "ryukyoku": ("流局", "wall empty"),
-    "settlement": ("查花猪/查大叫/退税", "end-of-round settlement"),
-    "end_kyoku": ("结束", "round over"),
-    "piao": ("飘", "piao"),
-    "baige": ("摆割", "baige"),
+    k.removeprefix("event."): pair for k, pair in MESSAGES.items() if k.startswith("event.")
 }
-"""Each event and action word in the game's words: (Chinese, plain English)."""
-_EVENT_ZH = {t: zh for t, (zh, _) in WORDS.items()}
+"""Each event and action word in the game's words: (Chinese, plain English), from the
+message catalogue (:mod:`xzcore.messages`)."""
 _LETTERS = tuple(SUITS)
-_SUIT_ZH = dict(zip(SUITS, SUIT_NAMES_ZH, strict=True))
 
 
 def _kinds(text: Any) -> list[int]:
@@ -72,15 +54,30 @@ def tiles_text(text: Any, lang: str) -> str:
     return format_tiles(kinds) if kinds else str(text)
 
 
-def _money(ev: Mapping[str, Any]) -> str:
+def _money(ev: Mapping[str, Any], lang: str) -> str:
     tr = ev.get("transfers")
     if not isinstance(tr, list) or not tr:
         return ""
     parts = []
     for t in tr:
         if isinstance(t, Mapping):
-            parts.append(f"{t.get('payer')}→{t.get('payee')} {t.get('units')} ({t.get('rule')})")
-    return "; pays " + ", ".join(parts)
+            rule = t.get("rule")
+            parts.append(
+                text(
+                    "view.transfer",
+                    lang,
+                    payer=t.get("payer"),
+                    payee=t.get("payee"),
+                    units=t.get("units"),
+                    rule=rule_label(rule, lang) if isinstance(rule, str) else rule,
+                )
+            )
+    return text("view.pays", lang) + text("view.list_sep", lang).join(parts)
+
+
+def _event_word(t: str, lang: str) -> str:
+    """The event's Chinese word, or in English its id as the log has it."""
+    return word("event", t, lang) if lang == "zh" else t
 
 
 def describe(ev: Any, lang: str = "en") -> str:
@@ -88,44 +85,57 @@ def describe(ev: Any, lang: str = "en") -> str:
     if not isinstance(ev, Mapping):
         return f"<not an event: {ev!r}>"
     t = str(ev.get("type"))
-    word = _EVENT_ZH.get(t, t) if lang == "zh" else t
+    w = _event_word(t, lang)
     pai = tiles_text(ev.get("pai"), lang) if "pai" in ev else ""
     if t == "start_kyoku":
         d = ev.get("exchange_direction")
-        return f"{word} dealer {ev.get('dealer')}" + (f", exchange +{d}" if d else "")
+        line = f"{w} " + text("view.dealer", lang, dealer=ev.get("dealer"))
+        return line + (text("view.exchange_direction", lang, direction=d) if d else "")
     if t == "dingque":
         suit = str(ev.get("suit"))
-        return f"{word} {_SUIT_ZH.get(suit, suit) if lang == 'zh' else suit}"
+        return f"{w} {word('suit', suit, lang) if lang == 'zh' else suit}"
     if t == "exchange":
-        return f"{word} {pai} → seat {ev.get('target')}"
+        return f"{w} {pai} " + text("view.to_seat", lang, seat=ev.get("target"))
     if t == "tsumo":
-        extra = " (rinshan)" if ev.get("rinshan") else ""
-        return f"{word} {pai}{extra}, {ev.get('left')} left"
+        extra = text("view.rinshan", lang) if ev.get("rinshan") else ""
+        return f"{w} {pai}{extra}" + text("view.left", lang, left=ev.get("left"))
     if t in ("dahai", "ankan", "kakan"):
-        return f"{word} {pai}" + (" (tsumogiri)" if ev.get("tsumogiri") else "")
+        return f"{w} {pai}" + (text("view.tsumogiri", lang) if ev.get("tsumogiri") else "")
     if t in ("pon", "daiminkan"):
-        return f"{word} {pai} from seat {ev.get('target')}"
+        return f"{w} {pai}" + text("view.from_seat", lang, seat=ev.get("target"))
     if t == "none":
         claim = ev.get("claim")
-        return f"{word} {pai}" + (f" (claimed {claim}, superseded)" if claim else "")
+        if not claim:
+            return f"{w} {pai}"
+        return f"{w} {pai}" + text("view.superseded", lang, claim=_event_word(str(claim), lang))
     if t == "hora":
         sc = ev.get("score") if isinstance(ev.get("score"), Mapping) else {}
         assert isinstance(sc, Mapping)
-        how = "self-draw" if ev.get("self_draw") else f"from seat {ev.get('target')}"
+        if ev.get("self_draw"):
+            how = text("view.self_draw", lang)
+        else:
+            how = text("view.from_seat_win", lang, seat=ev.get("target"))
         pat = sc.get("pattern_zh") if lang == "zh" else sc.get("pattern_en", sc.get("pattern"))
-        return f"{word} {pai} {how}: {pat} ×{sc.get('multiplier')} → ×{sc.get('capped')}" + _money(
-            ev
+        return f"{w} {pai} {how}: {pat} ×{sc.get('multiplier')} → ×{sc.get('capped')}" + _money(
+            ev, lang
         )
     if t == "piao":  # R13.3
-        return f"{word} {ev.get('piao')}"
+        return f"{w} {ev.get('piao')}"
     if t == "baige":  # R13.4
-        return f"{word} {pai}: shows {tiles_text(ev.get('hand'), lang)}"
+        return f"{w} {pai}" + text("view.shows", lang, hand=tiles_text(ev.get("hand"), lang))
     if t in ("gang_payment", "call_transfer", "settlement"):
-        return word + _money(ev)
+        return w + _money(ev, lang)
     if t == "end_kyoku":
-        totals, nxt = ev.get("totals"), ev.get("next_dealer")
-        return f"{word} {ev.get('reason')}; totals {totals}; next dealer {nxt}"
-    return word
+        reason = ev.get("reason")
+        return text(
+            "view.end",
+            lang,
+            word=w,
+            reason=word("reason", reason, lang) if isinstance(reason, str) else reason,
+            totals=ev.get("totals"),
+            next=ev.get("next_dealer"),
+        )
+    return w
 
 
 class TableState:
@@ -262,26 +272,35 @@ class TableState:
 
     def lines(self, lang: str = "en") -> list[str]:
         """The state as text, one seat a line."""
-        out = [f"wall: {self.wall_left} tiles left; dealer: seat {self.dealer}"]
+        out = [text("view.wall", lang, left=self.wall_left, dealer=self.dealer)]
+        nothing = text("view.nothing", lang)
         for s in range(4):
             v = self.voids[s]
-            void = SUIT_NAMES[lang][v] if v >= 0 else "-"
+            void = SUIT_NAMES[lang][v] if v >= 0 else nothing
             tiles = (
                 (lambda ks: " ".join(tile_name_zh(k) for k in ks))
                 if lang == "zh"
                 else (lambda ks: " ".join(tile_name(k) for k in ks))
             )
-            melds = ", ".join(_meld_text(m, lang) for m in self.melds[s])
+            melds = text("view.list_sep", lang).join(_meld_text(m, lang) for m in self.melds[s])
             out.append(
-                f"seat {s}{' (won)' if self.won[s] else ''}: score {self.scores[s]:+d}; "
-                f"void {void}; hand {self.hand_text(s, lang) or '-'}; "
-                f"melds {melds or '-'}; "
-                f"discards {tiles(self.discards[s]) or '-'}"
+                text(
+                    "view.seat_line",
+                    lang,
+                    seat=s,
+                    won=text("view.won", lang) if self.won[s] else "",
+                    score=f"{self.scores[s]:+d}",
+                    void=void,
+                    hand=self.hand_text(s, lang) or nothing,
+                    melds=melds or nothing,
+                    discards=tiles(self.discards[s]) or nothing,
+                )
             )
         return out
 
 
-SUIT_NAMES = {"en": _LETTERS, "zh": SUIT_NAMES_ZH}
+SUIT_NAMES = {lang: tuple(word("suit", x, lang) for x in SUITS) for lang in ("en", "zh")}
+"""Suit names by language, from the message catalogue."""
 
 
 def _meld_text(text: str, lang: str) -> str:

@@ -1,0 +1,174 @@
+"""The message catalogue (xzcore.messages): both languages for every phrase and rule id, and
+``--lang zh`` output of ``xz replay`` and ``xz audit`` in Chinese throughout."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from xzcore.cli.main import cli
+from xzcore.messages import MESSAGES, RULE_NAMES, rule_label, rule_name, text
+from xzcore.view.table import describe
+
+ROOT = Path(__file__).resolve().parents[1]
+REPLAYS = ROOT / "replays"
+_FIELDS = string.Formatter()
+
+
+def _fields(phrase: str) -> set[str]:
+    return {name for _, name, _, _ in _FIELDS.parse(phrase) if name}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_phrase_has_both_languages_with_the_same_fields(key: str) -> None:
+    zh, en = MESSAGES[key]
+    assert zh and en
+    assert _fields(zh) == _fields(en)
+
+
+def test_every_rule_id_the_code_cites_has_a_name_in_both_languages() -> None:
+    cited: set[str] = set()
+    for path in (ROOT / "xzcore").rglob("*.py"):
+        cited |= set(re.findall(r"[\"']((?:R\d+(?:\.\d+)?)|L[1-7])[\"']", path.read_text()))
+    assert cited and cited <= set(RULE_NAMES)
+    for rule in RULE_NAMES:
+        zh, en = RULE_NAMES[rule]
+        assert zh and en and not re.search(r"[A-Za-z]", zh), rule
+
+
+def test_rule_labels() -> None:
+    assert rule_label("R9.2", "zh") == "R9.2 自摸"
+    assert rule_label("R9.2", "en") == "R9.2 self-draw"
+    assert rule_label("R10.1", "zh") == "R10.1 查花猪"
+    assert rule_label("R99.9", "zh") == "R99.9" and rule_name("R99.9", "en") == ""
+    with pytest.raises(ValueError, match="unknown language"):
+        text("event.dahai", "fr")
+
+
+EVENTS = [
+    (
+        {"type": "start_kyoku", "dealer": 1, "exchange_direction": 2},
+        "开局 庄家 座1，换牌方向 +2",
+        "start_kyoku dealer 1, exchange +2",
+    ),
+    (
+        {"type": "tsumo", "actor": 0, "pai": "5p", "rinshan": True, "left": 12},
+        "摸 五筒（杠上），余 12 张",
+        "tsumo 5p (rinshan), 12 left",
+    ),
+    (
+        {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
+        "打 九条（摸切）",
+        "dahai 9s (tsumogiri)",
+    ),
+    (
+        {"type": "pon", "actor": 2, "pai": "1m", "target": 3},
+        "碰 一万，座3打出",
+        "pon 1m from seat 3",
+    ),
+    (
+        {"type": "none", "actor": 1, "pai": "1m", "claim": "pon"},
+        "过 一万（声明碰，被优先的声明取代）",
+        "none 1m (claimed pon, superseded)",
+    ),
+    (
+        {
+            "type": "hora",
+            "actor": 0,
+            "pai": "4p",
+            "self_draw": True,
+            "score": {
+                "pattern_zh": "平胡",
+                "pattern_en": "plain win",
+                "multiplier": 1,
+                "capped": 1,
+            },
+            "transfers": [{"payer": 1, "payee": 0, "units": 1, "rule": "R9.2"}],
+        },
+        "胡 四筒 自摸: 平胡 ×1 → ×1；付钱 座1→座0 1（R9.2 自摸）",
+        "hora 4p self-draw: plain win ×1 → ×1; pays 1→0 1 (R9.2 self-draw)",
+    ),
+    (
+        {"type": "end_kyoku", "reason": "wall_empty", "totals": [3, -3, 0, 0], "next_dealer": 2},
+        "结束 荒庄（牌墙摸完）；总分 [3, -3, 0, 0]；下一庄 座2",
+        "end_kyoku wall_empty; totals [3, -3, 0, 0]; next dealer 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ev", "zh", "en"), EVENTS, ids=[e[0]["type"] for e in EVENTS])
+def test_event_lines_in_both_languages(ev: dict[str, object], zh: str, en: str) -> None:
+    assert describe(ev, "zh") == zh
+    assert describe(ev, "en") == en
+
+
+def xz(*args: str) -> str:
+    res = CliRunner().invoke(cli, list(args))
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.stdout
+
+
+_ALLOWED = re.compile(
+    r"[1-9][mps]"  # tile text
+    r"|[RL]\d+(?:\.\d+)*"  # rule ids
+    r"|\S*\.xzlog"  # file paths
+    r"|--to"  # the option a past-the-end note names
+)
+
+
+def _ascii_words(line: str, seats: set[str]) -> list[str]:
+    """The ASCII words of a line that are not tiles, rule ids, seat names or paths."""
+    rest = _ALLOWED.sub(" ", line)
+    return [w for w in re.findall(r"[A-Za-z_]\w*", rest) if w not in seats]
+
+
+SEATS = {"bot0", "bot1", "bob1", "bot2", "bot3"}
+
+
+@pytest.mark.parametrize("log", sorted(REPLAYS.glob("preset-*.xzlog")), ids=lambda p: p.name)
+def test_replay_in_chinese_has_no_english_words(log: Path) -> None:
+    out = xz("replay", "--lang", "zh", str(log)) + xz(
+        "replay", "--lang", "zh", "--to", "999", str(log)
+    )
+    assert "结束" in out and "总分" in out and "下一庄" in out
+    for line in out.splitlines():
+        assert _ascii_words(line, SEATS) == [], line
+
+
+_FINDING = re.compile(r"^  (?:第 \d+ 个事件 )?@ 字节 \d+  [RL][\d.]+ \S+  ")
+_ENGINE_TEXT = ("      记录：", "      应为：", "      因此：", "      差异")
+_DIFF_ITEM = re.compile(r"^ {8,}(?:(?:改动|多出|缺少)(?: #\d+)?|\w+：)")
+"""A diff line: a catalogue head (改动 #0 …), or a field name of the log's data and its values."""
+
+
+def test_audit_in_chinese_has_no_english_words_of_its_own() -> None:
+    """Every word of the table is Chinese; a finding's message, its claimed and correct
+    values (log data) and notes are the engine's and stay as they are."""
+    out = xz("audit", "--lang", "zh", "--verify-key", str(REPLAYS / "demo-key.pub"), str(REPLAYS))
+    assert "核对无误" in out and "有问题" in out and "各座金额" in out and "退出码 3" in out
+    for line in out.splitlines():
+        m = _FINDING.match(line)
+        if m:
+            line = m.group(0)
+        elif line.startswith("        "):
+            assert _DIFF_ITEM.match(line), line
+            continue
+        elif line.startswith(_ENGINE_TEXT):
+            line = line.split("：", 1)[0]
+        assert _ascii_words(line, SEATS) == [], line
+
+
+SUMMARY = "25 game(s): 14 verified, 10 with findings (10 in all), 1 unreadable — exit 3"
+
+
+def test_audit_summary_line_in_english_is_unchanged() -> None:
+    args = ["audit", "--verify-key", str(REPLAYS / "demo-key.pub"), str(REPLAYS)]
+    assert xz(*args).splitlines()[-1] == SUMMARY
+    assert xz(*args[:1], "--lang", "en", *args[1:]).splitlines()[-1] == SUMMARY
+    assert SUMMARY in (REPLAYS / "README.md").read_text()
+    zh = xz(*args[:1], "--lang", "zh", *args[1:]).splitlines()[-1]
+    assert zh == "25 局：14 局核对无误，10 局有问题（共 10 处），1 局无法读取 — 退出码 3"
