@@ -205,3 +205,17 @@ def test_direct_construction_is_checked() -> None:
 
 def test_rule_error_is_a_value_error() -> None:
     assert issubclass(RuleError, ValueError)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_is_its_own_nearest_preset(name: str) -> None:
+    assert RuleSet.preset(name).nearest_preset() == (name, {})
+
+
+def test_nearest_preset_names_the_options_that_differ() -> None:
+    rules = RuleSet.preset("leshan", cap_fan=3, piao_max=2)
+    assert rules.nearest_preset() == ("leshan", {"cap_fan": 3, "piao_max": 2})
+    assert RuleSet.preset("xuezhan", scoring="additive").nearest_preset() == (
+        "xuezhan",
+        {"scoring": "additive"},
+    )

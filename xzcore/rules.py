@@ -235,6 +235,26 @@ class RuleSet:
             ) from None
         return base.replace(**overrides)
 
+    def nearest_preset(self) -> tuple[str, dict[str, Any]]:
+        """The R12 preset this rule set is closest to, and the options that differ from it
+        (option name → this rule set's value, as in :meth:`to_dict`); no differences means
+        it *is* that preset. Ties go to the preset listed first in R12.
+
+        >>> RuleSet.preset("leshan").nearest_preset()
+        ('leshan', {})
+        >>> RuleSet.preset("xuezhan", cap_fan=4).nearest_preset()
+        ('xuezhan', {'cap_fan': 4})
+        """
+        mine = self.to_dict()
+        best: tuple[str, dict[str, Any]] | None = None
+        for name, preset in PRESETS.items():
+            theirs = preset.to_dict()
+            changed = {k: v for k, v in mine.items() if theirs[k] != v}
+            if best is None or len(changed) < len(best[1]):
+                best = (name, changed)
+        assert best is not None
+        return best
+
     def replace(self, **overrides: Any) -> RuleSet:
         """A copy with some options changed; values are coerced and checked."""
         names = {f.name for f in dataclasses.fields(self)}
