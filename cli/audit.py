@@ -212,9 +212,9 @@ def money_table(rows: list[dict[str, Any]], indent: str = "    ", lang: str = "e
     name, the log's payments, its announced totals (only when some differ from the
     payments), the correct figure and the difference, and a mark on each seat that
     differs."""
-    totals = any(
-        r.get("claimed_totals") is not None and r["claimed_totals"] != r["claimed"] for r in rows
-    )
+    from xzcore.audit.report import shows_totals
+
+    totals = shows_totals(rows)
     head = [text("audit.col_name", lang), text("audit.col_claimed", lang)]
     if totals:
         head.append(text("audit.col_totals", lang))
@@ -288,6 +288,64 @@ class RunMoney:
         if self.left_out:
             out.append(text("audit.left_out", lang, n=self.left_out))
         return out
+
+
+class PageReport:
+    """What ``--html`` keeps of a run: every game with findings or unreadable bytes in full
+    (its replay is read again from its file at the end), and the first
+    :attr:`VERIFIED_SHOWN` verified games by name."""
+
+    VERIFIED_SHOWN = 1000
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.problems: list[dict[str, Any]] = []
+        self.verified: list[str] = []
+        self.verified_more = 0
+
+    def add(self, report: dict[str, Any]) -> None:
+        if report["status"] != "verified":
+            self.problems.append(report)
+        elif len(self.verified) < self.VERIFIED_SHOWN:
+            self.verified.append(
+                text("html.game_of", self.lang, path=report["path"], game=report["game"])
+            )
+        else:
+            self.verified_more += 1
+
+    def render(self, summary: str, money: RunMoney) -> str:
+        from xzcore.view.html import audit_game, audit_page
+
+        games = [
+            audit_game(r, *_game_at(r, self.lang), i, self.lang)
+            for i, r in enumerate(self.problems)
+        ]
+        return audit_page(
+            games,
+            self.verified,
+            self.verified_more,
+            summary,
+            money.rows() if money.any_findings else [],
+            money.left_out,
+            self.lang,
+        )
+
+
+def _game_at(report: dict[str, Any], lang: str) -> tuple[Any, str | None]:
+    """The game a report is of, read again from its file at its offset for the page's
+    replay, with what the page says when it cannot be: ``(game or None, reason)``."""
+    from xzcore.log.reader import CollectingBuilder, read_game
+    from xzcore.log.types import LogError
+
+    path = report["path"]
+    if path == "-" or not os.path.isfile(path):
+        return None, text("html.no_source", lang, path=path)
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(report["offset"])
+            return read_game(fh, CollectingBuilder), None
+    except (OSError, LogError):
+        return None, text("html.no_source", lang, path=path)
 
 
 def finite(value: Any) -> Any:
@@ -401,6 +459,15 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     "ids stay as they are).",
 )
 @click.option(
+    "--html",
+    "html",
+    metavar="REPORT.html",
+    default=None,
+    help="Also write the report as one self-contained page: the findings with their rules "
+    "and money per seat, each linked to its moment in the game's replay (needs the extra "
+    "xzcore[html]).",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar on stderr (default: on when stderr is a terminal).",
@@ -414,16 +481,25 @@ def audit(
     verify_key: str | None,
     quiet: bool,
     lang: str,
+    html: str | None,
     progress: bool | None,
 ) -> None:
     """Audit game logs: replay each game through the round engine and check every action
     (rule ids), every claimed figure, the hash chain and, with --verify-key, the signature.
 
-    Exit codes: 0 all verified; 1 some game has findings; 2 usage error; 3 some input is
+    Exit codes: 0 all verified; 1 some game has findings; 2 usage error (an --html file
+    that cannot be written there is one, checked before any log); 3 some input is
     unreadable or missing (3 wins over 1), or the --verify-key file is missing, unreadable,
-    too large or not an Ed25519 public key (checked before any log); 130 interrupted.
+    too large or not an Ed25519 public key (checked before any log), or the --html page
+    could not be written; 130 interrupted.
     """
     global _VERIFIER
+    page: PageReport | None = None
+    if html is not None:
+        from xzcore.cli.html_file import check_page_path
+
+        check_page_path(html)
+        page = PageReport(lang)
     verifier, key_pem = None, None
     if verify_key is not None:
         from xzcore.cli.keyfiles import load_verifier
@@ -453,6 +529,8 @@ def audit(
             counts[r["status"]] += 1
             n_findings += len(r["findings"])
             money.add(r)
+            if page is not None:
+                page.add(r)
             if fmt == "table":
                 print_table(r, quiet, lang)
             elif fmt == "jsonl":
@@ -511,6 +589,10 @@ def audit(
         unreadable=counts["unreadable"],
         code=code,
     )
+    if page is not None and html is not None:
+        from xzcore.cli.html_file import write
+
+        write(html, page.render(line, money))
     if fmt == "json":
         click.echo('\n], "summary": ' + json.dumps(summary) + "}")
         click.echo(line, err=True)

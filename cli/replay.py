@@ -12,8 +12,8 @@ import click
 
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
-from xzcore.messages import text, word
-from xzcore.view.table import TableState, describe
+from xzcore.messages import text
+from xzcore.view.table import TableState, describe, rules_label
 
 EXIT_UNREADABLE = 3
 
@@ -79,18 +79,41 @@ def _json(doc: dict[str, Any]) -> str:
     help="Language of the output: English (5p, dahai) or Chinese (五筒, 打), every word.",
 )
 @click.option("--json", "as_json", is_flag=True, help="JSON output for machines.")
+@click.option(
+    "--html",
+    "html",
+    metavar="GAME.html",
+    default=None,
+    help="Write the games (or --game) as one self-contained page to step through, "
+    "instead of text (needs the extra xzcore[html]).",
+)
 @click.pass_context
 def replay(
-    ctx: click.Context, log: str, game_no: int | None, to: int | None, lang: str, as_json: bool
+    ctx: click.Context,
+    log: str,
+    game_no: int | None,
+    to: int | None,
+    lang: str,
+    as_json: bool,
+    html: str | None,
 ) -> None:
     """Show the games of LOG ('-': standard input) event by event.
 
-    Exit codes: 0 shown; 2 usage error; 3 LOG is missing, a folder, empty, or unreadable
-    somewhere (each problem is named on stderr with its game, event and byte offset; the
-    events read before it are still shown); 130 interrupted.
+    Exit codes: 0 shown; 2 usage error (an --html file that cannot be written there is
+    one, checked first); 3 LOG is missing, a folder, empty, or unreadable somewhere (each
+    problem is named on stderr with its game, event and byte offset; the events read before
+    it are still shown), or the --html page could not be written; 130 interrupted.
     """
     if to is not None and game_no is None:
         game_no = 0
+    pages: list[Any] | None = None
+    if html is not None:
+        from xzcore.cli.html_file import check_page_path
+
+        if as_json or to is not None:
+            raise click.UsageError("--html shows every event: it takes neither --json nor --to")
+        check_page_path(html)
+        pages = []
     if log != "-" and os.path.isdir(log):
         click.echo(
             f"xz replay: {log} is a folder; give one log file (xz audit reads folders)", err=True
@@ -120,7 +143,13 @@ def replay(
             if game.header is None and not game.events:
                 continue  # nothing was readable: the error above says where and why
             shown += 1
-            _show(game, index, to, lang, as_json)
+            if pages is not None:
+                from xzcore.view.html import page_game
+
+                title = text("replay.title", lang, game=index)
+                pages.append(page_game(game, f"g{index}", title, lang))
+            else:
+                _show(game, index, to, lang, as_json)
             if game_no is not None:
                 break  # the games after it are not read, nor judged
     if index < 0:
@@ -129,6 +158,11 @@ def replay(
     elif game_no is not None and game_no > index:
         click.echo(f"xz replay: {log} has no game {game_no} ({index + 1} game(s))", err=True)
         code = EXIT_UNREADABLE
+    if pages is not None and html is not None and pages:
+        from xzcore.cli.html_file import write
+        from xzcore.view.html import replay_page
+
+        write(html, replay_page(pages, log, lang))
     ctx.exit(code)
 
 
@@ -148,13 +182,12 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
     h = game.header
     title = text("replay.title", lang, game=index)
     if h is not None:
-        rules = h.rules.get("scoring")
         title += text(
             "replay.header",
             lang,
             seed=h.seed,
             dealer=h.dealer,
-            rules=word("scoring", rules, lang) if isinstance(rules, str) else rules,
+            rules=rules_label(h.rules, lang),
             seats=text("view.list_sep", lang).join(h.seats),
         )
     click.echo(title)

@@ -53,6 +53,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scoring.table": ("番表", "table"),
     "scoring.additive": ("加番", "additive"),
     "scoring.count": ("数个数", "count"),
+    # -- the presets of R12 (a log header's rules, by xzcore.view.table.rules_label) ---------
+    "preset.xuezhan": ("血战到底", "xuezhan"),
+    "preset.chengdu-classic": ("成都麻将（经典）", "chengdu-classic"),
+    "preset.xueliu": ("血流成河", "xueliu"),
+    "preset.leshan": ("乐山麻将", "leshan"),
+    "preset.changes": ("（另设 {changes}）", " (with {changes})"),
+    "preset.invalid": ("（无效的规则：{error}）", "(invalid rules: {error})"),
     # -- one event, as a line of the replay (xzcore.view.table.describe) ----------------------
     "view.dealer": ("庄家 座{dealer}", "dealer {dealer}"),
     "view.exchange_direction": ("，换牌方向 +{direction}", ", exchange +{direction}"),
@@ -96,6 +103,83 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " (the game ends there; --to {to} is past its end)",
     ),
     "replay.claimed_totals": ("记录的总分：{totals}", "claimed totals: {totals}"),
+    # -- the HTML pages (xzcore.view.html, templates in xzcore/view/templates) ---------------
+    "html.title.replay": ("牌局回放 — {source}", "Game replay — {source}"),
+    "html.title.audit": ("审计报告", "Audit report"),
+    "html.generated": ("由 xzcore {version} 生成", "made by xzcore {version}"),
+    "html.help.replay": (
+        "用 ◀ ▶（或方向键）逐步查看，输入事件编号跳转，或点击事件列表中的任何一行。"
+        "每一步显示四家的手牌、副露、弃牌、缺门、分数和牌墙余数。",
+        "Step with ◀ ▶ (or the arrow keys), type an event number to jump, or click any line "
+        "of the event list. Each step shows every seat's hand, melds, discards, void suit "
+        "and score, and the tiles left in the wall.",
+    ),
+    "html.help.audit": (
+        "本报告逐局重放记录的牌局，核对每个动作和每笔付款。每个问题注明它违反的规则；"
+        "点“在回放中查看”跳到发生的时刻。金额以单位计：“记录的付款”是日志里的付款，"
+        "“应为”是按规则从记录的动作算出的。",
+        "This report replays each recorded game and checks every action and every payment. "
+        "Each finding names the rule it breaks; “show in the replay” jumps to the moment it "
+        "happened. Money is in units: “log's payments” is what the log paid, “correct” is "
+        "what the rules give for the recorded actions.",
+    ),
+    "html.noscript": (
+        "逐步回放需要 JavaScript；问题和金额不需要。",
+        "The step-by-step replay needs JavaScript; the findings and the money do not.",
+    ),
+    "html.contents": ("目录", "Contents"),
+    "html.game_of": ("{path} 第 {game} 局", "{path}, game {game}"),
+    "html.seat_n": ("座{seat}", "seat {seat}"),
+    "html.rules": ("规则", "rules"),
+    "html.seed": ("种子", "seed"),
+    "html.dealer": ("庄家", "dealer"),
+    "html.dealer_mark": ("庄", "dealer"),
+    "html.won_mark": ("已胡", "won"),
+    "html.hand": ("手牌", "hand"),
+    "html.melds": ("副露", "melds"),
+    "html.discards": ("弃牌", "discards"),
+    "html.void": ("缺", "void"),
+    "html.score": ("分数", "score"),
+    "html.wall": ("牌墙余", "wall"),
+    "html.event": ("事件", "event"),
+    "html.events": ("事件列表", "events"),
+    "html.of": ("／{last}", "of {last}"),
+    "html.first": ("回到开头", "first event"),
+    "html.prev": ("上一步", "back one event"),
+    "html.next": ("下一步", "forward one event"),
+    "html.last": ("跳到结尾", "last event"),
+    "html.jump": ("跳到事件", "jump to event"),
+    "html.status.verified": ("核对无误", "verified"),
+    "html.status.findings": ("有问题", "findings"),
+    "html.status.unreadable": ("无法读取", "unreadable"),
+    "html.findings": ("问题", "Findings"),
+    "html.errors": ("无法读取的部分", "Unreadable parts"),
+    "html.at_event": ("第 {event} 个事件", "event {event}"),
+    "html.at_end": ("本局整体", "the game as a whole"),
+    "html.at_byte": ("字节 {offset}", "byte {offset}"),
+    "html.show_moment": ("在回放中查看", "show in the replay"),
+    "html.claimed": ("记录", "claimed"),
+    "html.correct": ("应为", "correct"),
+    "html.changes": ("差异（记录 → 应为）", "differences (claimed → correct)"),
+    "html.and_so": ("因此：", "and so:"),
+    "html.money_diff": ("金额差（记录 − 应为）", "money (claimed − correct)"),
+    "html.money": ("各座金额（单位）", "Money per seat (units)"),
+    "html.no_correct": (
+        "没有应为的金额：重放没有走到本局结束。",
+        "No correct figures: the replay did not reach the end of the round.",
+    ),
+    "html.verified_games": ("核对无误的对局", "Verified games"),
+    "html.more_verified": ("……另有 {n} 局核对无误", "… and {n} more verified"),
+    "html.no_events": ("没有可读的事件。", "No readable events."),
+    "html.no_source": (
+        "无法再次读取此日志（{path}），没有回放。",
+        "The log cannot be read again ({path}): no replay.",
+    ),
+    "html.js.none": ("无", "none"),
+    "html.meld.peng": ("碰", "peng"),
+    "html.meld.gang": ("直杠", "gang"),
+    "html.meld.bugang": ("补杠", "added gang"),
+    "html.meld.angang": ("暗杠", "concealed gang"),
     # -- xz audit, the table ------------------------------------------------------------------
     "audit.head": ("{path}  第 {game} 局  字节 {offset}", "{path}  game {game}  byte {offset}"),
     "audit.verified": ("{head}  核对无误（{events} 个事件）", "{head}  verified ({events} events)"),

@@ -111,3 +111,20 @@ def test_unreadable_exit_3() -> None:
     assert code == 3 and "cannot open" in out
     code, out = replay([FAIR, "--game", "9"])
     assert code == 3 and "has no game 9" in out
+
+
+def test_the_header_names_the_preset_not_the_scoring_model() -> None:
+    from click.testing import CliRunner
+
+    from xzcore.cli.main import cli
+
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    for log, en, zh in [
+        ("preset-leshan.xzlog", "rules leshan,", "规则 乐山麻将，"),
+        ("preset-xueliu.xzlog", "rules xueliu,", "规则 血流成河，"),
+        ("preset-chengdu-classic.xzlog", "rules chengdu-classic,", "规则 成都麻将（经典），"),
+    ]:
+        head = CliRunner().invoke(cli, ["replay", str(replays / log)]).stdout.splitlines()[0]
+        assert en in head, head
+        head = CliRunner().invoke(cli, ["replay", "--lang", "zh", str(replays / log)]).stdout
+        assert zh in head.splitlines()[0]

@@ -34,6 +34,7 @@ __all__ = [
     "boundary_finding",
     "check_parts",
     "money_rows",
+    "shows_totals",
     "split_file",
 ]
 
@@ -105,6 +106,14 @@ def _four(v: Any) -> list[int] | None:
     if isinstance(v, list | tuple) and len(v) == 4 and all(type(x) is int for x in v):
         return list(v)
     return None
+
+
+def shows_totals(rows: list[dict[str, Any]]) -> bool:
+    """Whether a money table needs the column of the log's announced totals: only when some
+    seat's total is not the sum of its payments (otherwise it repeats that column)."""
+    return any(
+        r.get("claimed_totals") is not None and r["claimed_totals"] != r["claimed"] for r in rows
+    )
 
 
 def money_rows(

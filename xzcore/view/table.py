@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xzcore.messages import MESSAGES, rule_label, text, word
+from xzcore.rules import RuleError, RuleSet
 from xzcore.tiles import (
     SUITS,
     Meld,
@@ -27,7 +28,7 @@ from xzcore.tiles import (
     tile_name_zh,
 )
 
-__all__ = ["SUIT_NAMES", "WORDS", "TableState", "describe", "tiles_text"]
+__all__ = ["SUIT_NAMES", "WORDS", "TableState", "describe", "rules_label", "tiles_text"]
 
 WORDS: dict[str, tuple[str, str]] = {
     k.removeprefix("event."): pair for k, pair in MESSAGES.items() if k.startswith("event.")
@@ -52,6 +53,25 @@ def tiles_text(text: Any, lang: str) -> str:
     if lang == "zh":
         return " ".join(tile_name_zh(k) for k in kinds)
     return format_tiles(kinds) if kinds else str(text)
+
+
+def rules_label(rules: Any, lang: str) -> str:
+    """A log header's rule set by its R12 preset, with the options that differ from it.
+
+    >>> rules_label(RuleSet.preset("leshan").to_dict(), "zh")
+    '乐山麻将'
+    >>> rules_label(RuleSet.preset("xuezhan", cap_fan=4).to_dict(), "en")
+    'xuezhan (with cap_fan=4)'
+    """
+    try:
+        name, changed = RuleSet.from_dict(rules).nearest_preset()
+    except RuleError as exc:
+        return text("preset.invalid", lang, error=exc)
+    label = word("preset", name, lang)
+    if changed:
+        changes = text("view.list_sep", lang).join(f"{k}={v}" for k, v in changed.items())
+        label += text("preset.changes", lang, changes=changes)
+    return label
 
 
 def _money(ev: Mapping[str, Any], lang: str) -> str:

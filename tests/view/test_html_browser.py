@@ -1,0 +1,207 @@
+"""The pages in a real headless Chromium (Debian's, driven by Selenium): step forwards and
+backwards, jump to an event, follow a finding to its moment, and read the table off the
+DOM — it must be the table after that event (:class:`xzcore.view.table.TableState`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from xzcore.cli.main import cli
+from xzcore.log.reader import Game
+from xzcore.tiles import NAMES
+from xzcore.view.html import page_game, replay_page
+from xzcore.view.table import TableState
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+KEY = str(REPLAYS / "demo-key.pub")
+
+
+def _by_css(root: Any, css: str) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return list(root.find_elements(By.CSS_SELECTOR, css))
+
+
+def _one(root: Any, css: str) -> Any:
+    found = _by_css(root, css)
+    assert len(found) == 1, (css, len(found))
+    return found[0]
+
+
+def _table(replay: Any) -> list[dict[str, Any]]:
+    """Every seat as the page shows it: tiles by their codes, melds, void, score, marks."""
+    seats = []
+    for seat in _by_css(replay, "section.seat"):
+        seats.append(
+            {
+                "hand": [t.get_attribute("data-tile") for t in _by_css(seat, ".hand .tile")],
+                "melds": [
+                    (
+                        _one(m, ".kind").text,
+                        [t.get_attribute("data-tile") for t in _by_css(m, ".tile")],
+                    )
+                    for m in _by_css(seat, ".melds .meld")
+                ],
+                "discards": [
+                    t.get_attribute("data-tile") for t in _by_css(seat, ".discards .tile")
+                ],
+                "void": _one(seat, ".void").text,
+                "score": _one(seat, ".score").text,
+                "classes": set((seat.get_attribute("class") or "").split()),
+            }
+        )
+    return seats
+
+
+def _step(replay: Any) -> int:
+    return int(replay.get_attribute("data-step"))
+
+
+def _wait_step(chrome: Any, replay: Any, step: int) -> None:
+    """Wait (at most 5 s) for the page to show ``step``: a link's ``hashchange`` is handled
+    after the click returns."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(chrome, 5).until(lambda _: _step(replay) == step)
+
+
+def _open(chrome: Any, path: Path) -> None:
+    chrome.get(path.as_uri())
+    assert chrome.get_log("browser") == []  # no script error on load
+
+
+def _expected(game: Game, step: int) -> TableState:
+    state = TableState()
+    for ev in game.events[: step + 1]:
+        state.apply(ev)
+    return state
+
+
+def _same_table(replay: Any, state: TableState) -> None:
+    shown = _table(replay)
+    for s in range(4):
+        hand = [NAMES[k] for k in range(27) for _ in range(state.hands[s][k])]
+        assert shown[s]["hand"] == hand, s
+        assert shown[s]["discards"] == [NAMES[k] for k in state.discards[s]], s
+        assert shown[s]["score"] == (f"{state.scores[s]:+d}" if state.scores[s] else "0"), s
+        assert ("won" in shown[s]["classes"]) == state.won[s], s
+    assert int(_one(replay, ".wall-left").text) == state.wall_left
+
+
+def test_stepping_through_a_hand_made_game(chrome: Any, tmp_path: Path, game: Game) -> None:
+    path = tmp_path / "game.html"
+    path.write_text(replay_page([page_game(game, "g0", "game 0", "en")], "hand", "en"))
+    _open(chrome, path)
+    replay = _one(chrome, ".replay")
+    assert _step(replay) == 0
+    table = _table(replay)
+    assert table[0]["hand"] == ["1m", "1m", "1m", "2m"] and "dealer" in table[0]["classes"]
+    assert table[3]["hand"] == [] and table[0]["void"] == "none"
+    for _ in range(4):
+        _one(replay, "button[data-go=next]").click()
+    assert _step(replay) == 4
+    table = _table(replay)
+    assert table[1]["melds"] == [("peng", ["2m", "2m", "2m"])]
+    assert table[1]["hand"] == ["5p", "5p"] and table[0]["discards"] == []
+    assert table[0]["void"] == "s" and "actor" in table[1]["classes"]
+    assert "pon 2m" in _one(replay, ".now").text
+    _one(replay, "button[data-go=prev]").click()
+    assert _step(replay) == 3
+    assert _table(replay)[0]["discards"] == ["2m"]
+    assert "last" in (
+        _by_css(replay, "section.seat")[0]
+        .find_elements("css selector", ".discards .tile")[-1]
+        .get_attribute("class")
+    )
+    _one(replay, "button[data-go=last]").click()
+    assert _step(replay) == 6
+    table = _table(replay)
+    assert "won" in table[2]["classes"] and table[2]["score"] == "+4" and table[1]["score"] == "-4"
+    _one(replay, "button[data-go=first]").click()
+    assert _step(replay) == 0
+    _same_table(replay, _expected(game, 0))
+
+
+def test_jump_keys_and_clicks_on_a_bundled_game(chrome: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    log = REPLAYS / "preset-leshan.xzlog"
+    path = tmp_path / "leshan.html"
+    assert (
+        CliRunner().invoke(cli, ["replay", "--html", str(path), "--game", "0", str(log)]).exit_code
+        == 0
+    )
+    from xzcore.log.reader import CollectingBuilder, LogReader
+
+    with open(log, "rb") as fh:
+        game = LogReader(fh).read_game(CollectingBuilder)
+    assert game is not None
+    _open(chrome, path)
+    replay = _one(chrome, ".replay")
+    jump = _one(replay, "input.jump")
+    jump.clear()
+    jump.send_keys("40", Keys.ENTER)
+    assert _step(replay) == 40
+    _same_table(replay, _expected(game, 40))
+    _by_css(replay, "ol.events li")[77].click()
+    assert _step(replay) == 77
+    _same_table(replay, _expected(game, 77))
+    replay.send_keys(Keys.ARROW_RIGHT)
+    replay.send_keys(Keys.ARROW_RIGHT)
+    assert _step(replay) == 79
+    replay.send_keys(Keys.ARROW_LEFT)
+    assert _step(replay) == 78
+    _same_table(replay, _expected(game, 78))
+    replay.send_keys(Keys.END)
+    last = len(game.events) - 1
+    assert _step(replay) == last
+    _same_table(replay, _expected(game, last))
+    row = _by_css(replay, "ol.events li")[last]
+    assert "current" in (row.get_attribute("class") or "")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_following_a_finding_to_its_moment(chrome: Any, tmp_path: Path, lang: str) -> None:
+    path = tmp_path / f"report-{lang}.html"
+    args = ["audit", "--html", str(path), "--lang", lang, "--verify-key", KEY, str(REPLAYS)]
+    assert CliRunner().invoke(cli, args).exit_code == 3
+    reports = json.loads(
+        CliRunner()
+        .invoke(cli, ["audit", "--format", "json", "--verify-key", KEY, str(REPLAYS)])
+        .stdout
+    )["games"]
+    problems = [r for r in reports if r["status"] != "verified"]
+    n = next(i for i, r in enumerate(problems) if r["path"].endswith("kept-suit-discard.xzlog"))
+    finding = problems[n]["findings"][0]
+    _open(chrome, path)
+    section = _one(chrome, f"section#g{n}")
+    link = _one(section, "li.finding a.goto")
+    assert _one(section, "li.finding .rule").text.startswith("R4.2")
+    replay = _one(section, ".replay")
+    assert _step(replay) == finding["event"]  # a disputed game opens at its first finding
+    _one(replay, "button[data-go=first]").click()
+    assert _step(replay) == 0
+    link.click()
+    assert chrome.current_url.endswith(f"#g{n}-e{finding['event']}")
+    _wait_step(chrome, replay, finding["event"])
+    row = _by_css(replay, "ol.events li")[finding["event"]]
+    assert "current" in (row.get_attribute("class") or "")
+    assert _one(row, "a.mark").text == "R4.2"
+    # the discard the finding is about is the last tile of the actor's river, marked
+    actor = int(row.get_attribute("data-actor"))
+    river = _by_css(_by_css(replay, "section.seat")[actor], ".discards .tile")
+    assert "last" in (river[-1].get_attribute("class") or "")
+    # and back: the event's mark leads to the finding
+    _one(row, "a.mark").click()
+    assert chrome.current_url.endswith(f"#g{n}-f0")
+    if lang == "zh":
+        assert _one(section, "li.finding .goto").text == "在回放中查看"
+        assert river[-1].get_attribute("title").endswith(("万", "筒", "条"))
+    shot = tmp_path / f"report-{lang}.png"
+    assert chrome.save_screenshot(str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
