@@ -3,7 +3,8 @@
     python scripts/check_dist.py dist/xzcore-*.whl dist/xzcore-*.tar.gz [--list]
 
 The wheel must hold every Python module of ``xzcore/`` and of ``cli/`` (as ``xzcore/cli/``),
-one compiled module for every ``.pyx``, ``py.typed`` and the ``.pxd`` files, and none of the
+one compiled module for every ``.pyx``, ``py.typed``, the ``.pxd`` files and the HTML
+templates of ``xzcore/view/templates/``, and none of the
 Cython or C sources, tests or data. The sdist must hold every file that git tracks under the
 folders its build and its test suite read, and no build output. Exits 1 naming every file
 that is missing or should not be there; ``--list`` prints the wheel's files.
@@ -22,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SDIST_FOLDERS = ("xzcore", "cli", "tests", "replays", "docs", "scripts", "benchmarks")
 SDIST_FILES = ("LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
 BUILD_OUTPUTS = (".c", ".so", ".pyd", ".o", ".pyc")
+TEMPLATES = ("xzcore", "view", "templates")
+"""The HTML pages' templates, stylesheet and script (package data the wheel must hold)."""
 
 
 def tracked() -> list[str]:
@@ -40,7 +43,7 @@ def wheel_problems(names: set[str], files: list[str]) -> list[str]:
         if p.parts[0] not in ("xzcore", "cli"):
             continue
         installed = str(PurePosixPath("xzcore", "cli", *p.parts[1:])) if p.parts[0] == "cli" else f
-        if p.suffix in (".py", ".pxd") or p.name == "py.typed":
+        if p.suffix in (".py", ".pxd") or p.name == "py.typed" or p.parts[:3] == TEMPLATES:
             if installed not in names:
                 problems.append(f"wheel: {installed} missing")
         elif p.suffix == ".pyx":

@@ -68,6 +68,16 @@ echo "$main_job  →  $promise"
 expect "$want_code" bash -c "$main_job"
 [ "$(tail -n 1 "$work/out")" = "$promise" ] || fail "main job ended '$(tail -n 1 "$work/out")'"
 
+# The HTML page: without the extra, a usage error naming it; with it, the page of the main
+# job, its templates from the wheel.
+expect 2 bash -c "xz audit --html report.html replays 2>&1"
+grep -q "xzcore\[html\]" "$work/out" || fail "audit --html without Jinja2: $(cat "$work/out")"
+"$work/wheel-venv/bin/pip" install -q "xzcore[html] @ file://$wheel"
+expect "$want_code" xz audit --html report.html --verify-key replays/demo-key.pub replays
+grep -qF "$promise" report.html || fail "report.html lacks the summary line"
+expect 0 xz replay --html game.html games.xzlog --game 0
+grep -q 'class="replay"' game.html || fail "game.html has no replay"
+
 expect 0 xz keygen platform.key
 expect 0 xz record --sign platform.key -n 10 --seed 3 -o signed.xzlog
 expect 0 xz audit --verify-key platform.key.pub signed.xzlog
