@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from xzcore.log.types import Location
+    from xzcore.refusal import Refusal
     from xzcore.round.actions import Action
 
 __all__ = [
@@ -148,14 +149,27 @@ class IllegalActionError(XzError):
     """A well-formed action that the rules forbid at this moment.
 
     ``rule`` is the RULES.md id of the rule that forbids it (``"R4.2"`` …); ``action`` is the
-    action refused.
+    action refused; ``reason`` says why, in English; ``refusal`` is that reason as data (a
+    :class:`~xzcore.refusal.Refusal`, or ``None`` when given as text) and :meth:`text` says it
+    in Chinese or English. Raised as ``IllegalActionError(action, refusal)`` (or, the older
+    form, ``IllegalActionError(action, rule, reason)``).
     """
 
-    def __init__(self, action: Action, rule: str, reason: str) -> None:
+    def __init__(self, action: Action, rule: str | Refusal, reason: str | None = None) -> None:
+        refusal = None
+        if not isinstance(rule, str):  # a Refusal (not imported: it imports the catalogue)
+            refusal = rule
+            rule, reason = refusal.rule, refusal.text("en")
         self.action = action
         self.rule = rule
-        self.reason = reason
+        self.reason = str(reason)
+        self.refusal: Refusal | None = refusal
         super().__init__(f"illegal action {str(action)!r}: {reason} ({rule})")
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang`` (``"zh"`` or ``"en"``; without a ``refusal``, the English
+        reason as given)."""
+        return self.reason if self.refusal is None else self.refusal.text(lang)
 
 
 class TileConservationError(XzError, AssertionError):

@@ -15,9 +15,21 @@ transfer reasons, meld kinds) stay there and are looked up by the view.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["LANGS", "MESSAGES", "RULE_NAMES", "rule_label", "rule_name", "text", "word"]
+from xzcore.tiles import SUIT_NAMES_ZH, SUITS, format_tiles, tile_name, tile_name_zh
+
+__all__ = [
+    "LANGS",
+    "MESSAGES",
+    "RULE_NAMES",
+    "phrase",
+    "rule_label",
+    "rule_name",
+    "text",
+    "word",
+]
 
 LANGS = ("zh", "en")
 """The languages of every entry, in the order of its pair."""
@@ -144,6 +156,214 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "diff.changed": ("改动{index}", "changed{index}"),
     "diff.value": ("{claimed} → {correct}", "{claimed} → {correct}"),
     "diff.map_field": ("{field}：{claimed} → {correct}", "{field}: {claimed} → {correct}"),
+    # -- an engine refusal: why a rule forbids an action (xzcore.round.checks, the Leshan --
+    # -- round; xzcore.refusal.Refusal). Fields: see phrase() -------------------------------
+    "refusal.round_over": ("本局已结束", "the round is over"),
+    "refusal.dingque_first": (
+        "每个座位先定缺（定缺）",
+        "every seat declares its void suit first (dingque)",
+    ),
+    "refusal.dingque_done": ("座{seat}已经定缺", "seat {seat} has already declared its void suit"),
+    "refusal.before_play": ("{word}在开打之前", "{word} happens before play"),
+    "refusal.exchange_first": (
+        "每个座位先选出换的三张牌（换三张）",
+        "every seat chooses its three tiles first (exchange)",
+    ),
+    "refusal.exchange_done": (
+        "座{seat}已经选好换的三张牌",
+        "seat {seat} has already chosen its three tiles",
+    ),
+    "refusal.exchange_suits": (
+        "{tiles}不是同一门：换的三张须同一门",
+        "{tiles} mixes suits: the three tiles are of one suit",
+    ),
+    "refusal.exchange_not_held": (
+        "座{seat}手里没有 {n} 张{tile}",
+        "seat {seat} does not hold {n}× {tile}",
+    ),
+    "refusal.exchange_other": (
+        "不是手里同一门的三张牌",
+        "not a choice of three held tiles of one suit",
+    ),
+    "refusal.not_your_turn": (
+        "轮到座{cur}，不是座{seat}",
+        "it is seat {cur}'s turn, not seat {seat}'s",
+    ),
+    "refusal.claim_on_turn": (
+        "{word}是对别家打出的牌的声明；座{seat}正在自己的回合",
+        "{word} answers another seat's discard; seat {seat} is on its turn",
+    ),
+    "refusal.forced_self_draw": (
+        "最后一局（必须胡）：该座位必须自摸胡",
+        "final round (forced): the seat must take its self-draw win",
+    ),
+    "refusal.discard_after_peng": (
+        "碰后碰牌的座位出牌（不摸牌，不先杠）",
+        "after a 碰 the claimer discards (no draw, no gang first)",
+    ),
+    "refusal.not_held": ("座{seat}手里没有{tile}", "seat {seat} does not hold {tile}"),
+    "refusal.winner_discards_drawn": (
+        "已胡的手牌锁定：只能打出摸到的{drawn}",
+        "a winner's hand is locked: it discards the drawn {drawn}",
+    ),
+    "refusal.void_first": (
+        "座{seat}手里有缺门的牌，必须先打缺门",
+        "seat {seat} holds void-suit tiles and must discard one of them",
+    ),
+    "refusal.bad_discard": ("不是合规的出牌", "not a legal discard"),
+    "refusal.ankan_needs_four": (
+        "暗杠须手里有四张{tile}",
+        "a concealed gang needs four {tile} in hand",
+    ),
+    "refusal.kakan_needs_peng": ("补杠须先碰过{tile}", "an added gang needs a 碰 of {tile}"),
+    "refusal.kakan_needs_fourth": (
+        "座{seat}手里没有第四张{tile}",
+        "seat {seat} does not hold the fourth {tile}",
+    ),
+    "refusal.gang_void": ("缺门{suit}不能杠", "no gang on the void suit {suit}"),
+    "refusal.gang_wall_empty": (
+        "牌墙摸完后不能杠",
+        "no gang may be declared when the wall is empty",
+    ),
+    "refusal.winner_gang_waits": (
+        "已胡的座位只有在听牌不变时才能杠",
+        "a winner may gang only if its waits stay the same",
+    ),
+    "refusal.bad_gang": ("不是合规的杠", "not a legal gang"),
+    "refusal.win_after_peng": ("碰后碰牌的座位出牌", "after a 碰 the claimer discards"),
+    "refusal.win_holds_void": (
+        "座{seat}手里有缺门的牌",
+        "seat {seat} holds a tile of its void suit",
+    ),
+    "refusal.three_suits": (
+        "手牌和副露三门都有（缺一门）",
+        "hand and melds hold all three suits (缺一门)",
+    ),
+    "refusal.not_a_win": ("这手牌不是胡牌牌型", "the hand is not a winning hand"),
+    "refusal.win_tile_drawn": (
+        "胡的牌是摸到的那张，{tile}",
+        "the winning tile is the one drawn, {tile}",
+    ),
+    "refusal.own_claim": (
+        "座{seat}不能声明自己的{what}",
+        "seat {seat} cannot claim its own {what}",
+    ),
+    "refusal.must_answer": (
+        "座{seat}须回应座{src}的{what}（胡、碰、直杠、过）",
+        "seat {seat} must answer seat {src}'s {what} (hora, pon, daiminkan, none)",
+    ),
+    "refusal.waits_for_answers": (
+        "座{seat}等待座{seats}回应座{src}的{what}",
+        "seat {seat} waits while seats {seats} answer seat {src}'s {what}",
+    ),
+    "refusal.out_of_play": ("座{seat}已胡，不再参与", "seat {seat} has won and is out of play"),
+    "refusal.answered": (
+        "座{seat}已经回应过这张{what}",
+        "seat {seat} has already answered this {what}",
+    ),
+    "refusal.wrong_tile": (
+        "可声明的牌是{offer}，不是{tile}",
+        "the tile on offer is {offer}, not {tile}",
+    ),
+    "refusal.forced_win": (
+        "最后一局（必须胡）：该座位必须胡这张牌",
+        "final round (forced): the seat must take this win",
+    ),
+    "refusal.not_asked": (
+        "座{seat}没有可声明的，也没有被询问",
+        "seat {seat} has nothing to claim and is not asked",
+    ),
+    "refusal.rob_by_win": ("补杠只能被抢杠胡", "an added gang can only be robbed by a win"),
+    "refusal.bad_claim": ("不是合规的声明", "not a legal claim"),
+    "refusal.would_three_suits": (
+        "手牌和副露将三门都有（缺一门）",
+        "hand and melds would hold all three suits (缺一门)",
+    ),
+    "refusal.not_complete": (
+        "{tile}不能让座{seat}的手牌胡",
+        "{tile} does not complete seat {seat}'s hand",
+    ),
+    "refusal.pass_lock_strict": (
+        "座{seat}过了胡，到下次摸牌前都不能胡（严格）",
+        "seat {seat} passed a win and is locked until its next draw (strict)",
+    ),
+    "refusal.pass_lock_higher": (
+        "座{seat}过了 ×{value} 的胡，到下次摸牌前只能胡别家更大的牌（只许更大）",
+        "seat {seat} passed a win worth ×{value} and is locked until its next draw: it may "
+        "win on another seat's tile only for more (higher_only)",
+    ),
+    "refusal.meld_needs": ("{word}须手里有 {need} 张{tile}", "{word} needs {need} {tile} in hand"),
+    "refusal.meld_void": (
+        "座{seat}不能{word}缺门{suit}的牌",
+        "seat {seat} may not {word} a tile of its void suit {suit}",
+    ),
+    "refusal.last_discard": (
+        "牌墙已摸完：最后一张打出的牌只能胡",
+        "the wall is empty: the last discard may only be claimed by 胡",
+    ),
+    "refusal.winner_no_peng": (
+        "已胡的手牌锁定：不能碰",
+        "a winner's hand is locked: it may not peng",
+    ),
+    "refusal.tile_won": (
+        "座{who}已胡这张{tile}：谁也不能碰或杠",
+        "seat {who} won this {tile}: nobody pengs or gangs it",
+    ),
+    "refusal.already_won": (
+        "座{seat}已经胡了这张{tile}",
+        "seat {seat} has already won this {tile}",
+    ),
+    "refusal.no_multi_ron": (
+        "未开一炮多响：只有第一个声明的座{first}胡",
+        "multi_ron is off: only the first claimant, seat {first}, wins",
+    ),
+    "refusal.not_offered_win": (
+        "座{seat}没有被询问胡{tile}",
+        "seat {seat} was not offered a win on {tile}",
+    ),
+    "refusal.not_offered": (
+        "座{seat}没有被询问{word}{tile}",
+        "seat {seat} was not offered {word} on {tile}",
+    ),
+    "refusal.piao_first": ("每个座位先下飘（飘）", "every seat bets its 飘 first (piao)"),
+    "refusal.piao_before_draw": ("飘在第一次摸牌之前下", "飘 is bet before the first draw"),
+    "refusal.piao_done": ("座{seat}已经下过飘", "seat {seat} has already bet its 飘"),
+    "refusal.piao_range": ("飘是 0-{max}，不是 {amount}", "飘 is 0-{max}, not {amount}"),
+    "refusal.baige_off": (
+        "这套规则没有摆割（选项摆割关闭）",
+        "摆割 is off in these rules (option baige)",
+    ),
+    "refusal.baige_turn": (
+        "摆割在自己的回合随出牌声明",
+        "摆割 is declared on the seat's own turn, with a discard",
+    ),
+    "refusal.baige_done": ("座{seat}已经摆割亮牌", "seat {seat} has already laid its hand open"),
+    "refusal.baige_wall": (
+        "余 {left} 张：摆割须多于 {min} 张",
+        "{left} tiles left: 摆割 needs more than {min}",
+    ),
+    "refusal.baige_not_ready": (
+        "去掉{tile}后不听牌（R7.3）",
+        "the hand without {tile} is not ready (R7.3)",
+    ),
+    "refusal.baige_void_first": (
+        "现在不能打这张（先打缺门）",
+        "that discard is not allowed now (void suit first)",
+    ),
+    "refusal.baige_no_peng": (
+        "座{seat}已摆割亮牌：不能碰",
+        "seat {seat} laid its hand open (摆割): no peng",
+    ),
+    "refusal.baige_discard_drawn": (
+        "座{seat}已摆割亮牌：只能打出摸到的牌",
+        "seat {seat} laid its hand open (摆割): it discards the tile it drew",
+    ),
+    "refusal.baige_gang": (
+        "座{seat}已摆割亮牌：杠须用摸到的牌（或打出的牌），且听牌不变",
+        "seat {seat} laid its hand open (摆割): a gang must use the tile it drew (or the "
+        "discard) and keep its waits",
+    ),
+    "tile.unknown": ("牌", "tile"),
 }
 """Every phrase: key → (Chinese, English)."""
 
@@ -252,3 +472,93 @@ def rule_label(rule: str, lang: str) -> str:
     """The id with its name beside it: ``"R9.2 自摸"`` / ``"R9.2 self-draw"``."""
     name = rule_name(rule, lang)
     return f"{rule} {name}" if name else rule
+
+
+# -- raw field values shown in a language (refusals, audit findings) ---------------------------
+
+_TILE_FIELDS = frozenset({"tile", "offer", "drawn"})
+_LIST_SEP = {"zh": "、", "en": ", "}
+
+
+def phrase(key: str, lang: str, fields: Mapping[str, Any] | None = None) -> str:
+    """:func:`text` of ``key`` with raw field values, each shown in ``lang`` by its name:
+
+    * ``tile``, ``offer``, ``drawn``: a tile kind (``5p`` / ``五筒``; ``-1``: "tile" / 牌);
+      ``tiles``: a list of kinds (``123m`` / ``一万 二万 三万``);
+    * ``suit``: a suit index (``p`` / ``筒``);
+    * ``word``, ``event``: an action or event id — in English the id itself (``pon``), in
+      Chinese its word (碰); ``what``: an event id in words in both (``discard`` / 打);
+      ``part``: a part of the claims record (``totals`` / 总分);
+    * ``seats``: seat numbers (``[1, 2]`` / ``1、2``); ``who``: the same, ``1, 2`` / ``1、2``;
+      ``keys``: event field names (``pai, target`` / ``牌、点炮座位``);
+    * ``claimed``, ``correct``: an event quoted (its dict / 座2 打 五筒);
+    * ``reason``: an embedded phrase ``{"key": …, "fields": …}`` (an engine refusal), or text;
+    * any other name: the value as it is.
+
+    A value of an unexpected type is shown as it is (a disputed log may hold anything).
+
+    >>> phrase("refusal.not_held", "zh", {"seat": 2, "tile": 13})
+    '座2手里没有五筒'
+    >>> phrase("refusal.not_held", "en", {"seat": 2, "tile": 13})
+    'seat 2 does not hold 5p'
+    """
+    if not fields:
+        return text(key, lang)
+    return text(key, lang, **{name: _shown(name, v, lang) for name, v in fields.items()})
+
+
+def _shown(name: str, v: Any, lang: str) -> Any:
+    if name in _TILE_FIELDS:
+        return _tile(v, lang)
+    if name == "tiles":
+        if isinstance(v, list | tuple) and all(type(k) is int and 0 <= k < 27 for k in v):
+            return " ".join(map(tile_name_zh, v)) if lang == "zh" else format_tiles(v)
+        return v
+    if name == "suit":
+        if type(v) is int and 0 <= v < 3:
+            return SUIT_NAMES_ZH[v] if lang == "zh" else SUITS[v]
+        return v
+    if name in ("word", "event"):
+        return word("event", v, lang) if lang == "zh" and isinstance(v, str) else v
+    if name == "what":
+        return word("event", v, lang) if isinstance(v, str) else v
+    if name == "part":
+        return word("claims", v, lang) if lang == "zh" and isinstance(v, str) else v
+    if name in ("seats", "who", "keys") and isinstance(v, list | tuple):
+        if name == "keys" and lang == "zh":
+            v = [word("field", k, lang) if isinstance(k, str) else k for k in v]
+        if name == "seats" and lang == "en":
+            return v
+        return _LIST_SEP[lang].join(map(str, v))
+    if name in ("claimed", "correct") and lang == "zh":
+        return _event_brief(v)
+    if name == "reason" and isinstance(v, Mapping):
+        key, inner = v.get("key"), v.get("fields")
+        if isinstance(key, str) and key in MESSAGES:
+            return phrase(key, lang, inner if isinstance(inner, Mapping) else None)
+        return v.get("text", v)
+    return v
+
+
+def _tile(v: Any, lang: str) -> Any:
+    if type(v) is not int or not -1 <= v < 27:
+        return v
+    if v < 0:
+        return text("tile.unknown", lang)
+    return tile_name_zh(v) if lang == "zh" else tile_name(v)
+
+
+def _event_brief(ev: Any) -> Any:
+    """An event quoted in Chinese: its seat, word and tile (座2 打 五筒)."""
+    if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
+        return ev
+    parts = []
+    actor = ev.get("actor")
+    if type(actor) is int:
+        parts.append(text("finding.seat", "zh", seat=actor))
+    parts.append(word("event", ev["type"], "zh"))
+    pai = ev.get("pai")
+    if isinstance(pai, str):
+        kinds = [k for k in range(27) if tile_name(k) == pai]
+        parts.append(tile_name_zh(kinds[0]) if kinds else pai)
+    return " ".join(parts)
