@@ -351,10 +351,10 @@ def _refine(
     before = _round_before(header, events, j)
     if before is None:  # pragma: no cover - events [0, j) replayed once already
         return exc.rule, exc.reason
-    rule, reason = before.diagnose_claim(
+    refusal = before.diagnose_claim(
         action, src, k, won_by=won_by, answered=answered, robbing=discard.get("type") == "kakan"
     )
-    return str(rule), str(reason)
+    return str(refusal.rule), refusal.reason
 
 
 def _kind(pai: Any) -> int | None:
