@@ -364,6 +364,241 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "discard) and keep its waits",
     ),
     "tile.unknown": ("牌", "tile"),
+    # -- an audit finding and its notes (xzcore.audit.compare, xzcore.audit.report; shown by --
+    # -- xzcore.audit.report.finding_text). Fields: see phrase() ------------------------------
+    "finding.bad_rules": (
+        "头记录的规则集无效：{detail}",
+        "the header's rule set is not valid: {detail}",
+    ),
+    "finding.no_start": ("第一个事件不是开局", "the first event is not start_kyoku"),
+    "finding.no_setup": ("无法开局：{detail}", "the game cannot be set up: {detail}"),
+    "finding.not_an_event": ("事件必须是带类型的映射", "an event must be a map with a 'type'"),
+    "finding.malformed": ("动作事件格式错误：{detail}", "malformed action event: {detail}"),
+    "finding.illegal": ("不合规的动作：{reason}", "illegal action: {reason}"),
+    "finding.cannot_apply": ("动作无法执行：{detail}", "action cannot be applied: {detail}"),
+    "finding.engine_failed": (
+        "对局引擎在这个动作上出错（{kind}：{detail}）；这是引擎的错误，请报告",
+        "the round engine failed on this action ({kind}: {detail}); this is a bug of the "
+        "engine, please report it",
+    ),
+    "finding.replay_failed": (
+        "重放失败（{kind}：{detail}）；这是程序错误，请报告",
+        "the replay failed ({kind}: {detail}); this is a bug, please report it",
+    ),
+    "finding.ends_early": (
+        "本局未完记录就结束了（座{seats}还须行动）",
+        "the log ends before the round is over (seats {seats} must still act)",
+    ),
+    "finding.misses": (
+        "记录缺少规则要求的{event}事件",
+        "the log misses a {event} event the rules require",
+    ),
+    "finding.extra_event": (
+        "记录里有规则不会产生的{event}事件",
+        "the log holds a {event} event the rules do not make",
+    ),
+    "finding.goes_on": ("本局结束后记录还在继续", "the log goes on after the round is over"),
+    "finding.lacks": (
+        "记录缺少重放在此产生的{event}事件",
+        "the log lacks the {event} event the replay makes here",
+    ),
+    "finding.diverges": (
+        "记录与重放不符：记录是 {claimed}，规则给出 {correct}",
+        "the log diverges from the replay: it records {claimed}, the rules give {correct}",
+    ),
+    "finding.seat": ("座{seat}", "seat {seat}"),
+    "finding.wrong_score": (
+        "座{seat}胡牌的计分有误：{keys}",
+        "wrong score of seat {seat}'s win: {keys}",
+    ),
+    "finding.wrong_payments": ("{event}事件的付款有误", "wrong payments in the {event} event"),
+    "finding.wrong_totals": ("本局总分有误", "wrong round totals"),
+    "finding.wrong_totals_beyond": (
+        "本局总分有误（金额：超出上面报告的差额的部分）",
+        "wrong round totals (money: beyond the differences reported above)",
+    ),
+    "finding.event_differs": (
+        "{event}事件与重放在{keys}上不同",
+        "the {event} event differs from the replay in {keys}",
+    ),
+    "finding.claims_disagree": (
+        "声明记录的{part}与重放不符",
+        "the claims record's {part} disagree with the replay",
+    ),
+    "finding.claims_disagree_repeat": (
+        "声明记录的{part}与重放不符（即上面报告的金额差：不再重复计算）",
+        "the claims record's {part} disagree with the replay (the money difference reported "
+        "above: not counted again)",
+    ),
+    "note.totals_follow": (
+        "{event}的总分 {log_totals}（重放为 {replay_totals}）来自上面报告的差异：不再重复计算",
+        "{event}'s totals {log_totals} (the replay gives {replay_totals}) follow from the "
+        "differences reported: not counted again",
+    ),
+    "note.claims_follow": (
+        "声明记录的{part}与上面报告的事件一致，与重放不符：由它们而来，不再重复计算",
+        "the claims record's {part} agree with the events reported above, not with the "
+        "replay: they follow from them, not counted again",
+    ),
+    "note.claims_totals_follow": (
+        "声明记录的{part} {log_totals} 与上面报告的事件一致，与重放不符：由它们而来，不再重复计算",
+        "the claims record's {part} {log_totals} agree with the events reported above, not "
+        "with the replay: they follow from them, not counted again",
+    ),
+    # -- the parts of the claims record (L5) and the fields of an event, named in findings ---
+    "claims.wins": ("胡牌", "wins"),
+    "claims.transfers": ("付款", "transfers"),
+    "claims.totals": ("总分", "totals"),
+    "claims.next_dealer": ("下一庄", "next_dealer"),
+    "field.type": ("类型", "type"),
+    "field.actor": ("座位", "actor"),
+    "field.pai": ("牌", "pai"),
+    "field.target": ("对家座位", "target"),
+    "field.tsumogiri": ("摸切", "tsumogiri"),
+    "field.rinshan": ("杠上摸牌", "rinshan"),
+    "field.left": ("余牌", "left"),
+    "field.claim": ("声明", "claim"),
+    "field.self_draw": ("自摸", "self_draw"),
+    "field.after_gang": ("杠上", "after_gang"),
+    "field.robbed": ("抢杠", "robbed"),
+    "field.last_tile": ("海底", "last_tile"),
+    "field.first_turn": ("天胡地胡", "first_turn"),
+    "field.dealer": ("庄家", "dealer"),
+    "field.exchange_direction": ("换牌方向", "exchange_direction"),
+    "field.suit": ("缺门", "suit"),
+    "field.score": ("计分", "score"),
+    "field.transfers": ("付款", "transfers"),
+    "field.totals": ("总分", "totals"),
+    "field.next_dealer": ("下一庄", "next_dealer"),
+    "field.reason": ("原因", "reason"),
+    "field.seats": ("各座", "seats"),
+    "field.piao": ("飘", "piao"),
+    "field.hand": ("手牌", "hand"),
+    "field.waits": ("听牌", "waits"),
+    "field.baige": ("摆割", "baige"),
+    "field.wall": ("牌墙", "wall"),
+    "field.detail": ("说明", "detail"),
+    "field.pattern": ("牌型", "pattern"),
+    "field.gen": ("根", "gen"),
+    "field.gen_used": ("用掉的根", "gen_used"),
+    "field.extras": ("加番", "extras"),
+    "field.fan": ("番", "fan"),
+    "field.multiplier": ("倍数", "multiplier"),
+    "field.capped": ("封顶后倍数", "capped"),
+    "field.special": ("天胡地胡", "special"),
+    # -- a log reader's messages (xzcore.log; xzcore.audit.report.error_text matches the -----
+    # -- English and shows the Chinese; a message not listed here stays in English) ----------
+    "log.no_game_read": ("没有读到对局", "no game was read"),
+    "log.no_game": ("记录里没有对局", "the log holds no game"),
+    "log.cannot_open": ("无法打开：{detail}", "cannot open: {detail}"),
+    "log.read_error": ("读取错误：{detail}", "read error: {detail}"),
+    "log.no_logs": (
+        "这个文件夹里没有 *{ext} 文件：没有可核对的",
+        "no *{ext} file in this folder: nothing to audit",
+    ),
+    "log.expected_header": (
+        "应为对局头记录（标记 {tag}），读到标记 {found}",
+        "expected a game header (tag {tag}), found tag {found}",
+    ),
+    "log.prev_mismatch": (
+        "头记录的上一局哈希与本文件中的上一局不符（有对局被删除、调换或改动）",
+        "the header's previous-game hash does not match the game before it in this file (a "
+        "game was removed, reordered or edited)",
+    ),
+    "log.truncated_game": (
+        "记录在对局中间结束（文件被截断）",
+        "the log ends inside a game (truncated file)",
+    ),
+    "log.too_many_events": ("一局超过 {n} 个事件", "more than {n} events in one game"),
+    "log.game_too_long": ("一局超过 {n} 字节", "a game longer than {n} bytes"),
+    "log.expected_event": (
+        "应为事件或声明记录，读到标记 {found}",
+        "expected an event or the claims record, found tag {found}",
+    ),
+    "log.claims_not_map": ("声明记录必须是映射", "the claims record must be a map"),
+    "log.truncated_close": (
+        "记录在对局的结束记录之前结束（文件被截断）",
+        "the log ends before the game's closing record (truncated file)",
+    ),
+    "log.expected_close": (
+        "应为结束记录（标记 {tag}），读到标记 {found}",
+        "expected the closing record (tag {tag}), found tag {found}",
+    ),
+    "log.final_hash": (
+        "结束记录的最终哈希不是声明记录的累计哈希",
+        "the closing record's final hash is not the running hash of the claims record",
+    ),
+    "log.close_count": (
+        "结束记录记 {claimed} 个事件，对局有 {n} 个",
+        "the closing record counts {claimed} events, the game has {n}",
+    ),
+    "log.chain_broken": (
+        "哈希链断裂：这条记录的字节被改动了（或它之前有记录被插入或删除）",
+        "hash chain broken: this record's bytes were changed (or a record before it was "
+        "inserted or removed)",
+    ),
+    "log.not_signed": ("对局没有签名", "the game is not signed"),
+    "log.other_key": (
+        "由另一把密钥签名（密钥 {key}，应为 {expected}）",
+        "signed by another key (key id {key}, expected {expected})",
+    ),
+    "log.bad_signature": (
+        "签名无效：最终哈希不是这把密钥签的（记录被改动且哈希链被重算）",
+        "bad signature: the final hash was not signed by this key (records were changed and "
+        "the chain recomputed)",
+    ),
+    "log.record_too_large": ("记录超过 {n} 字节", "record larger than {n} bytes"),
+    "log.record_shape": (
+        "记录必须是数组 [标记, 内容, 哈希]",
+        "a record must be an array [tag, payload, hash]",
+    ),
+    "log.unknown_tag": ("未知的记录标记 {tag}", "unknown record tag {tag}"),
+    "log.record_hash": (
+        "记录的最后一项必须是它的 32 字节哈希",
+        "a record's last element must be its 32-byte hash",
+    ),
+    "log.truncated_record": (
+        "记录被截断：文件在这条记录的第 {n} 字节处结束",
+        "truncated record: the log ends {n} bytes into it",
+    ),
+    "log.undecodable": (
+        "无法解码的 msgpack 记录（{detail}）",
+        "undecodable msgpack record ({detail})",
+    ),
+    "log.header_not_map": ("头记录必须是映射", "the header must be a map"),
+    "log.header_field": (
+        "头记录字段 {key} 必须是 {what}，读到 {found}",
+        "header field {key} must be {what}, found {found}",
+    ),
+    "log.not_xzlog": (
+        "不是 xzlog 头记录（格式 {found}，应为 {expected}）",
+        "not an xzlog header (format {found}, expected {expected})",
+    ),
+    "log.bad_version": (
+        "版本字段 {found} 有误（应为 [主, 次]）",
+        "bad version field {found} (expected [major, minor])",
+    ),
+    "log.unsupported_version": (
+        "不支持的格式版本 {found}（本读取器认识主版本 {known}）",
+        "unsupported format version {found} (this reader knows major {known})",
+    ),
+    "log.close_not_map": ("结束记录必须是映射", "the closing record must be a map"),
+    "log.close_final": (
+        "结束记录：'final' 必须是 32 字节",
+        "closing record: 'final' must be 32 bytes",
+    ),
+    "log.close_events": (
+        "结束记录：'events' 必须是 >= 0 的整数",
+        "closing record: 'events' must be an integer >= 0",
+    ),
+    "log.close_sig": (
+        "结束记录：'sig' 必须是 64 字节或空",
+        "closing record: 'sig' must be 64 bytes or nil",
+    ),
+    "log.close_key": (
+        "结束记录：'key' 必须是 8 字节或空",
+        "closing record: 'key' must be 8 bytes or nil",
+    ),
 }
 """Every phrase: key → (Chinese, English)."""
 
