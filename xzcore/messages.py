@@ -245,15 +245,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the winning tile is the one drawn, {tile}",
     ),
     "refusal.own_claim": (
-        "座{seat}不能声明自己的{what}",
+        "座{seat}不能声明自己{what}",
         "seat {seat} cannot claim its own {what}",
     ),
     "refusal.must_answer": (
-        "座{seat}须回应座{src}的{what}（胡、碰、直杠、过）",
+        "座{seat}须回应座{src}{what}（胡、碰、直杠、过）",
         "seat {seat} must answer seat {src}'s {what} (hora, pon, daiminkan, none)",
     ),
     "refusal.waits_for_answers": (
-        "座{seat}等待座{seats}回应座{src}的{what}",
+        "座{seat}等待座{seats}回应座{src}{what}",
         "seat {seat} waits while seats {seats} answer seat {src}'s {what}",
     ),
     "refusal.out_of_play": ("座{seat}已胡，不再参与", "seat {seat} has won and is out of play"),
@@ -364,6 +364,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "discard) and keep its waits",
     ),
     "tile.unknown": ("牌", "tile"),
+    "offer.dahai": ("打出的牌", "discard"),
+    "offer.kakan": ("补杠", "added gang"),
     # -- an audit finding and its notes (xzcore.audit.compare, xzcore.audit.report; shown by --
     # -- xzcore.audit.report.finding_text). Fields: see phrase() ------------------------------
     "finding.bad_rules": (
@@ -722,7 +724,8 @@ def phrase(key: str, lang: str, fields: Mapping[str, Any] | None = None) -> str:
       ``tiles``: a list of kinds (``123m`` / ``一万 二万 三万``);
     * ``suit``: a suit index (``p`` / ``筒``);
     * ``word``, ``event``: an action or event id — in English the id itself (``pon``), in
-      Chinese its word (碰); ``what``: an event id in words in both (``discard`` / 打);
+      Chinese its word (碰); ``what``: what is claimed, ``dahai`` or ``kakan``, in words in
+      both (``discard`` / 打出的牌);
       ``part``: a part of the claims record (``totals`` / 总分);
     * ``seats``: seat numbers (``[1, 2]`` / ``1、2``); ``who``: the same, ``1, 2`` / ``1、2``;
       ``keys``: event field names (``pai, target`` / ``牌、点炮座位``);
@@ -756,7 +759,7 @@ def _shown(name: str, v: Any, lang: str) -> Any:
     if name in ("word", "event"):
         return word("event", v, lang) if lang == "zh" and isinstance(v, str) else v
     if name == "what":
-        return word("event", v, lang) if isinstance(v, str) else v
+        return word("offer", v, lang) if isinstance(v, str) else v
     if name == "part":
         return word("claims", v, lang) if lang == "zh" and isinstance(v, str) else v
     if name in ("seats", "who", "keys") and isinstance(v, list | tuple):

@@ -211,7 +211,7 @@ def _claim(r: Round, a: Action, *, robbing: bool) -> Refusal:
     s = a.seat
     src = r._claim_from
     k = r._claim_tile
-    what = "added gang" if robbing else "discard"
+    what = "kakan" if robbing else "dahai"  # what is claimed: an added gang or a discard
     if s == src:
         return refuse("R5.2", "own_claim", seat=s, what=what)
     if a.word not in ("hora", "pon", "daiminkan", "none"):
@@ -297,7 +297,7 @@ def diagnose_claim(
     ``answered``: the claimer had already answered that discard. The checks are those of a
     claim inside the window (:func:`diagnose`), from the general to the specific."""
     s = a.seat
-    what = "added gang" if robbing else "discard"
+    what = "kakan" if robbing else "dahai"  # what is claimed: an added gang or a discard
     if s == src:
         return refuse("R5.2", "own_claim", seat=s, what=what)
     if answered:
