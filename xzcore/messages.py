@@ -15,15 +15,17 @@ transfer reasons, meld kinds) stay there and are looked up by the view.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from xzcore.tiles import SUIT_NAMES_ZH, SUITS, format_tiles, tile_name, tile_name_zh
+from xzcore.tiles import SUIT_NAMES_ZH, SUITS, Meld, format_tiles, tile_name, tile_name_zh
 
 __all__ = [
     "LANGS",
     "MESSAGES",
     "RULE_NAMES",
+    "from_english",
     "phrase",
     "rule_label",
     "rule_name",
@@ -601,6 +603,95 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "结束记录：'key' 必须是 8 字节或空",
         "closing record: 'key' must be 8 bytes or nil",
     ),
+    # -- xz hand --lang zh|en: one language a line (cli/hand_text.py, Score.lines(lang); -----
+    # -- without --lang, the lines keep both languages side by side) -------------------------
+    "hand.with_win": ("{hand} + {tile}", "{hand} + {tile}"),
+    "hand.melds": ("副露：{melds}", "melds: {melds}"),
+    "hand.void": ("缺 {suit}", "void {suit}"),
+    "hand.rules": ("规则 {preset}", "rules {preset}"),
+    "hand.sep": ("  ·  ", "  ·  "),
+    "flag.self_draw": ("自摸", "self-draw"),
+    "flag.after_gang": ("杠上", "after-gang"),
+    "flag.robbed": ("抢杠", "robbed"),
+    "flag.last_tile": ("海底", "last-tile"),
+    "flag.first_turn": ("首巡", "first-turn"),
+    "flag.dealer": ("庄家", "dealer"),
+    "preset.xuezhan": ("血战到底", "xuezhan"),
+    "preset.chengdu-classic": ("成都经典", "chengdu-classic"),
+    "preset.xueliu": ("血流成河", "xueliu"),
+    "preset.leshan": ("乐山", "leshan"),
+    "hand.win": ("胡", "a win"),
+    "hand.not_win": ("不胡：{why}", "not a win: {why}"),
+    "hand.not_ready": ("不听：{why}", "not ready: {why}"),
+    "hand.void_held": (
+        "手里有缺门{suit}的{tile}（R4.4）",
+        "the hand holds {tile} of its void suit {suit} (R4.4)",
+    ),
+    "hand.no_completion": ("没有能让这手牌胡的牌", "no tile completes this hand"),
+    "hand.ready": ("听牌：{n} 种：{tiles}", "ready on {n} kind(s): {tiles}"),
+    "hand.wait_count": ("  {tile}  个数 {count}", "  {tile}  count {count}"),
+    "hand.wait": (
+        "  {tile}  {name} ×{table}{gen}{extras} → {fan} 番 ×{multiplier}{cap}",
+        "  {tile}  {name} ×{table}{gen}{extras} → fan {fan} ×{multiplier}{cap}",
+    ),
+    "hand.wait_gen": (" · 根 {n} ×{value}", " · gen {n} ×{value}"),
+    "hand.wait_extra": (" · {name} ×2", " · {name} ×2"),
+    "hand.wait_cap": ("（封顶 ×{capped}）", " (capped ×{capped})"),
+    "hand.chajiao.max": ("查大叫（取最大）", "not-ready check (max)"),
+    "hand.chajiao.min": ("查小叫（取最小）", "not-ready check (min)"),
+    "hand.chajiao_count": (
+        "{word}：只计牌的个数（R13.1）：{value}",
+        "{word}: the count of the tiles only (R13.1): {value}",
+    ),
+    "hand.chajiao_value": (
+        "{word}：只计牌型和根，封顶：×{value}",
+        "{word}: the value of pattern and gen only, capped: ×{value}",
+    ),
+    "hand.decomposition": ("拆牌：{blocks}", "decomposition: {blocks}"),
+    "hand.plain_additive": ("平胡：+0 番", "plain win: +0 fan"),
+    "hand.additive_term": ("{name}：+{fan} 番", "{name}: +{fan} fan"),
+    "hand.gen_additive": ("根：{gen}（+{gen} 番）", "gen: {gen} (+{gen} fan)"),
+    "hand.pattern": ("{name}：×{table}", "{name}: ×{table}"),
+    "hand.replaces": ("（取代{names}）", " (replaces {names})"),
+    "hand.gen": ("根：{gen}{used}：×{value}", "gen: {gen}{used}: ×{value}"),
+    "hand.gen_used": ("，其中 {n} 个算在{name}里", ", {n} used up by {name}"),
+    "hand.tie": (
+        "（同值：{name} ×{table}，根 {left} ×{value}）",
+        "(same value: {name} ×{table} with {left} gen ×{value})",
+    ),
+    "hand.extra": ("{name}：×2", "{name}: ×2"),
+    "hand.special": (
+        "{name}：×32，不计根、加番和自摸加底（平常值 ×{ordinary}）",
+        "{name}: ×32 without gen, extras or self-draw unit (ordinary value ×{ordinary})",
+    ),
+    "special.tianhu": ("天胡", "heavenly win"),
+    "special.dihu": ("地胡", "earthly win"),
+    "hand.fan": ("番 {fan}：×{multiplier}", "fan {fan}: ×{multiplier}"),
+    "hand.cap": ("封顶 {cap}：×{capped}{note}", "cap {cap}: ×{capped}{note}"),
+    "hand.cap_none": ("无", "none"),
+    "hand.cap_fan": ("{fan} 番（×{value}）", "{fan} fan (×{value})"),
+    "hand.capped": ("——已封顶", " — capped"),
+    "hand.count_item": ("{name}：+{n}", "{name}: +{n}"),
+    "hand.count": ("个数：{count}", "count: {count}"),
+    "hand.count_cap": ("封顶 {cap} 番：{capped}", "cap {cap} fan: {capped}"),
+    # -- why tiles do not win (xzcore.scoring's NotAWinError.text; its message keeps both) ---
+    "notwin.no_split": (
+        "{pai} 拆不成 {sets} 组加一对",
+        "{pai} does not split into {sets} set(s) and a pair",
+    ),
+    "notwin.no_split_pairs": (
+        "{pai} 拆不成 {sets} 组加一对，也拆不成七对",
+        "{pai} does not split into {sets} set(s) and a pair, nor into seven pairs",
+    ),
+    "notwin.void_tile": (
+        "手里有缺门{suit}的 {pai}",
+        "the hand holds {pai} of its void suit {suit}",
+    ),
+    "notwin.void_meld": ("副露 {meld} 是缺门{suit}", "meld '{meld}' is of the void suit {suit}"),
+    "notwin.three_suits": (
+        "手牌和副露三门都有（缺一门：最多两门）",
+        "the hand and melds hold all three suits (at most two)",
+    ),
 }
 """Every phrase: key → (Chinese, English)."""
 
@@ -729,6 +820,7 @@ def phrase(key: str, lang: str, fields: Mapping[str, Any] | None = None) -> str:
       ``part``: a part of the claims record (``totals`` / 总分);
     * ``seats``: seat numbers (``[1, 2]`` / ``1、2``); ``who``: the same, ``1, 2`` / ``1、2``;
       ``keys``: event field names (``pai, target`` / ``牌、点炮座位``);
+    * ``meld``: a meld's text (``peng 5p`` / ``碰 5p``); ``pai``: tile text, as it is;
     * ``claimed``, ``correct``: an event quoted (its dict / 座2 打 五筒);
     * ``reason``: an embedded phrase ``{"key": …, "fields": …}`` (an engine refusal), or text;
     * any other name: the value as it is.
@@ -768,6 +860,12 @@ def _shown(name: str, v: Any, lang: str) -> Any:
         if name == "seats" and lang == "en":
             return v
         return _LIST_SEP[lang].join(map(str, v))
+    if name == "meld" and lang == "zh" and isinstance(v, str):
+        try:
+            m = Meld.parse(v)
+        except ValueError:
+            return v
+        return f"{m.kind.zh} {tile_name(m.tile)}"
     if name in ("claimed", "correct") and lang == "zh":
         return _event_brief(v)
     if name == "reason" and isinstance(v, Mapping):
@@ -800,3 +898,37 @@ def _event_brief(ev: Any) -> Any:
         kinds = [k for k in range(27) if tile_name(k) == pai]
         parts.append(tile_name_zh(kinds[0]) if kinds else pai)
     return " ".join(parts)
+
+
+_ENGLISH: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
+
+def from_english(message: str, prefix: str, lang: str) -> str:
+    """``message``, an English text written elsewhere (a log reader's error, a scoring
+    refusal), in ``lang``: when it is the English of a phrase ``prefix.*`` (its ``{fields}``
+    matching any text), that phrase in ``lang`` with the same values; else ``message`` as it
+    is.
+
+    >>> from_english("a game longer than 9 bytes", "log", "zh")
+    '一局超过 9 字节'
+    >>> from_english("no such phrase", "log", "zh")
+    'no such phrase'
+    """
+    _index(lang)
+    if lang == "en":
+        return message
+    patterns = _ENGLISH.get(prefix)
+    if patterns is None:
+        patterns = _ENGLISH[prefix] = []
+        for key, (_, en) in MESSAGES.items():
+            if key.startswith(prefix + "."):
+                parts = re.split(r"\{(\w+)\}", en)
+                body = "".join(
+                    re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)
+                )
+                patterns.append((re.compile(body + r"\Z", re.S), key))
+    for pattern, key in patterns:
+        m = pattern.match(message)
+        if m is not None:
+            return text(key, lang, **m.groupdict())
+    return message

@@ -10,7 +10,6 @@ yields one :class:`GameReport` per game, streaming.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from xzcore.audit.diff import diff
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
-from xzcore.messages import LANGS, MESSAGES, phrase, text
+from xzcore.messages import LANGS, MESSAGES, from_english, phrase
 
 __all__ = [
     "AuditVisitor",
@@ -165,24 +164,9 @@ def _check_lang(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r} (expected {' or '.join(LANGS)})")
 
 
-_LOG_PATTERNS: list[tuple[re.Pattern[str], str]] = []
-
-
 def _log_text(message: str, lang: str) -> str:
-    """``message`` of the log reader in ``lang``, when it matches a ``log.*`` phrase."""
-    if not _LOG_PATTERNS:
-        for key, (_, en) in MESSAGES.items():
-            if key.startswith("log."):
-                parts = re.split(r"\{(\w+)\}", en)
-                body = "".join(
-                    re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)
-                )
-                _LOG_PATTERNS.append((re.compile(body + r"\Z", re.S), key))
-    for pattern, key in _LOG_PATTERNS:
-        m = pattern.match(message)
-        if m is not None:
-            return text(key, lang, **m.groupdict())
-    return message
+    """``message`` of the log reader in ``lang``, when it is a ``log.*`` phrase's English."""
+    return from_english(message, "log", lang)
 
 
 def _four(v: Any) -> list[int] | None:
