@@ -96,11 +96,31 @@ class HandError(ScoringError):
 
 
 class NotAWinError(ScoringError):
-    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4)."""
+    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4);
+    ``key`` and ``fields`` (when given) name the reason's phrase in the message catalogue, for
+    :meth:`text` in one language."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        *,
+        key: str | None = None,
+        fields: dict[str, Any] | None = None,
+    ) -> None:
         self.rule = rule
+        self.message = message
+        self.key = key
+        self.fields = fields
         super().__init__(f"not a win ({rule}): {message}")
+
+    def text(self, lang: str) -> str:
+        """Why not, in ``lang`` (``"zh"`` or ``"en"``; without a ``key``, the message)."""
+        if self.key is None:
+            return self.message
+        from xzcore.messages import phrase  # here: the catalogue imports this module's users
+
+        return phrase(self.key, lang, self.fields)
 
 
 class InvalidContextError(ScoringError):
