@@ -624,7 +624,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.not_win": ("不胡：{why}", "not a win: {why}"),
     "hand.not_ready": ("不听：{why}", "not ready: {why}"),
     "hand.void_held": (
-        "手里有缺门{suit}的{tile}（R4.4）",
+        "手里有缺门{suit}的 {tile}（R4.4）",
         "the hand holds {tile} of its void suit {suit} (R4.4)",
     ),
     "hand.no_completion": ("没有能让这手牌胡的牌", "no tile completes this hand"),
