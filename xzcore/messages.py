@@ -1,9 +1,14 @@
-"""The message catalogue: every user-facing word and phrase of ``xz replay``, ``xz audit`` and
-the table view, in Chinese and English, keyed by a stable id; and the rule ids' short names.
+"""The message catalogue: every user-facing word and phrase of ``xz replay``, ``xz audit``,
+``xz hand --lang`` and the table view, the engine's refusals (``refusal.*``) and the audit's
+findings (``finding.*``, ``note.*``), in Chinese and English, keyed by a stable id; and the
+rule ids' short names.
 
 Data, not logic: each entry is ``key: (Chinese, English)``; :func:`text` picks one language
-and fills the ``{fields}``. Names that already live beside their codes (pattern names, extras,
-transfer reasons, meld kinds) stay there and are looked up by the view.
+and fills the ``{fields}``; :func:`phrase` fills them with raw values (tile kinds, suit
+indexes, event ids) shown in that language; :func:`from_english` finds the phrase of a text
+written in English elsewhere (a log reader's error). Names that already live beside their
+codes (pattern names, extras, transfer reasons, meld kinds) stay there and are looked up by
+the view.
 
 >>> text("event.dahai", "zh"), text("event.dahai", "en")
 ('打', 'discard')
