@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from xzcore.audit.compare import finding
 from xzcore.audit.report import audit_bytes, audit_file, error_text, finding_text
 from xzcore.log.signing import Verifier
-from xzcore.log.types import claims_of
+from xzcore.log.types import Location, claims_of
 from xzcore.log.writer import LogWriter
 from xzcore.messages import phrase
 from xzcore.players.recording import bot_chooser, play_round
@@ -144,7 +145,7 @@ def _game() -> Round:
     )
 
 
-def _edited(edit: Edit) -> dict[str, Any]:
+def _edited_all(edit: Edit) -> list[dict[str, Any]]:
     rnd = _game()
     events: list[Any] = copy.deepcopy(rnd.events)
     claims = claims_of(rnd.events)
@@ -159,7 +160,12 @@ def _edited(edit: Edit) -> dict[str, Any]:
     w.write_claims(claims)
     w.end_game()
     (report,) = audit_bytes(buf.getvalue())
-    return _only_finding(_plain(report.to_dict()))
+    return list(_plain(report.to_dict())["findings"])
+
+
+def _edited(edit: Edit) -> dict[str, Any]:
+    (f,) = _edited_all(edit)
+    return dict(f)
 
 
 def _draw_by_seat_1(events: list[Any], claims: dict[str, Any]) -> None:
@@ -276,6 +282,114 @@ def test_each_kind_of_finding_in_both_languages(edit: Edit, key: str, en: str, z
     assert finding_text(f, "en") == (en, [])
     assert finding_text(f, "zh") == (zh, [])
     assert _english_from_fields(f) == en
+
+
+def _not_started(events: list[Any], claims: dict[str, Any]) -> None:
+    events[0]["type"] = "begin"
+
+
+def _bad_dingque_suit(events: list[Any], claims: dict[str, Any]) -> None:
+    events[1]["suit"] = "x"
+
+
+def _exchange_without_exchange(events: list[Any], claims: dict[str, Any]) -> None:
+    events[0]["exchange_direction"] = 7
+
+
+def _payment_and_more_totals(events: list[Any], claims: dict[str, Any]) -> None:
+    next(ev for ev in events if ev["type"] == "hora")["transfers"][0]["units"] += 1
+    events[-1]["totals"][0] += 5
+    events[-1]["totals"][1] -= 5
+
+
+def _totals_and_claims_alike(events: list[Any], claims: dict[str, Any]) -> None:
+    events[-1]["totals"][0] += 1
+    events[-1]["totals"][1] -= 1
+    claims["totals"] = list(events[-1]["totals"])
+
+
+MORE: list[tuple[Edit, int, str, str, str]] = [
+    (
+        _not_started,
+        0,
+        "finding.no_start",
+        "the first event is not start_kyoku",
+        "第一个事件不是开局",
+    ),
+    (  # the parser's own words (the detail) stay English
+        _bad_dingque_suit,
+        0,
+        "finding.malformed",
+        "malformed action event: event #0 (dingque): bad suit 'x'",
+        "动作事件格式错误：event #0 (dingque): bad suit 'x'",
+    ),
+    (
+        _exchange_without_exchange,
+        0,
+        "finding.no_setup",
+        "the game cannot be set up: exchange_direction given but exchange_three is off (R3)",
+        "无法开局：exchange_direction given but exchange_three is off (R3)",
+    ),
+    (
+        _payment_and_more_totals,
+        1,
+        "finding.wrong_totals_beyond",
+        "wrong round totals (money: beyond the differences reported above)",
+        "本局总分有误（金额：超出上面报告的差额的部分）",
+    ),
+    (
+        _totals_and_claims_alike,
+        1,
+        "finding.claims_disagree_repeat",
+        "the claims record's totals disagree with the replay (the money difference reported "
+        "above: not counted again)",
+        "声明记录的总分与重放不符（即上面报告的金额差：不再重复计算）",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "at", "key", "en", "zh"), MORE, ids=[e[0].__name__.strip("_") for e in MORE]
+)
+def test_more_kinds_of_finding_in_both_languages(
+    edit: Edit, at: int, key: str, en: str, zh: str
+) -> None:
+    f = _edited_all(edit)[at]
+    assert (f["message_key"], f["message"]) == (key, en)
+    assert finding_text(f, "zh") == (zh, [])
+    assert _english_from_fields(f) == en
+
+
+def test_the_findings_of_a_failing_replay_in_both_languages() -> None:
+    """The replay or the engine failing is a bug, never a log's fault: no log makes one, so
+    the findings are built as the audit builds them."""
+    where = Location("x.xzlog", 0, 3, 99)
+    cases = [
+        (
+            finding("L5", "finding.replay_failed", where, {"kind": "KeyError", "detail": "'x'"}),
+            "the replay failed (KeyError: 'x'); this is a bug, please report it",
+            "重放失败（KeyError：'x'）；这是程序错误，请报告",
+        ),
+        (
+            finding("L5", "finding.engine_failed", where, {"kind": "IndexError", "detail": "3"}),
+            "the round engine failed on this action (IndexError: 3); this is a bug of the "
+            "engine, please report it",
+            "对局引擎在这个动作上出错（IndexError：3）；这是引擎的错误，请报告",
+        ),
+        (
+            finding("L5", "finding.cannot_apply", where, {"detail": "no tile"}),
+            "action cannot be applied: no tile",
+            "动作无法执行：no tile",
+        ),
+        (
+            finding("L4", "finding.bad_rules", where, {"detail": "unknown option 'x'"}),
+            "the header's rule set is not valid: unknown option 'x'",
+            "头记录的规则集无效：unknown option 'x'",
+        ),
+    ]
+    for f, en, zh in cases:
+        d = _plain(f.to_dict())
+        assert (f.message, finding_text(d, "en")[0], finding_text(d, "zh")[0]) == (en, en, zh)
 
 
 def test_a_finding_dict_without_the_new_keys_keeps_its_english() -> None:
