@@ -15,7 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from xzcore.audit.compare import Finding, compare_claims, compare_events, finding
+from xzcore.audit.compare import Finding, compare_claims, compare_events
+from xzcore.audit.compare import finding as new_finding
 from xzcore.audit.diff import diff
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scan import claims_of
@@ -289,7 +290,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
             )
         except Exception as exc:  # never a traceback for one bad game
             self.report.findings.append(
-                finding(
+                new_finding(
                     "L5",
                     "finding.replay_failed",
                     Location(self.path, self.report.game, None, self.report.offset),
