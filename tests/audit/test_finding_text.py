@@ -398,3 +398,19 @@ def test_a_finding_dict_without_the_new_keys_keeps_its_english() -> None:
     assert finding_text(f, "zh") == ("wrong round totals", ["a note"])
     f = {"rule": "L1", "message": "the log holds no game", "notes": []}
     assert finding_text(f, "zh") == ("记录里没有对局", [])
+
+
+def test_a_replay_that_fails_is_one_finding_in_both_languages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import xzcore.audit.report as report
+
+    def broken(*args: Any, **kw: Any) -> Any:
+        raise KeyError("x")
+
+    monkeypatch.setattr(report, "compare_events", broken)
+    reports = [_plain(r.to_dict()) for r in audit_file(REPLAYS / "preset-xuezhan.xzlog")]
+    f = reports[0]["findings"][0]
+    assert (f["rule"], f["message_key"]) == ("L5", "finding.replay_failed")
+    assert f["message"] == "the replay failed (KeyError: 'x'); this is a bug, please report it"
+    assert finding_text(f, "zh")[0] == "重放失败（KeyError：'x'）；这是程序错误，请报告"
