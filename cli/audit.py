@@ -380,7 +380,10 @@ def _short(v: Any) -> str:
 
 def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     """One line per game; each finding (and unreadable error) indented under it, its rule id
-    with the rule's name beside it."""
+    with the rule's name beside it, its message and notes in ``lang``
+    (:func:`xzcore.audit.report.finding_text`, :func:`~xzcore.audit.report.error_text`)."""
+    from xzcore.audit.report import error_text, finding_text
+
     status = report["status"]
     if quiet and status == "verified":
         return
@@ -396,11 +399,13 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
         where = text("audit.event", lang, event=e["event"]) if e["event"] is not None else ""
         at = text("audit.at_byte", lang, offset=e["offset"]) if e["offset"] is not None else ""
         rule = rule_label(e["rule"], lang)
-        click.echo(f"  {where}{at}{rule}  {text('audit.unreadable', lang)}{e['message']}")
+        message = error_text(e, lang)
+        click.echo(f"  {where}{at}{rule}  {text('audit.unreadable', lang)}{message}")
     for f in report["findings"]:
         where = text("audit.event", lang, event=f["event"]) if f["event"] is not None else ""
         at = text("audit.at_byte", lang, offset=f["offset"])
-        click.echo(f"  {where}{at}{rule_label(f['rule'], lang)}  {f['message']}")
+        message, notes = finding_text(f, lang)
+        click.echo(f"  {where}{at}{rule_label(f['rule'], lang)}  {message}")
         d = f.get("diff")
         cut = {k for k in ("claimed", "correct") if _short(f[k]) != _json(f[k])}
         shown = d is not None and (bool(cut) or "list" in d)
@@ -414,7 +419,7 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
                 click.echo(line)
         if f["money"] is not None:
             click.echo("   " + _money(f["money"], lang))
-        for note in f.get("notes", ()):
+        for note in notes:
             click.echo(text("audit.note", lang) + note)
     rows = report.get("money_per_seat")
     if rows:

@@ -26,7 +26,7 @@ from xzcore.cli.hand_lines import (
     check_text,
     decode_line,
 )
-from xzcore.cli.hand_text import WIN_FLAGS, render_text
+from xzcore.cli.hand_text import WIN_FLAGS, render_text, render_text_in
 from xzcore.rules import RuleError, RuleSet
 from xzcore.scoring import (
     NotAWinError,
@@ -149,8 +149,9 @@ def build_request(
     return Request(tiles, win, melds, void, ctx, rules)
 
 
-def solve(req: Request, *, explain: bool = False) -> dict[str, Any]:
-    """Answer one request as plain data (see docs/hand-jsonl.md)."""
+def solve(req: Request, *, explain: bool = False, lang: str | None = None) -> dict[str, Any]:
+    """Answer one request as plain data (see docs/hand-jsonl.md); ``lang``: the language of
+    the explanation's ``lines`` (``None``: Chinese and English together)."""
     rules = req.rules
     if req.win_tile is not None:
         out: dict[str, Any] = {"win_tile": tile_name(req.win_tile)}
@@ -161,7 +162,7 @@ def solve(req: Request, *, explain: bool = False) -> dict[str, Any]:
             return out
         out.update(win=True, score=score.to_dict())
         if explain:
-            out["lines"] = score.lines()
+            out["lines"] = score.lines(lang)
         return out
     waits = wait_values(req.concealed, req.melds, req.void, req.ctx, rules)
     out = {
@@ -450,6 +451,12 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default=None,
+    help="Every word in Chinese or English only (without it, each line in both).",
+)
+@click.option(
     "--jsonl",
     "jsonl",
     metavar="FILE|-",
@@ -480,6 +487,7 @@ def hand(
     preset: str,
     sets: tuple[str, ...],
     as_json: bool,
+    lang: str | None,
     jsonl: str | None,
     jobs: int,
 ) -> None:
@@ -492,6 +500,9 @@ def hand(
       xz hand "1112345678999s" --void m
       xz hand "123345789m2346p" --win-tile 6p --void s --self-draw
       xz hand 5p --melds "gang 3p, angang 9m, bugang 2m, bugang 7p" --win-tile 5p
+
+    Without --lang each line is in Chinese and English together; --lang zh or --lang en
+    prints every word in that language only (tiles stay in their notation, 5p).
 
     Exit codes: 0 answered (a "not a win" is an answer), 1 a --jsonl line failed, 2 usage,
     3 unreadable --jsonl file.
@@ -525,11 +536,14 @@ def hand(
             cache.default,
         )
         if as_json:
-            answer = solve(req, explain=True)
+            answer = solve(req, explain=True, lang=lang)
             answer["rules"] = cache.default.to_dict()
             click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
         else:
-            click.echo("\n".join(render_text(req, preset)))
+            if lang is None:
+                click.echo("\n".join(render_text(req, preset)))
+            else:
+                click.echo("\n".join(render_text_in(req, preset, lang)))
     except (RequestError, ScoringError, TileParseError, RuleError) as exc:
         raise click.UsageError(str(exc)) from None
 

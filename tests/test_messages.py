@@ -139,27 +139,72 @@ def test_replay_in_chinese_has_no_english_words(log: Path) -> None:
         assert _ascii_words(line, SEATS) == [], line
 
 
-_FINDING = re.compile(r"^  (?:第 \d+ 个事件 )?@ 字节 \d+  [RL][\d.]+ \S+  ")
-_ENGINE_TEXT = ("      记录：", "      应为：", "      因此：", "      差异")
+_LOG_DATA = ("      记录：", "      应为：", "      差异")
+"""The lines that quote the log's own data (claimed and correct values, the diff's head)."""
 _DIFF_ITEM = re.compile(r"^ {8,}(?:(?:改动|多出|缺少)(?: #\d+)?|\w+：)")
 """A diff line: a catalogue head (改动 #0 …), or a field name of the log's data and its values."""
 
 
-def test_audit_in_chinese_has_no_english_words_of_its_own() -> None:
-    """Every word of the table is Chinese; a finding's message, its claimed and correct
-    values (log data) and notes are the engine's and stay as they are."""
-    out = xz("audit", "--lang", "zh", "--verify-key", str(REPLAYS / "demo-key.pub"), str(REPLAYS))
-    assert "核对无误" in out and "有问题" in out and "各座金额" in out and "退出码 3" in out
+def _chinese_throughout(out: str) -> None:
+    """Every word of the table is Chinese — the findings' messages and notes, the unreadable
+    errors — but the log's own data: claimed and correct values and the diff lines."""
     for line in out.splitlines():
-        m = _FINDING.match(line)
-        if m:
-            line = m.group(0)
-        elif line.startswith("        "):
+        if line.startswith("        "):
             assert _DIFF_ITEM.match(line), line
             continue
-        elif line.startswith(_ENGINE_TEXT):
+        if line.startswith(_LOG_DATA):
             line = line.split("：", 1)[0]
         assert _ascii_words(line, SEATS) == [], line
+
+
+def test_audit_in_chinese_has_no_english_words_of_its_own() -> None:
+    out = xz("audit", "--lang", "zh", "--verify-key", str(REPLAYS / "demo-key.pub"), str(REPLAYS))
+    assert "核对无误" in out and "有问题" in out and "各座金额" in out and "退出码 3" in out
+    assert "哈希链断裂" in out and "签名无效" in out and "记录被截断" in out
+    _chinese_throughout(out)
+
+
+@pytest.mark.parametrize(
+    ("log", "finding", "english"),
+    [
+        (
+            "void-peng.xzlog",
+            "R4.3 缺门不碰不杠  不合规的动作：座0不能碰缺门万的牌",
+            "R4.3 no peng or gang on the void suit  illegal action: seat 0 may not pon a tile of "
+            "its void suit m",
+        ),
+        (
+            "kept-suit-discard.xzlog",
+            "R4.2 先打缺门  不合规的动作：座2手里有缺门的牌，必须先打缺门",
+            "R4.2 void suit discarded first  illegal action: seat 2 holds void-suit tiles and "
+            "must discard one of them",
+        ),
+        (
+            "leshan-baige-peng.xzlog",
+            "R13.4 摆割  不合规的动作：座3已摆割亮牌：不能碰",
+            "R13.4 baige  illegal action: seat 3 laid its hand open (摆割): no peng",
+        ),
+        (
+            "huazhu-wrong-payee.xzlog",
+            "R10.1 查花猪  查花猪/查大叫/退税事件的付款有误",
+            "R10.1 flower pig check  wrong payments in the settlement event",
+        ),
+        (
+            "missed-call-transfer.xzlog",
+            "R9.5 呼叫转移  记录缺少规则要求的呼叫转移事件",
+            "R9.5 call transfer  the log misses a call_transfer event the rules require",
+        ),
+    ],
+)
+def test_audit_in_chinese_of_an_illegal_action_or_a_wrong_payment(
+    log: str, finding: str, english: str
+) -> None:
+    out = xz("audit", "--lang", "zh", str(REPLAYS / log))
+    assert f"  {finding}\n" in out
+    if "付款" in finding or "缺少" in finding:
+        assert "      因此：结束的总分 [" in out  # the note: end_kyoku's totals follow from it
+    _chinese_throughout(out)
+    assert f"  {english}\n" in xz("audit", str(REPLAYS / log))
 
 
 SUMMARY = "25 game(s): 14 verified, 10 with findings (10 in all), 1 unreadable — exit 3"

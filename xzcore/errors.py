@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from xzcore.log.types import Location
+    from xzcore.refusal import Refusal
     from xzcore.round.actions import Action
 
 __all__ = [
@@ -95,11 +96,31 @@ class HandError(ScoringError):
 
 
 class NotAWinError(ScoringError):
-    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4)."""
+    """The tiles do not win. ``rule`` is the rule id that refuses them (R7.1 or R4.4);
+    ``key`` and ``fields`` (when given) name the reason's phrase in the message catalogue, for
+    :meth:`text` in one language."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        *,
+        key: str | None = None,
+        fields: dict[str, Any] | None = None,
+    ) -> None:
         self.rule = rule
+        self.message = message
+        self.key = key
+        self.fields = fields
         super().__init__(f"not a win ({rule}): {message}")
+
+    def text(self, lang: str) -> str:
+        """Why not, in ``lang`` (``"zh"`` or ``"en"``; without a ``key``, the message)."""
+        if self.key is None:
+            return self.message
+        from xzcore.messages import phrase  # here: the catalogue imports this module's users
+
+        return phrase(self.key, lang, self.fields)
 
 
 class InvalidContextError(ScoringError):
@@ -148,14 +169,27 @@ class IllegalActionError(XzError):
     """A well-formed action that the rules forbid at this moment.
 
     ``rule`` is the RULES.md id of the rule that forbids it (``"R4.2"`` …); ``action`` is the
-    action refused.
+    action refused; ``reason`` says why, in English; ``refusal`` is that reason as data (a
+    :class:`~xzcore.refusal.Refusal`, or ``None`` when given as text) and :meth:`text` says it
+    in Chinese or English. Raised as ``IllegalActionError(action, refusal)`` (or, the older
+    form, ``IllegalActionError(action, rule, reason)``).
     """
 
-    def __init__(self, action: Action, rule: str, reason: str) -> None:
+    def __init__(self, action: Action, rule: str | Refusal, reason: str | None = None) -> None:
+        refusal = None
+        if not isinstance(rule, str):  # a Refusal (not imported: it imports the catalogue)
+            refusal = rule
+            rule, reason = refusal.rule, refusal.text("en")
         self.action = action
         self.rule = rule
-        self.reason = reason
+        self.reason = str(reason)
+        self.refusal: Refusal | None = refusal
         super().__init__(f"illegal action {str(action)!r}: {reason} ({rule})")
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang`` (``"zh"`` or ``"en"``; without a ``refusal``, the English
+        reason as given)."""
+        return self.reason if self.refusal is None else self.refusal.text(lang)
 
 
 class TileConservationError(XzError, AssertionError):

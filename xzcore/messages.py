@@ -1,9 +1,14 @@
-"""The message catalogue: every user-facing word and phrase of ``xz replay``, ``xz audit`` and
-the table view, in Chinese and English, keyed by a stable id; and the rule ids' short names.
+"""The message catalogue: every user-facing word and phrase of ``xz replay``, ``xz audit``,
+``xz hand --lang`` and the table view, the engine's refusals (``refusal.*``) and the audit's
+findings (``finding.*``, ``note.*``), in Chinese and English, keyed by a stable id; and the
+rule ids' short names.
 
 Data, not logic: each entry is ``key: (Chinese, English)``; :func:`text` picks one language
-and fills the ``{fields}``. Names that already live beside their codes (pattern names, extras,
-transfer reasons, meld kinds) stay there and are looked up by the view.
+and fills the ``{fields}``; :func:`phrase` fills them with raw values (tile kinds, suit
+indexes, event ids) shown in that language; :func:`from_english` finds the phrase of a text
+written in English elsewhere (a log reader's error). Names that already live beside their
+codes (pattern names, extras, transfer reasons, meld kinds) stay there and are looked up by
+the view.
 
 >>> text("event.dahai", "zh"), text("event.dahai", "en")
 ('打', 'discard')
@@ -15,9 +20,23 @@ transfer reasons, meld kinds) stay there and are looked up by the view.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["LANGS", "MESSAGES", "RULE_NAMES", "rule_label", "rule_name", "text", "word"]
+from xzcore.tiles import SUIT_NAMES_ZH, SUITS, Meld, format_tiles, tile_name, tile_name_zh
+
+__all__ = [
+    "LANGS",
+    "MESSAGES",
+    "RULE_NAMES",
+    "from_english",
+    "phrase",
+    "rule_label",
+    "rule_name",
+    "text",
+    "word",
+]
 
 LANGS = ("zh", "en")
 """The languages of every entry, in the order of its pair."""
@@ -228,6 +247,540 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "diff.changed": ("改动{index}", "changed{index}"),
     "diff.value": ("{claimed} → {correct}", "{claimed} → {correct}"),
     "diff.map_field": ("{field}：{claimed} → {correct}", "{field}: {claimed} → {correct}"),
+    # -- an engine refusal: why a rule forbids an action (xzcore.round.checks, the Leshan --
+    # -- round; xzcore.refusal.Refusal). Fields: see phrase() -------------------------------
+    "refusal.round_over": ("本局已结束", "the round is over"),
+    "refusal.dingque_first": (
+        "每个座位先定缺（定缺）",
+        "every seat declares its void suit first (dingque)",
+    ),
+    "refusal.dingque_done": ("座{seat}已经定缺", "seat {seat} has already declared its void suit"),
+    "refusal.before_play": ("{word}在开打之前", "{word} happens before play"),
+    "refusal.exchange_first": (
+        "每个座位先选出换的三张牌（换三张）",
+        "every seat chooses its three tiles first (exchange)",
+    ),
+    "refusal.exchange_done": (
+        "座{seat}已经选好换的三张牌",
+        "seat {seat} has already chosen its three tiles",
+    ),
+    "refusal.exchange_suits": (
+        "{tiles}不是同一门：换的三张须同一门",
+        "{tiles} mixes suits: the three tiles are of one suit",
+    ),
+    "refusal.exchange_not_held": (
+        "座{seat}手里没有 {n} 张{tile}",
+        "seat {seat} does not hold {n}× {tile}",
+    ),
+    "refusal.exchange_other": (
+        "不是手里同一门的三张牌",
+        "not a choice of three held tiles of one suit",
+    ),
+    "refusal.not_your_turn": (
+        "轮到座{cur}，不是座{seat}",
+        "it is seat {cur}'s turn, not seat {seat}'s",
+    ),
+    "refusal.claim_on_turn": (
+        "{word}是对别家打出的牌的声明；座{seat}正在自己的回合",
+        "{word} answers another seat's discard; seat {seat} is on its turn",
+    ),
+    "refusal.forced_self_draw": (
+        "最后一局（必须胡）：该座位必须自摸胡",
+        "final round (forced): the seat must take its self-draw win",
+    ),
+    "refusal.discard_after_peng": (
+        "碰后碰牌的座位出牌（不摸牌，不先杠）",
+        "after a 碰 the claimer discards (no draw, no gang first)",
+    ),
+    "refusal.not_held": ("座{seat}手里没有{tile}", "seat {seat} does not hold {tile}"),
+    "refusal.winner_discards_drawn": (
+        "已胡的手牌锁定：只能打出摸到的{drawn}",
+        "a winner's hand is locked: it discards the drawn {drawn}",
+    ),
+    "refusal.void_first": (
+        "座{seat}手里有缺门的牌，必须先打缺门",
+        "seat {seat} holds void-suit tiles and must discard one of them",
+    ),
+    "refusal.bad_discard": ("不是合规的出牌", "not a legal discard"),
+    "refusal.ankan_needs_four": (
+        "暗杠须手里有四张{tile}",
+        "a concealed gang needs four {tile} in hand",
+    ),
+    "refusal.kakan_needs_peng": ("补杠须先碰过{tile}", "an added gang needs a 碰 of {tile}"),
+    "refusal.kakan_needs_fourth": (
+        "座{seat}手里没有第四张{tile}",
+        "seat {seat} does not hold the fourth {tile}",
+    ),
+    "refusal.gang_void": ("缺门{suit}不能杠", "no gang on the void suit {suit}"),
+    "refusal.gang_wall_empty": (
+        "牌墙摸完后不能杠",
+        "no gang may be declared when the wall is empty",
+    ),
+    "refusal.winner_gang_waits": (
+        "已胡的座位只有在听牌不变时才能杠",
+        "a winner may gang only if its waits stay the same",
+    ),
+    "refusal.bad_gang": ("不是合规的杠", "not a legal gang"),
+    "refusal.win_after_peng": ("碰后碰牌的座位出牌", "after a 碰 the claimer discards"),
+    "refusal.win_holds_void": (
+        "座{seat}手里有缺门的牌",
+        "seat {seat} holds a tile of its void suit",
+    ),
+    "refusal.three_suits": (
+        "手牌和副露三门都有（缺一门）",
+        "hand and melds hold all three suits (缺一门)",
+    ),
+    "refusal.not_a_win": ("这手牌不是胡牌牌型", "the hand is not a winning hand"),
+    "refusal.win_tile_drawn": (
+        "胡的牌是摸到的那张，{tile}",
+        "the winning tile is the one drawn, {tile}",
+    ),
+    "refusal.own_claim": (
+        "座{seat}不能声明自己{what}",
+        "seat {seat} cannot claim its own {what}",
+    ),
+    "refusal.must_answer": (
+        "座{seat}须回应座{src}{what}（胡、碰、直杠、过）",
+        "seat {seat} must answer seat {src}'s {what} (hora, pon, daiminkan, none)",
+    ),
+    "refusal.waits_for_answers": (
+        "座{seat}等待座{seats}回应座{src}{what}",
+        "seat {seat} waits while seats {seats} answer seat {src}'s {what}",
+    ),
+    "refusal.out_of_play": ("座{seat}已胡，不再参与", "seat {seat} has won and is out of play"),
+    "refusal.answered": (
+        "座{seat}已经回应过这张{what}",
+        "seat {seat} has already answered this {what}",
+    ),
+    "refusal.wrong_tile": (
+        "可声明的牌是{offer}，不是{tile}",
+        "the tile on offer is {offer}, not {tile}",
+    ),
+    "refusal.forced_win": (
+        "最后一局（必须胡）：该座位必须胡这张牌",
+        "final round (forced): the seat must take this win",
+    ),
+    "refusal.not_asked": (
+        "座{seat}没有可声明的，也没有被询问",
+        "seat {seat} has nothing to claim and is not asked",
+    ),
+    "refusal.rob_by_win": ("补杠只能被抢杠胡", "an added gang can only be robbed by a win"),
+    "refusal.bad_claim": ("不是合规的声明", "not a legal claim"),
+    "refusal.would_three_suits": (
+        "手牌和副露将三门都有（缺一门）",
+        "hand and melds would hold all three suits (缺一门)",
+    ),
+    "refusal.not_complete": (
+        "{tile}不能让座{seat}的手牌胡",
+        "{tile} does not complete seat {seat}'s hand",
+    ),
+    "refusal.pass_lock_strict": (
+        "座{seat}过了胡，到下次摸牌前都不能胡（严格）",
+        "seat {seat} passed a win and is locked until its next draw (strict)",
+    ),
+    "refusal.pass_lock_higher": (
+        "座{seat}过了 ×{value} 的胡，到下次摸牌前只能胡别家更大的牌（只许更大）",
+        "seat {seat} passed a win worth ×{value} and is locked until its next draw: it may "
+        "win on another seat's tile only for more (higher_only)",
+    ),
+    "refusal.meld_needs": ("{word}须手里有 {need} 张{tile}", "{word} needs {need} {tile} in hand"),
+    "refusal.meld_void": (
+        "座{seat}不能{word}缺门{suit}的牌",
+        "seat {seat} may not {word} a tile of its void suit {suit}",
+    ),
+    "refusal.last_discard": (
+        "牌墙已摸完：最后一张打出的牌只能胡",
+        "the wall is empty: the last discard may only be claimed by 胡",
+    ),
+    "refusal.winner_no_peng": (
+        "已胡的手牌锁定：不能碰",
+        "a winner's hand is locked: it may not peng",
+    ),
+    "refusal.tile_won": (
+        "座{who}已胡这张{tile}：谁也不能碰或杠",
+        "seat {who} won this {tile}: nobody pengs or gangs it",
+    ),
+    "refusal.already_won": (
+        "座{seat}已经胡了这张{tile}",
+        "seat {seat} has already won this {tile}",
+    ),
+    "refusal.no_multi_ron": (
+        "未开一炮多响：只有第一个声明的座{first}胡",
+        "multi_ron is off: only the first claimant, seat {first}, wins",
+    ),
+    "refusal.not_offered_win": (
+        "座{seat}没有被询问胡{tile}",
+        "seat {seat} was not offered a win on {tile}",
+    ),
+    "refusal.not_offered": (
+        "座{seat}没有被询问{word}{tile}",
+        "seat {seat} was not offered {word} on {tile}",
+    ),
+    "refusal.piao_first": ("每个座位先下飘（飘）", "every seat bets its 飘 first (piao)"),
+    "refusal.piao_before_draw": ("飘在第一次摸牌之前下", "飘 is bet before the first draw"),
+    "refusal.piao_done": ("座{seat}已经下过飘", "seat {seat} has already bet its 飘"),
+    "refusal.piao_range": ("飘是 0-{max}，不是 {amount}", "飘 is 0-{max}, not {amount}"),
+    "refusal.baige_off": (
+        "这套规则没有摆割（选项摆割关闭）",
+        "摆割 is off in these rules (option baige)",
+    ),
+    "refusal.baige_turn": (
+        "摆割在自己的回合随出牌声明",
+        "摆割 is declared on the seat's own turn, with a discard",
+    ),
+    "refusal.baige_done": ("座{seat}已经摆割亮牌", "seat {seat} has already laid its hand open"),
+    "refusal.baige_wall": (
+        "余 {left} 张：摆割须多于 {min} 张",
+        "{left} tiles left: 摆割 needs more than {min}",
+    ),
+    "refusal.baige_not_ready": (
+        "去掉{tile}后不听牌（R7.3）",
+        "the hand without {tile} is not ready (R7.3)",
+    ),
+    "refusal.baige_void_first": (
+        "现在不能打这张（先打缺门）",
+        "that discard is not allowed now (void suit first)",
+    ),
+    "refusal.baige_no_peng": (
+        "座{seat}已摆割亮牌：不能碰",
+        "seat {seat} laid its hand open (摆割): no peng",
+    ),
+    "refusal.baige_discard_drawn": (
+        "座{seat}已摆割亮牌：只能打出摸到的牌",
+        "seat {seat} laid its hand open (摆割): it discards the tile it drew",
+    ),
+    "refusal.baige_gang": (
+        "座{seat}已摆割亮牌：杠须用摸到的牌（或打出的牌），且听牌不变",
+        "seat {seat} laid its hand open (摆割): a gang must use the tile it drew (or the "
+        "discard) and keep its waits",
+    ),
+    "tile.unknown": ("牌", "tile"),
+    "offer.dahai": ("打出的牌", "discard"),
+    "offer.kakan": ("补杠", "added gang"),
+    # -- an audit finding and its notes (xzcore.audit.compare, xzcore.audit.report; shown by --
+    # -- xzcore.audit.report.finding_text). Fields: see phrase() ------------------------------
+    "finding.bad_rules": (
+        "头记录的规则集无效：{detail}",
+        "the header's rule set is not valid: {detail}",
+    ),
+    "finding.no_start": ("第一个事件不是开局", "the first event is not start_kyoku"),
+    "finding.no_setup": ("无法开局：{detail}", "the game cannot be set up: {detail}"),
+    "finding.not_an_event": ("事件必须是带类型的映射", "an event must be a map with a 'type'"),
+    "finding.malformed": ("动作事件格式错误：{detail}", "malformed action event: {detail}"),
+    "finding.illegal": ("不合规的动作：{reason}", "illegal action: {reason}"),
+    "finding.cannot_apply": ("动作无法执行：{detail}", "action cannot be applied: {detail}"),
+    "finding.engine_failed": (
+        "对局引擎在这个动作上出错（{kind}：{detail}）；这是引擎的错误，请报告",
+        "the round engine failed on this action ({kind}: {detail}); this is a bug of the "
+        "engine, please report it",
+    ),
+    "finding.replay_failed": (
+        "重放失败（{kind}：{detail}）；这是程序错误，请报告",
+        "the replay failed ({kind}: {detail}); this is a bug, please report it",
+    ),
+    "finding.ends_early": (
+        "本局未完记录就结束了（座{seats}还须行动）",
+        "the log ends before the round is over (seats {seats} must still act)",
+    ),
+    "finding.misses": (
+        "记录缺少规则要求的{event}事件",
+        "the log misses a {event} event the rules require",
+    ),
+    "finding.extra_event": (
+        "记录里有规则不会产生的{event}事件",
+        "the log holds a {event} event the rules do not make",
+    ),
+    "finding.goes_on": ("本局结束后记录还在继续", "the log goes on after the round is over"),
+    "finding.lacks": (
+        "记录缺少重放在此产生的{event}事件",
+        "the log lacks the {event} event the replay makes here",
+    ),
+    "finding.diverges": (
+        "记录与重放不符：记录是 {claimed}，规则给出 {correct}",
+        "the log diverges from the replay: it records {claimed}, the rules give {correct}",
+    ),
+    "finding.seat": ("座{seat}", "seat {seat}"),
+    "finding.wrong_score": (
+        "座{seat}胡牌的计分有误：{keys}",
+        "wrong score of seat {seat}'s win: {keys}",
+    ),
+    "finding.wrong_payments": ("{event}事件的付款有误", "wrong payments in the {event} event"),
+    "finding.wrong_totals": ("本局总分有误", "wrong round totals"),
+    "finding.wrong_totals_beyond": (
+        "本局总分有误（金额：超出上面报告的差额的部分）",
+        "wrong round totals (money: beyond the differences reported above)",
+    ),
+    "finding.event_differs": (
+        "{event}事件与重放在{keys}上不同",
+        "the {event} event differs from the replay in {keys}",
+    ),
+    "finding.claims_disagree": (
+        "声明记录的{part}与重放不符",
+        "the claims record's {part} disagree with the replay",
+    ),
+    "finding.claims_disagree_repeat": (
+        "声明记录的{part}与重放不符（即上面报告的金额差：不再重复计算）",
+        "the claims record's {part} disagree with the replay (the money difference reported "
+        "above: not counted again)",
+    ),
+    "note.totals_follow": (
+        "{event}的总分 {log_totals}（重放为 {replay_totals}）来自上面报告的差异：不再重复计算",
+        "{event}'s totals {log_totals} (the replay gives {replay_totals}) follow from the "
+        "differences reported: not counted again",
+    ),
+    "note.claims_follow": (
+        "声明记录的{part}与上面报告的事件一致，与重放不符：由它们而来，不再重复计算",
+        "the claims record's {part} agree with the events reported above, not with the "
+        "replay: they follow from them, not counted again",
+    ),
+    "note.claims_totals_follow": (
+        "声明记录的{part} {log_totals} 与上面报告的事件一致，与重放不符：由它们而来，不再重复计算",
+        "the claims record's {part} {log_totals} agree with the events reported above, not "
+        "with the replay: they follow from them, not counted again",
+    ),
+    # -- the parts of the claims record (L5) and the fields of an event, named in findings ---
+    "claims.wins": ("胡牌", "wins"),
+    "claims.transfers": ("付款", "transfers"),
+    "claims.totals": ("总分", "totals"),
+    "claims.next_dealer": ("下一庄", "next_dealer"),
+    "field.type": ("类型", "type"),
+    "field.actor": ("座位", "actor"),
+    "field.pai": ("牌", "pai"),
+    "field.target": ("对家座位", "target"),
+    "field.tsumogiri": ("摸切", "tsumogiri"),
+    "field.rinshan": ("杠上摸牌", "rinshan"),
+    "field.left": ("余牌", "left"),
+    "field.claim": ("声明", "claim"),
+    "field.self_draw": ("自摸", "self_draw"),
+    "field.after_gang": ("杠上", "after_gang"),
+    "field.robbed": ("抢杠", "robbed"),
+    "field.last_tile": ("海底", "last_tile"),
+    "field.first_turn": ("天胡地胡", "first_turn"),
+    "field.dealer": ("庄家", "dealer"),
+    "field.exchange_direction": ("换牌方向", "exchange_direction"),
+    "field.suit": ("缺门", "suit"),
+    "field.score": ("计分", "score"),
+    "field.transfers": ("付款", "transfers"),
+    "field.totals": ("总分", "totals"),
+    "field.next_dealer": ("下一庄", "next_dealer"),
+    "field.reason": ("原因", "reason"),
+    "field.seats": ("各座", "seats"),
+    "field.piao": ("飘", "piao"),
+    "field.hand": ("手牌", "hand"),
+    "field.waits": ("听牌", "waits"),
+    "field.baige": ("摆割", "baige"),
+    "field.wall": ("牌墙", "wall"),
+    "field.detail": ("说明", "detail"),
+    "field.pattern": ("牌型", "pattern"),
+    "field.gen": ("根", "gen"),
+    "field.gen_used": ("用掉的根", "gen_used"),
+    "field.extras": ("加番", "extras"),
+    "field.fan": ("番", "fan"),
+    "field.multiplier": ("倍数", "multiplier"),
+    "field.capped": ("封顶后倍数", "capped"),
+    "field.special": ("天胡地胡", "special"),
+    # -- a log reader's messages (xzcore.log; xzcore.audit.report.error_text matches the -----
+    # -- English and shows the Chinese; a message not listed here stays in English) ----------
+    "log.no_game_read": ("没有读到对局", "no game was read"),
+    "log.no_game": ("记录里没有对局", "the log holds no game"),
+    "log.cannot_open": ("无法打开：{detail}", "cannot open: {detail}"),
+    "log.read_error": ("读取错误：{detail}", "read error: {detail}"),
+    "log.no_logs": (
+        "这个文件夹里没有 *{ext} 文件：没有可核对的",
+        "no *{ext} file in this folder: nothing to audit",
+    ),
+    "log.expected_header": (
+        "应为对局头记录（标记 {tag}），读到标记 {found}",
+        "expected a game header (tag {tag}), found tag {found}",
+    ),
+    "log.prev_mismatch": (
+        "头记录的上一局哈希与本文件中的上一局不符（有对局被删除、调换或改动）",
+        "the header's previous-game hash does not match the game before it in this file (a "
+        "game was removed, reordered or edited)",
+    ),
+    "log.truncated_game": (
+        "记录在对局中间结束（文件被截断）",
+        "the log ends inside a game (truncated file)",
+    ),
+    "log.too_many_events": ("一局超过 {n} 个事件", "more than {n} events in one game"),
+    "log.game_too_long": ("一局超过 {n} 字节", "a game longer than {n} bytes"),
+    "log.expected_event": (
+        "应为事件或声明记录，读到标记 {found}",
+        "expected an event or the claims record, found tag {found}",
+    ),
+    "log.claims_not_map": ("声明记录必须是映射", "the claims record must be a map"),
+    "log.truncated_close": (
+        "记录在对局的结束记录之前结束（文件被截断）",
+        "the log ends before the game's closing record (truncated file)",
+    ),
+    "log.expected_close": (
+        "应为结束记录（标记 {tag}），读到标记 {found}",
+        "expected the closing record (tag {tag}), found tag {found}",
+    ),
+    "log.final_hash": (
+        "结束记录的最终哈希不是声明记录的累计哈希",
+        "the closing record's final hash is not the running hash of the claims record",
+    ),
+    "log.close_count": (
+        "结束记录记 {claimed} 个事件，对局有 {n} 个",
+        "the closing record counts {claimed} events, the game has {n}",
+    ),
+    "log.chain_broken": (
+        "哈希链断裂：这条记录的字节被改动了（或它之前有记录被插入或删除）",
+        "hash chain broken: this record's bytes were changed (or a record before it was "
+        "inserted or removed)",
+    ),
+    "log.not_signed": ("对局没有签名", "the game is not signed"),
+    "log.other_key": (
+        "由另一把密钥签名（密钥 {key}，应为 {expected}）",
+        "signed by another key (key id {key}, expected {expected})",
+    ),
+    "log.bad_signature": (
+        "签名无效：最终哈希不是这把密钥签的（记录被改动且哈希链被重算）",
+        "bad signature: the final hash was not signed by this key (records were changed and "
+        "the chain recomputed)",
+    ),
+    "log.record_too_large": ("记录超过 {n} 字节", "record larger than {n} bytes"),
+    "log.record_shape": (
+        "记录必须是数组 [标记, 内容, 哈希]",
+        "a record must be an array [tag, payload, hash]",
+    ),
+    "log.unknown_tag": ("未知的记录标记 {tag}", "unknown record tag {tag}"),
+    "log.record_hash": (
+        "记录的最后一项必须是它的 32 字节哈希",
+        "a record's last element must be its 32-byte hash",
+    ),
+    "log.truncated_record": (
+        "记录被截断：文件在这条记录的第 {n} 字节处结束",
+        "truncated record: the log ends {n} bytes into it",
+    ),
+    "log.undecodable": (
+        "无法解码的 msgpack 记录（{detail}）",
+        "undecodable msgpack record ({detail})",
+    ),
+    "log.header_not_map": ("头记录必须是映射", "the header must be a map"),
+    "log.header_field": (
+        "头记录字段 {key} 必须是 {what}，读到 {found}",
+        "header field {key} must be {what}, found {found}",
+    ),
+    "log.not_xzlog": (
+        "不是 xzlog 头记录（格式 {found}，应为 {expected}）",
+        "not an xzlog header (format {found}, expected {expected})",
+    ),
+    "log.bad_version": (
+        "版本字段 {found} 有误（应为 [主, 次]）",
+        "bad version field {found} (expected [major, minor])",
+    ),
+    "log.unsupported_version": (
+        "不支持的格式版本 {found}（本读取器认识主版本 {known}）",
+        "unsupported format version {found} (this reader knows major {known})",
+    ),
+    "log.close_not_map": ("结束记录必须是映射", "the closing record must be a map"),
+    "log.close_final": (
+        "结束记录：'final' 必须是 32 字节",
+        "closing record: 'final' must be 32 bytes",
+    ),
+    "log.close_events": (
+        "结束记录：'events' 必须是 >= 0 的整数",
+        "closing record: 'events' must be an integer >= 0",
+    ),
+    "log.close_sig": (
+        "结束记录：'sig' 必须是 64 字节或空",
+        "closing record: 'sig' must be 64 bytes or nil",
+    ),
+    "log.close_key": (
+        "结束记录：'key' 必须是 8 字节或空",
+        "closing record: 'key' must be 8 bytes or nil",
+    ),
+    # -- xz hand --lang zh|en: one language a line (cli/hand_text.py, Score.lines(lang); -----
+    # -- without --lang, the lines keep both languages side by side) -------------------------
+    "hand.with_win": ("{hand} + {tile}", "{hand} + {tile}"),
+    "hand.melds": ("副露：{melds}", "melds: {melds}"),
+    "hand.void": ("缺 {suit}", "void {suit}"),
+    "hand.rules": ("规则 {preset}", "rules {preset}"),
+    "hand.sep": ("  ·  ", "  ·  "),
+    "flag.self_draw": ("自摸", "self-draw"),
+    "flag.after_gang": ("杠上", "after-gang"),
+    "flag.robbed": ("抢杠", "robbed"),
+    "flag.last_tile": ("海底", "last-tile"),
+    "flag.first_turn": ("首巡", "first-turn"),
+    "flag.dealer": ("庄家", "dealer"),
+    "preset.xuezhan": ("血战到底", "xuezhan"),
+    "preset.chengdu-classic": ("成都经典", "chengdu-classic"),
+    "preset.xueliu": ("血流成河", "xueliu"),
+    "preset.leshan": ("乐山", "leshan"),
+    "hand.win": ("胡", "a win"),
+    "hand.not_win": ("不胡：{why}", "not a win: {why}"),
+    "hand.not_ready": ("不听：{why}", "not ready: {why}"),
+    "hand.void_held": (
+        "手里有缺门{suit}的 {tile}（R4.4）",
+        "the hand holds {tile} of its void suit {suit} (R4.4)",
+    ),
+    "hand.no_completion": ("没有能让这手牌胡的牌", "no tile completes this hand"),
+    "hand.ready": ("听牌：{n} 种：{tiles}", "ready on {n} kind(s): {tiles}"),
+    "hand.wait_count": ("  {tile}  个数 {count}", "  {tile}  count {count}"),
+    "hand.wait": (
+        "  {tile}  {name} ×{table}{gen}{extras} → {fan} 番 ×{multiplier}{cap}",
+        "  {tile}  {name} ×{table}{gen}{extras} → fan {fan} ×{multiplier}{cap}",
+    ),
+    "hand.wait_gen": (" · 根 {n} ×{value}", " · gen {n} ×{value}"),
+    "hand.wait_extra": (" · {name} ×2", " · {name} ×2"),
+    "hand.wait_cap": ("（封顶 ×{capped}）", " (capped ×{capped})"),
+    "hand.chajiao.max": ("查大叫（取最大）", "not-ready check (max)"),
+    "hand.chajiao.min": ("查小叫（取最小）", "not-ready check (min)"),
+    "hand.chajiao_count": (
+        "{word}：只计牌的个数（R13.1）：{value}",
+        "{word}: the count of the tiles only (R13.1): {value}",
+    ),
+    "hand.chajiao_value": (
+        "{word}：只计牌型和根，封顶：×{value}",
+        "{word}: the value of pattern and gen only, capped: ×{value}",
+    ),
+    "hand.decomposition": ("拆牌：{blocks}", "decomposition: {blocks}"),
+    "hand.plain_additive": ("平胡：+0 番", "plain win: +0 fan"),
+    "hand.additive_term": ("{name}：+{fan} 番", "{name}: +{fan} fan"),
+    "hand.gen_additive": ("根：{gen}（+{gen} 番）", "gen: {gen} (+{gen} fan)"),
+    "hand.pattern": ("{name}：×{table}", "{name}: ×{table}"),
+    "hand.replaces": ("（取代{names}）", " (replaces {names})"),
+    "hand.gen": ("根：{gen}{used}：×{value}", "gen: {gen}{used}: ×{value}"),
+    "hand.gen_used": ("，其中 {n} 个算在{name}里", ", {n} used up by {name}"),
+    "hand.tie": (
+        "（同值：{name} ×{table}，根 {left} ×{value}）",
+        "(same value: {name} ×{table} with {left} gen ×{value})",
+    ),
+    "hand.extra": ("{name}：×2", "{name}: ×2"),
+    "hand.special": (
+        "{name}：×32，不计根、加番和自摸加底（平常值 ×{ordinary}）",
+        "{name}: ×32 without gen, extras or self-draw unit (ordinary value ×{ordinary})",
+    ),
+    "special.tianhu": ("天胡", "heavenly win"),
+    "special.dihu": ("地胡", "earthly win"),
+    "hand.fan": ("番 {fan}：×{multiplier}", "fan {fan}: ×{multiplier}"),
+    "hand.cap": ("封顶 {cap}：×{capped}{note}", "cap {cap}: ×{capped}{note}"),
+    "hand.cap_none": ("无", "none"),
+    "hand.cap_fan": ("{fan} 番（×{value}）", "{fan} fan (×{value})"),
+    "hand.capped": ("——已封顶", " — capped"),
+    "hand.count_item": ("{name}：+{n}", "{name}: +{n}"),
+    "hand.count": ("个数：{count}", "count: {count}"),
+    "hand.count_cap": ("封顶 {cap} 番：{capped}", "cap {cap} fan: {capped}"),
+    # -- why tiles do not win (xzcore.scoring's NotAWinError.text; its message keeps both) ---
+    "notwin.no_split": (
+        "{pai} 拆不成 {sets} 组加一对",
+        "{pai} does not split into {sets} set(s) and a pair",
+    ),
+    "notwin.no_split_pairs": (
+        "{pai} 拆不成 {sets} 组加一对，也拆不成七对",
+        "{pai} does not split into {sets} set(s) and a pair, nor into seven pairs",
+    ),
+    "notwin.void_tile": (
+        "手里有缺门{suit}的 {pai}",
+        "the hand holds {pai} of its void suit {suit}",
+    ),
+    "notwin.void_meld": ("副露 {meld} 是缺门{suit}", "meld '{meld}' is of the void suit {suit}"),
+    "notwin.three_suits": (
+        "手牌和副露三门都有（缺一门：最多两门）",
+        "the hand and melds hold all three suits (at most two)",
+    ),
 }
 """Every phrase: key → (Chinese, English)."""
 
@@ -336,3 +889,135 @@ def rule_label(rule: str, lang: str) -> str:
     """The id with its name beside it: ``"R9.2 自摸"`` / ``"R9.2 self-draw"``."""
     name = rule_name(rule, lang)
     return f"{rule} {name}" if name else rule
+
+
+# -- raw field values shown in a language (refusals, audit findings) ---------------------------
+
+_TILE_FIELDS = frozenset({"tile", "offer", "drawn"})
+_LIST_SEP = {"zh": "、", "en": ", "}
+
+
+def phrase(key: str, lang: str, fields: Mapping[str, Any] | None = None) -> str:
+    """:func:`text` of ``key`` with raw field values, each shown in ``lang`` by its name:
+
+    * ``tile``, ``offer``, ``drawn``: a tile kind (``5p`` / ``五筒``; ``-1``: "tile" / 牌);
+      ``tiles``: a list of kinds (``123m`` / ``一万 二万 三万``);
+    * ``suit``: a suit index (``p`` / ``筒``);
+    * ``word``, ``event``: an action or event id — in English the id itself (``pon``), in
+      Chinese its word (碰); ``what``: what is claimed, ``dahai`` or ``kakan``, in words in
+      both (``discard`` / 打出的牌);
+      ``part``: a part of the claims record (``totals`` / 总分);
+    * ``seats``: seat numbers (``[1, 2]`` / ``1、2``); ``who``: the same, ``1, 2`` / ``1、2``;
+      ``keys``: event field names (``pai, target`` / ``牌、点炮座位``);
+    * ``meld``: a meld's text (``peng 5p`` / ``碰 5p``); ``pai``: tile text, as it is;
+    * ``claimed``, ``correct``: an event quoted (its dict / 座2 打 五筒);
+    * ``reason``: an embedded phrase ``{"key": …, "fields": …}`` (an engine refusal), or text;
+    * any other name: the value as it is.
+
+    A value of an unexpected type is shown as it is (a disputed log may hold anything).
+
+    >>> phrase("refusal.not_held", "zh", {"seat": 2, "tile": 13})
+    '座2手里没有五筒'
+    >>> phrase("refusal.not_held", "en", {"seat": 2, "tile": 13})
+    'seat 2 does not hold 5p'
+    """
+    if not fields:
+        return text(key, lang)
+    return text(key, lang, **{name: _shown(name, v, lang) for name, v in fields.items()})
+
+
+def _shown(name: str, v: Any, lang: str) -> Any:
+    if name in _TILE_FIELDS:
+        return _tile(v, lang)
+    if name == "tiles":
+        if isinstance(v, list | tuple) and all(type(k) is int and 0 <= k < 27 for k in v):
+            return " ".join(map(tile_name_zh, v)) if lang == "zh" else format_tiles(v)
+        return v
+    if name == "suit":
+        if type(v) is int and 0 <= v < 3:
+            return SUIT_NAMES_ZH[v] if lang == "zh" else SUITS[v]
+        return v
+    if name in ("word", "event"):
+        return word("event", v, lang) if lang == "zh" and isinstance(v, str) else v
+    if name == "what":
+        return word("offer", v, lang) if isinstance(v, str) else v
+    if name == "part":
+        return word("claims", v, lang) if lang == "zh" and isinstance(v, str) else v
+    if name in ("seats", "who", "keys") and isinstance(v, list | tuple):
+        if name == "keys" and lang == "zh":
+            v = [word("field", k, lang) if isinstance(k, str) else k for k in v]
+        if name == "seats" and lang == "en":
+            return v
+        return _LIST_SEP[lang].join(map(str, v))
+    if name == "meld" and lang == "zh" and isinstance(v, str):
+        try:
+            m = Meld.parse(v)
+        except ValueError:
+            return v
+        return f"{m.kind.zh} {tile_name(m.tile)}"
+    if name in ("claimed", "correct") and lang == "zh":
+        return _event_brief(v)
+    if name == "reason" and isinstance(v, Mapping):
+        key, inner = v.get("key"), v.get("fields")
+        if isinstance(key, str) and key in MESSAGES:
+            return phrase(key, lang, inner if isinstance(inner, Mapping) else None)
+        return v.get("text", v)
+    return v
+
+
+def _tile(v: Any, lang: str) -> Any:
+    if type(v) is not int or not -1 <= v < 27:
+        return v
+    if v < 0:
+        return text("tile.unknown", lang)
+    return tile_name_zh(v) if lang == "zh" else tile_name(v)
+
+
+def _event_brief(ev: Any) -> Any:
+    """An event quoted in Chinese: its seat, word and tile (座2 打 五筒)."""
+    if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
+        return ev
+    parts = []
+    actor = ev.get("actor")
+    if type(actor) is int:
+        parts.append(text("finding.seat", "zh", seat=actor))
+    parts.append(word("event", ev["type"], "zh"))
+    pai = ev.get("pai")
+    if isinstance(pai, str):
+        kinds = [k for k in range(27) if tile_name(k) == pai]
+        parts.append(tile_name_zh(kinds[0]) if kinds else pai)
+    return " ".join(parts)
+
+
+_ENGLISH: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
+
+def from_english(message: str, prefix: str, lang: str) -> str:
+    """``message``, an English text written elsewhere (a log reader's error, a scoring
+    refusal), in ``lang``: when it is the English of a phrase ``prefix.*`` (its ``{fields}``
+    matching any text), that phrase in ``lang`` with the same values; else ``message`` as it
+    is.
+
+    >>> from_english("a game longer than 9 bytes", "log", "zh")
+    '一局超过 9 字节'
+    >>> from_english("no such phrase", "log", "zh")
+    'no such phrase'
+    """
+    _index(lang)
+    if lang == "en":
+        return message
+    patterns = _ENGLISH.get(prefix)
+    if patterns is None:
+        patterns = _ENGLISH[prefix] = []
+        for key, (_, en) in MESSAGES.items():
+            if key.startswith(prefix + "."):
+                parts = re.split(r"\{(\w+)\}", en)
+                body = "".join(
+                    re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)
+                )
+                patterns.append((re.compile(body + r"\Z", re.S), key))
+    for pattern, key in patterns:
+        m = pattern.match(message)
+        if m is not None:
+            return text(key, lang, **m.groupdict())
+    return message

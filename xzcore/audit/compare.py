@@ -17,6 +17,8 @@ from xzcore.leshan.round import new_round
 from xzcore.log.scan import claims_of as _claims_of
 from xzcore.log.scan import same, same_events
 from xzcore.log.types import Header, Location, claims_of, net_of
+from xzcore.messages import phrase
+from xzcore.refusal import Refusal
 from xzcore.round.actions import (
     _KIND,
     AnyAction,
@@ -32,6 +34,7 @@ __all__ = [
     "claims_of",
     "compare_claims",
     "compare_events",
+    "finding",
     "net_of",
 ]
 
@@ -80,7 +83,12 @@ class Finding:
 
     ``correct`` is what the engine computed from the recorded actions, never a figure of the
     log's own. ``notes``: figures of the log that are wrong only as a consequence of this
-    finding (the totals after a wrong payment), shown with it and not counted again."""
+    finding (the totals after a wrong payment), shown with it and not counted again.
+
+    ``message`` and ``notes`` are English; ``key`` (a phrase of :mod:`xzcore.messages`, or
+    ``None`` for a message that has none) with its raw ``fields``, and ``note_keys`` (one
+    ``(key, fields)`` per note), say them in either language
+    (:func:`xzcore.audit.report.finding_text`). Build one with :func:`finding`."""
 
     rule: str
     message: str
@@ -89,9 +97,13 @@ class Finding:
     correct: Any = None
     money: tuple[int, int, int, int] | None = None
     notes: tuple[str, ...] = ()
+    key: str | None = None
+    fields: Mapping[str, Any] | None = None
+    note_keys: tuple[tuple[str, Mapping[str, Any] | None], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON reports."""
+        """Plain data for JSON reports: ``message_key`` and ``fields`` (``None`` and ``{}``
+        for a message without a phrase), ``note_keys`` (``{"key", "fields"}`` per note)."""
         return {
             "rule": self.rule,
             "message": self.message,
@@ -100,7 +112,18 @@ class Finding:
             "correct": _plain(self.correct),
             "money": list(self.money) if self.money is not None else None,
             "notes": list(self.notes),
+            "message_key": self.key,
+            "fields": dict(self.fields or {}),
+            "note_keys": [{"key": k, "fields": dict(f or {})} for k, f in self.note_keys],
         }
+
+
+def finding(
+    rule: str, key: str, location: Location, fields: Mapping[str, Any] | None = None, **kw: Any
+) -> Finding:
+    """A :class:`Finding` whose message is the phrase ``key`` with ``fields`` (its English as
+    ``message``); ``kw``: ``claimed``, ``correct``, ``money``."""
+    return Finding(rule, phrase(key, "en", fields), location, key=key, fields=fields or None, **kw)
 
 
 def _plain(v: Any) -> Any:
@@ -183,17 +206,17 @@ def _make_round(header: Header, events: Sequence[Any], loc: Location) -> tuple[A
     try:
         rules = _rules_of(header.rules)
     except RuleError as exc:
-        return None, Finding("L4", f"the header's rule set is not valid: {exc}", loc)
+        return None, finding("L4", "finding.bad_rules", loc, {"detail": str(exc)})
     first = events[0] if events else None
     if not (isinstance(first, Mapping) and first.get("type") == "start_kyoku"):
-        return None, Finding("L5", "the first event is not start_kyoku", loc)
+        return None, finding("L5", "finding.no_start", loc)
     direction = first.get("exchange_direction")
     try:
         rnd = new_round(rules, list(header.wall), header.dealer, exchange_direction=direction)
     except (ValueError, TypeError) as exc:
         # A bad wall (R1.1: not four of each kind) or exchange direction (R3.1).
         rule = "R3.1" if "exchange" in str(exc) else "R2.2"
-        return None, Finding(rule, f"the game cannot be set up: {exc}", loc)
+        return None, finding(rule, "finding.no_setup", loc, {"detail": str(exc)})
     return rnd, None
 
 
@@ -240,14 +263,16 @@ def compare_events(
         # msgpack decodes every map to a dict: an exact type test is enough, and cheap.
         if type(ev) is not dict or type(ev.get("type")) is not str:
             stop = i
-            illegal = Finding("L5", "an event must be a map with a 'type'", loc(i), claimed=ev)
+            illegal = finding("L5", "finding.not_an_event", loc(i), claimed=ev)
             break
         i += 1
         try:
             action = action_of(ev)
         except InvalidActionError as exc:
             stop = i - 1
-            illegal = Finding("L5", f"malformed action event: {exc}", loc(stop), claimed=dict(ev))
+            illegal = finding(
+                "L5", "finding.malformed", loc(stop), {"detail": str(exc)}, claimed=dict(ev)
+            )
             break
         if action is None:
             continue
@@ -255,22 +280,29 @@ def compare_events(
             play(action)
         except IllegalActionError as exc:
             stop = i - 1
-            rule, reason = _refine(rnd, action, exc, header, events, stop)
-            illegal = Finding(rule, f"illegal action: {reason}", loc(stop), claimed=str(action))
+            why = _refine(rnd, action, exc, header, events, stop) or exc.refusal
+            reason: Any = exc.reason if why is None else why.to_dict()  # text: none carried
+            illegal = finding(
+                exc.rule if why is None else why.rule,
+                "finding.illegal",
+                loc(stop),
+                {"reason": reason},
+                claimed=str(action),
+            )
             break
         except (InvalidActionError, ValueError) as exc:
             stop = i - 1
-            illegal = Finding(
-                "L5", f"action cannot be applied: {exc}", loc(stop), claimed=str(action)
+            illegal = finding(
+                "L5", "finding.cannot_apply", loc(stop), {"detail": str(exc)}, claimed=str(action)
             )
             break
         except Exception as exc:  # an engine bug must not crash the audit of every log
             stop = i - 1
-            illegal = Finding(
+            illegal = finding(
                 "L5",
-                f"the round engine failed on this action ({type(exc).__name__}: {exc}); "
-                "this is a bug of the engine, please report it",
+                "finding.engine_failed",
                 loc(stop),
+                {"kind": type(exc).__name__, "detail": str(exc)},
                 claimed=str(action),
             )
             break
@@ -282,10 +314,11 @@ def compare_events(
         return out
     if rnd.to_act():
         out.findings.append(
-            Finding(
+            finding(
                 "R5.6",
-                f"the log ends before the round is over (seats {rnd.to_act()} must still act)",
+                "finding.ends_early",
                 loc(len(events) - 1 if events else None),
+                {"seats": rnd.to_act()},
             )
         )
         return out
@@ -306,7 +339,7 @@ def _refine(
     header: Header,
     events: Sequence[Any],
     i: int,
-) -> tuple[str, str]:
+) -> Refusal | None:
     """The rule of an illegal action, sharpened for a claim made after its claim window.
 
     The engine asks no seat about a discard it may not claim (a void-suit tile, R4.3; a
@@ -317,16 +350,16 @@ def _refine(
     passes and wins on that tile, and their 呼叫转移), the engine's
     ``Round.diagnose_claim`` names the rule, on the round as it stood when
     the discard was made (replayed again up to it: the claimer's lock may have ended with a
-    draw since)."""
+    draw since). ``None``: the engine's own refusal stands."""
     if action.word not in ("hora", "pon", "daiminkan"):
-        return exc.rule, exc.reason
+        return None
     won_by: list[int] = []
     answered = False
     j = i - 1
     while j >= 0:
         ev = events[j]
         if not isinstance(ev, Mapping):
-            return exc.rule, exc.reason
+            return None
         t = ev.get("type")
         if t in ("dahai", "kakan"):
             break
@@ -340,21 +373,21 @@ def _refine(
         ):
             won_by.insert(0, ev["actor"])
         elif t != "call_transfer":
-            return exc.rule, exc.reason
+            return None
         j -= 1
     if j < 0:
-        return exc.rule, exc.reason
+        return None
     discard = events[j]
     src, k = discard.get("actor"), _kind(discard.get("pai"))
     if type(src) is not int or not 0 <= src < 4 or k is None or k != action.tile:
-        return exc.rule, exc.reason
+        return None
     before = _round_before(header, events, j)
     if before is None:  # pragma: no cover - events [0, j) replayed once already
-        return exc.rule, exc.reason
-    rule, reason = before.diagnose_claim(
+        return None
+    refusal: Refusal = before.diagnose_claim(
         action, src, k, won_by=won_by, answered=answered, robbing=discard.get("type") == "kakan"
     )
-    return str(rule), str(reason)
+    return refusal
 
 
 def _kind(pai: Any) -> int | None:
@@ -419,20 +452,21 @@ def _align(
             and rtype == etype
             and rec.get("actor") == eng.get("actor")
         ):
-            notes: list[str] = []
+            notes: list[tuple[str, dict[str, Any]]] = []
             found.extend(_figures(rec, eng, rules, loc(i), _explained(found), notes))
-            for note in notes:
-                _attach(found, note)
+            for key, fields in notes:
+                _attach(found, key, fields)
             i += 1
             j += 1
             continue
         if eng is not None and etype in MONEY_EVENTS and rtype != etype:
             net = net_of(_transfers(eng))
             found.append(
-                Finding(
+                finding(
                     _rule_of(eng, None, etype),
-                    f"the log misses a {etype} event the rules require",
+                    "finding.misses",
                     loc(i if i < stop else None),
+                    {"event": etype},
                     claimed=None,
                     correct=_brief(eng),
                     money=_diff([0, 0, 0, 0], net),
@@ -443,10 +477,11 @@ def _align(
         if rec is not None and rtype in MONEY_EVENTS and rtype != etype:
             net = net_of(_transfers(rec))
             found.append(
-                Finding(
+                finding(
                     _rule_of(None, rec, str(rtype)),
-                    f"the log holds a {rtype} event the rules do not make",
+                    "finding.extra_event",
                     loc(i),
+                    {"event": rtype},
                     claimed=_brief(rec),
                     correct=None,
                     money=_diff(net, [0, 0, 0, 0]),
@@ -456,35 +491,37 @@ def _align(
             continue
         if eng is None:
             # The engine is done but the log goes on (only when every action was legal).
-            found.append(
-                Finding(
-                    "R5.6", "the log goes on after the round is over", loc(i), claimed=_brief(rec)
-                )
-            )
+            found.append(finding("R5.6", "finding.goes_on", loc(i), claimed=_brief(rec)))
             break
         if rec is None:
             if not partial:
                 found.append(
-                    Finding(
+                    finding(
                         _EVENT_RULE.get(str(etype), "L5"),
-                        f"the log lacks the {etype} event the replay makes here",
+                        "finding.lacks",
                         loc(None),
+                        {"event": etype},
                         correct=_brief(eng),
                     )
                 )
             break
-        found.append(
-            Finding(
-                _EVENT_RULE.get(str(etype), "L5"),
-                f"the log diverges from the replay: it records {_brief(rec)}, the rules "
-                f"give {_brief(eng)}",
-                loc(i),
-                claimed=_brief(rec),
-                correct=_brief(eng),
-            )
-        )
+        found.append(_diverges(_EVENT_RULE.get(str(etype), "L5"), loc(i), _brief(rec), _brief(eng)))
         break
     return found
+
+
+def _diverges(rule: str, where: Location, claimed: Any, correct: Any) -> Finding:
+    """The finding of a divergence: its phrase quotes the two events, which are its claimed
+    and correct values (the dict carries them once; :func:`finding_text` reads them there)."""
+    fields = {"claimed": claimed, "correct": correct}
+    return Finding(
+        rule,
+        phrase("finding.diverges", "en", fields),
+        where,
+        claimed=claimed,
+        correct=correct,
+        key="finding.diverges",
+    )
 
 
 def _brief(ev: Any) -> Any:
@@ -539,9 +576,10 @@ def _show(v: Any) -> str:
     return "[" + ", ".join(map(str, v)) + "]" if isinstance(v, list) else repr(v)
 
 
-def _attach(found: list[Finding], note: str) -> None:
-    """Show ``note`` (a consequence) with the last finding that carries money (else the last
-    finding); with no finding at all there is nothing it could follow from."""
+def _attach(found: list[Finding], key: str, fields: Mapping[str, Any]) -> None:
+    """Show the note ``key`` with ``fields`` (a consequence) with the last finding that
+    carries money (else the last finding); with no finding at all there is nothing it could
+    follow from."""
     for n in range(len(found) - 1, -1, -1):
         if found[n].money is not None and any(found[n].money or ()):
             break
@@ -549,7 +587,11 @@ def _attach(found: list[Finding], note: str) -> None:
         n = len(found) - 1
     if n >= 0:
         f = found[n]
-        found[n] = replace(f, notes=(*f.notes, note))
+        found[n] = replace(
+            f,
+            notes=(*f.notes, phrase(key, "en", fields)),
+            note_keys=(*f.note_keys, (key, fields)),
+        )
 
 
 def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
@@ -586,12 +628,12 @@ def _figures(
     rules: RuleSet,
     where: Location,
     explained: tuple[int, int, int, int],
-    consequences: list[str],
+    consequences: list[tuple[str, dict[str, Any]]],
 ) -> list[Finding]:
     """Findings for one event of the same type and actor in both streams. Wrong totals carry
     only the money difference not already reported (``explained``); totals that are exactly
     the sum of the differences already reported are their consequence: a note appended to
-    ``consequences``, not a finding."""
+    ``consequences`` (its phrase key and fields), not a finding."""
     found: list[Finding] = []
     etype = str(eng.get("type"))
     notes = consequences
@@ -613,10 +655,11 @@ def _figures(
         rule = _score_rule(fields, rules)
         shown = fields or ["score"]
         found.append(
-            Finding(
+            finding(
                 rule,
-                f"wrong score of seat {eng.get('actor')}'s win: " + ", ".join(shown),
+                "finding.wrong_score",
                 where,
+                {"seat": eng.get("actor"), "keys": shown},
                 claimed={f: rs_d.get(f) for f in shown} if rs_d else rs,
                 correct={f: cs_d.get(f) for f in shown},
                 money=_diff(net_of(_transfers(rec)), net_of(_transfers(eng))),
@@ -626,10 +669,11 @@ def _figures(
     if "transfers" in money_keys:
         trule = _first_transfer_diff(rec.get("transfers"), eng.get("transfers"))
         found.append(
-            Finding(
+            finding(
                 trule or _EVENT_RULE.get(etype, "R9"),
-                f"wrong payments in the {etype} event",
+                "finding.wrong_payments",
                 where,
+                {"event": etype},
                 claimed=rec.get("transfers"),
                 correct=eng.get("transfers"),
                 money=_diff(net_of(rec.get("transfers")), net_of(eng.get("transfers"))),
@@ -639,16 +683,14 @@ def _figures(
         a, b = rec.get("totals"), eng.get("totals")
         new = _unexplained(_diff(a, b), explained)
         if new is None or any(new):
-            beyond = " (money: beyond the differences reported above)" if any(explained) else ""
-            found.append(
-                Finding(
-                    "R9.6", "wrong round totals" + beyond, where, claimed=a, correct=b, money=new
-                )
-            )
+            key = "finding.wrong_totals_beyond" if any(explained) else "finding.wrong_totals"
+            found.append(finding("R9.6", key, where, claimed=a, correct=b, money=new))
         else:  # exactly the differences already reported: their consequence
             notes.append(
-                f"{etype}'s totals {_show(a)} (the replay gives {_show(b)}) follow from "
-                "the differences reported: not counted again"
+                (
+                    "note.totals_follow",
+                    {"event": etype, "log_totals": _show(a), "replay_totals": _show(b)},
+                )
             )
     if other:
         rule = "R11.1" if other == ["next_dealer"] else _EVENT_RULE.get(etype, "L5")
@@ -659,10 +701,11 @@ def _figures(
                 rule = _FIELD_RULE[etype, k]
                 break
         found.append(
-            Finding(
+            finding(
                 rule,
-                f"the {etype} event differs from the replay in {', '.join(other)}",
+                "finding.event_differs",
                 where,
+                {"event": etype, "keys": other},
                 claimed={k: rec.get(k, ABSENT) for k in other if k != "wall"},
                 correct={k: eng.get(k, ABSENT) for k in other if k != "wall"},
             )
@@ -700,13 +743,14 @@ def compare_claims(
         if same(a, b):
             continue
         if same(a, expected.get(key)):
-            _attach(
-                replay.findings,
-                f"the claims record's {key}"
-                + (f" {_show(a)}" if key == "totals" else "")
-                + " agree with the events reported above, not with the replay: they follow "
-                "from them, not counted again",
-            )
+            if key == "totals":
+                _attach(
+                    replay.findings,
+                    "note.claims_totals_follow",
+                    {"part": key, "log_totals": _show(a)},
+                )
+            else:
+                _attach(replay.findings, "note.claims_follow", {"part": key})
             continue
         money = None
         if key == "totals":
@@ -715,11 +759,11 @@ def compare_claims(
                 money = None
         repeat = key == "totals" and money is None and _diff(a, b) is not None
         found.append(
-            Finding(
+            finding(
                 "L5",
-                f"the claims record's {key} disagree with the replay"
-                + (" (the money difference reported above: not counted again)" if repeat else ""),
+                "finding.claims_disagree_repeat" if repeat else "finding.claims_disagree",
                 where,
+                {"part": key},
                 claimed=a,
                 correct=b,
                 money=money,

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
+from xzcore.audit.compare import finding as new_finding
 from xzcore.audit.diff import diff
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
+from xzcore.messages import LANGS, MESSAGES, from_english, phrase
 
 __all__ = [
     "AuditVisitor",
@@ -33,6 +35,8 @@ __all__ = [
     "audit_part",
     "boundary_finding",
     "check_parts",
+    "error_text",
+    "finding_text",
     "money_rows",
     "shows_totals",
     "split_file",
@@ -100,6 +104,71 @@ def _finding_dict(f: Finding) -> dict[str, Any]:
     d = f.to_dict()
     d["diff"] = diff(d["claimed"], d["correct"])
     return d
+
+
+def finding_text(finding: dict[str, Any], lang: str) -> tuple[str, list[str]]:
+    """A finding's message and notes in ``lang`` (``"zh"`` or ``"en"``), from its dict alone
+    (:meth:`GameReport.to_dict`, also after a JSON round trip): the phrase ``message_key``
+    with its ``fields`` (and the finding's ``claimed`` and ``correct``, for a phrase that
+    quotes them), each note by its ``note_keys``. In English, or for a finding without a
+    phrase (a log reader's integrity message: :func:`error_text`'s translation, else as it
+    is), its ``message`` and ``notes``.
+
+    >>> f = {"message": "wrong round totals", "notes": [], "message_key": "finding.wrong_totals"}
+    >>> finding_text(f, "zh")
+    ('本局总分有误', [])
+    """
+    message = str(finding.get("message", ""))
+    notes = [str(n) for n in finding.get("notes") or ()]
+    _check_lang(lang)
+    if lang == "en":
+        return message, notes
+    key = finding.get("message_key")
+    if isinstance(key, str) and key in MESSAGES:
+        fields = dict(finding.get("fields") or {})
+        for quoted in ("claimed", "correct"):
+            if "{" + quoted + "}" in MESSAGES[key][1]:
+                fields[quoted] = finding.get(quoted)
+        message = phrase(key, lang, fields)
+    else:
+        message = _log_text(message, lang)
+    keyed = finding.get("note_keys")
+    if isinstance(keyed, list) and len(keyed) == len(notes):
+        notes = [
+            phrase(n["key"], lang, n.get("fields")) if _phrase_of(n) else old
+            for n, old in zip(keyed, notes, strict=True)
+        ]
+    return message, notes
+
+
+def _phrase_of(note: Any) -> bool:
+    return (
+        isinstance(note, Mapping) and isinstance(note.get("key"), str) and note["key"] in MESSAGES
+    )
+
+
+def error_text(error: dict[str, Any], lang: str) -> str:
+    """An unreadable-log error's message (an ``errors`` entry of :meth:`GameReport.to_dict`)
+    in ``lang``. The log reader writes its messages in English; one that matches a ``log.*``
+    phrase of the catalogue is shown in Chinese with the values it quotes; any other (a
+    rarer message, or one quoting a library's text) stays in English.
+
+    >>> error_text({"message": "the log holds no game"}, "zh")
+    '记录里没有对局'
+    """
+    message = str(error.get("message", ""))
+    _check_lang(lang)
+    return message if lang == "en" else _log_text(message, lang)
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (expected {' or '.join(LANGS)})")
+
+
+def _log_text(message: str, lang: str) -> str:
+    """``message`` of the log reader in ``lang``, when it is a ``log.*`` phrase's English."""
+    return from_english(message, "log", lang)
 
 
 def _four(v: Any) -> list[int] | None:
@@ -230,11 +299,11 @@ class AuditVisitor(BaseVisitor[GameReport]):
             )
         except Exception as exc:  # never a traceback for one bad game
             self.report.findings.append(
-                Finding(
+                new_finding(
                     "L5",
-                    f"the replay failed ({type(exc).__name__}: {exc}); this is a bug, "
-                    "please report it",
+                    "finding.replay_failed",
                     Location(self.path, self.report.game, None, self.report.offset),
+                    {"kind": type(exc).__name__, "detail": str(exc)},
                 )
             )
             return

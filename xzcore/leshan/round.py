@@ -16,12 +16,13 @@ from typing import Any, ClassVar
 from xzcore.leshan.money import BAIGE_MIN_WALL, Penalty, discarder_penalties, pay_count_win
 from xzcore.log.events import event
 from xzcore.money.ledger import Transfer
+from xzcore.refusal import Refusal, refuse
 from xzcore.round.actions import Action, IllegalActionError, LeshanAction
 from xzcore.round.base import TURN, Phase
 from xzcore.round.engine import Round
 from xzcore.rules import RuleSet, Scoring
 from xzcore.scoring import Score
-from xzcore.tiles import NAMES, format_tiles, tile_name
+from xzcore.tiles import NAMES, format_tiles
 
 __all__ = ["PIAO", "LeshanRound", "needs_leshan_round", "new_round"]
 
@@ -187,16 +188,15 @@ class LeshanRound(Round):
         :class:`~xzcore.round.actions.IllegalActionError` naming R13.3/R13.4."""
         if isinstance(action, LeshanAction):
             if action not in self.legal_actions(action.seat):
-                rule, reason = self._diagnose_leshan(action)
-                raise IllegalActionError(action, rule, reason)  # type: ignore[arg-type]
+                raise IllegalActionError(action, self._diagnose_leshan(action))  # type: ignore[arg-type]
             self.apply(action)
             return
         if self.phase == PIAO:
-            raise IllegalActionError(action, "R13.3", "every seat bets its 飘 first (piao)")
+            raise IllegalActionError(action, refuse("R13.3", "piao_first"))
         if isinstance(action, Action) and action not in self.legal_actions(action.seat):
             refusal = self._baige_refusal(action)
             if refusal is not None:
-                raise IllegalActionError(action, "R13.4", refusal)
+                raise IllegalActionError(action, refusal)
         super().play(action)
 
     def diagnose_claim(
@@ -208,52 +208,49 @@ class LeshanRound(Round):
         won_by: Sequence[int] = (),
         answered: bool = False,
         robbing: bool = False,
-    ) -> tuple[str, str]:
+    ) -> Refusal:
         """As ``Round.diagnose_claim``, with R13.4 first: a 摆割 seat's 碰 or gang of a
         discard that does not keep its waits is not offered."""
         refusal = self._baige_refusal(action)
         if refusal is not None:
-            return "R13.4", refusal
+            return refusal
         return super().diagnose_claim(
             action, src, k, won_by=won_by, answered=answered, robbing=robbing
         )
 
-    def _diagnose_leshan(self, a: LeshanAction) -> tuple[str, str]:
+    def _diagnose_leshan(self, a: LeshanAction) -> Refusal:
         if a.word == "piao":
             if self.phase != PIAO:
-                return "R13.3", "飘 is bet before the first draw"
+                return refuse("R13.3", "piao_before_draw")
             if a.seat in self._pending:
-                return "R13.3", f"seat {a.seat} has already bet its 飘"
-            return "R13.3", f"飘 is 0-{self.rules.piao_max}, not {a.amount}"
+                return refuse("R13.3", "piao_done", seat=a.seat)
+            return refuse("R13.3", "piao_range", max=self.rules.piao_max, amount=a.amount)
         if not self.rules.baige:
-            return "R13.4", "摆割 is off in these rules (option baige)"
+            return refuse("R13.4", "baige_off")
         if self.phase != TURN or a.seat != self.cur:
-            return "R13.4", "摆割 is declared on the seat's own turn, with a discard"
+            return refuse("R13.4", "baige_turn")
         if self.baige[a.seat]:
-            return "R13.4", f"seat {a.seat} has already laid its hand open"
+            return refuse("R13.4", "baige_done", seat=a.seat)
         left = 108 - self.pos
         if left <= BAIGE_MIN_WALL:
-            return "R13.4", f"{left} tiles left: 摆割 needs more than {BAIGE_MIN_WALL}"
+            return refuse("R13.4", "baige_wall", left=left, min=BAIGE_MIN_WALL)
         if not self.hands[a.seat].count(a.tile):
-            return "R13.4", f"seat {a.seat} does not hold {tile_name(a.tile)}"
+            return refuse("R13.4", "not_held", seat=a.seat, tile=a.tile)
         if not self._waits_without(a.seat, a.tile):
-            return "R13.4", f"the hand without {tile_name(a.tile)} is not ready (R7.3)"
-        return "R4.2", "that discard is not allowed now (void suit first)"
+            return refuse("R13.4", "baige_not_ready", tile=a.tile)
+        return refuse("R4.2", "baige_void_first")
 
-    def _baige_refusal(self, a: Action) -> str | None:
+    def _baige_refusal(self, a: Action) -> Refusal | None:
         """Why R13.4 forbids ``a`` to a 摆割 seat, or None when it is not that."""
         s = a.seat
         if not self.baige[s]:
             return None
         if a.word == "pon":
-            return f"seat {s} laid its hand open (摆割): no peng"
+            return refuse("R13.4", "baige_no_peng", seat=s)
         if self.phase == TURN and s == self.cur and a.word == "dahai" and a.tile != self.drawn:
-            return f"seat {s} laid its hand open (摆割): it discards the tile it drew"
+            return refuse("R13.4", "baige_discard_drawn", seat=s)
         if a.word in ("ankan", "kakan", "daiminkan"):
-            return (
-                f"seat {s} laid its hand open (摆割): a gang must use the tile it drew (or the "
-                "discard) and keep its waits"
-            )
+            return refuse("R13.4", "baige_gang", seat=s)
         return None
 
     def apply(self, action: Any) -> None:

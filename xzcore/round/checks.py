@@ -1,4 +1,5 @@
-"""Why an action is illegal: the rule id and a readable reason (for ``Round.play``).
+"""Why an action is illegal: a :class:`~xzcore.refusal.Refusal` — the rule id and the reason
+as a catalogue key with raw fields, in Chinese or English when asked (for ``Round.play``).
 
 ``Round.play`` calls :func:`diagnose` only for an action not among ``legal_actions``; its
 checks go from the general (whose turn, which phase) to the specific (void suit, pass lock,
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from xzcore.refusal import Refusal, refuse
 from xzcore.round.actions import (
     _ANKAN,
     _DAHAI,
@@ -33,7 +35,6 @@ from xzcore.round.base import (
     _helpers,
 )
 from xzcore.rules import PassHu
-from xzcore.tiles import SUITS, format_tiles, tile_name
 
 if TYPE_CHECKING:
     from xzcore.round.engine import Round
@@ -98,36 +99,36 @@ It decides two cases, as ``Round.legal_actions`` does:
 """
 
 
-def diagnose(r: Round, a: Action) -> tuple[str, str]:
-    """The rule id that forbids ``a`` now, and why."""
+def diagnose(r: Round, a: Action) -> Refusal:
+    """The rule id that forbids ``a`` now, and why (a :class:`Refusal`)."""
     ph = r.phase
     if ph == END:
-        return "R5.6", "the round is over"
+        return refuse("R5.6", "round_over")
     if ph == EXCHANGE:
         return _exchange(r, a)
     if ph == DINGQUE:
         if a.word != "dingque":
-            return "R4.1", "every seat declares its void suit first (dingque)"
-        return "R4.1", f"seat {a.seat} has already declared its void suit"
+            return refuse("R4.1", "dingque_first")
+        return refuse("R4.1", "dingque_done", seat=a.seat)
     if a.word in ("exchange", "dingque"):
-        return ("R3.1" if a.word == "exchange" else "R4.1"), f"{a.word} happens before play"
+        return refuse("R3.1" if a.word == "exchange" else "R4.1", "before_play", word=a.word)
     if ph == TURN:
         return _turn(r, a)
     return _claim(r, a, robbing=ph == ROB)
 
 
-def _exchange(r: Round, a: Action) -> tuple[str, str]:
+def _exchange(r: Round, a: Action) -> Refusal:
     if a.word != "exchange":
-        return "R3.1", "every seat chooses its three tiles first (exchange)"
+        return refuse("R3.1", "exchange_first")
     if a.seat in r._pending:
-        return "R3.1", f"seat {a.seat} has already chosen its three tiles"
+        return refuse("R3.1", "exchange_done", seat=a.seat)
     if len({k // 9 for k in a.tiles}) != 1:
-        return "R3.2", f"{format_tiles(a.tiles)} mixes suits: the three tiles are of one suit"
+        return refuse("R3.2", "exchange_suits", tiles=tuple(a.tiles))
     c = r.hands[a.seat].counts()
     for k in set(a.tiles):
         if a.tiles.count(k) > c[k]:
-            return "R3.2", f"seat {a.seat} does not hold {a.tiles.count(k)}× {tile_name(k)}"
-    return "R3.2", "not a choice of three held tiles of one suit"  # pragma: no cover
+            return refuse("R3.2", "exchange_not_held", seat=a.seat, n=a.tiles.count(k), tile=k)
+    return refuse("R3.2", "exchange_other")  # pragma: no cover
 
 
 def _void_tiles(r: Round, s: int) -> bool:
@@ -135,48 +136,44 @@ def _void_tiles(r: Round, s: int) -> bool:
     return v >= 0 and any(r.hands[s].counts()[9 * v : 9 * v + 9])
 
 
-def _turn(r: Round, a: Action) -> tuple[str, str]:
+def _turn(r: Round, a: Action) -> Refusal:
     s = a.seat
     if s != r.cur:
-        return "R5.1", f"it is seat {r.cur}'s turn, not seat {s}'s"
+        return refuse("R5.1", "not_your_turn", cur=r.cur, seat=s)
     if a.word in ("pon", "daiminkan", "none"):
-        return "R5.2", f"{a.word} answers another seat's discard; seat {s} is on its turn"
+        return refuse("R5.2", "claim_on_turn", word=a.word, seat=s)
     h = r.hands[s]
     legal = r.legal_actions(s)
     if len(legal) == 1 and legal[0].word == "hora":
-        return "R5.7", "final round (forced): the seat must take its self-draw win"
+        return refuse("R5.7", "forced_self_draw")
     if r._must_discard and a.word != "dahai":
-        return "R5.4", "after a 碰 the claimer discards (no draw, no gang first)"
+        return refuse("R5.4", "discard_after_peng")
     xueliu_winner = r.rules.xueliu and r.won[s]
     if a.word == "dahai":
         if not h.count(a.tile):
-            return "R5.1", f"seat {s} does not hold {tile_name(a.tile)}"
+            return refuse("R5.1", "not_held", seat=s, tile=a.tile)
         if xueliu_winner:
-            return "R11.2", f"a winner's hand is locked: it discards the drawn {_drawn(r)}"
+            return refuse("R11.2", "winner_discards_drawn", drawn=r.drawn)
         if _void_tiles(r, s):
-            return "R4.2", f"seat {s} holds void-suit tiles and must discard one of them"
-        return "R5.1", "not a legal discard"  # pragma: no cover
+            return refuse("R4.2", "void_first", seat=s)
+        return refuse("R5.1", "bad_discard")  # pragma: no cover
     if a.word == "hora":
         return _hora_turn(r, a)
     if a.word == "ankan":
         if h.count(a.tile) < 4:
-            return "R6.5", f"a concealed gang needs four {tile_name(a.tile)} in hand"
+            return refuse("R6.5", "ankan_needs_four", tile=a.tile)
     elif a.word == "kakan":
         if a.tile not in r.pengs[s]:
-            return "R6.1", f"an added gang needs a 碰 of {tile_name(a.tile)}"
+            return refuse("R6.1", "kakan_needs_peng", tile=a.tile)
         if not h.count(a.tile):
-            return "R6.5", f"seat {s} does not hold the fourth {tile_name(a.tile)}"
+            return refuse("R6.5", "kakan_needs_fourth", seat=s, tile=a.tile)
     if a.tile // 9 == r.voids[s]:
-        return "R4.3", f"no gang on the void suit {SUITS[r.voids[s]]}"
+        return refuse("R4.3", "gang_void", suit=r.voids[s])
     if r.pos >= 108:
-        return "R5.6", "no gang may be declared when the wall is empty"
+        return refuse("R5.6", "gang_wall_empty")
     if xueliu_winner:
-        return "R11.2", "a winner may gang only if its waits stay the same"
-    return "R6.1", "not a legal gang"  # pragma: no cover
-
-
-def _drawn(r: Round) -> str:
-    return tile_name(r.drawn) if r.drawn >= 0 else "tile"
+        return refuse("R11.2", "winner_gang_waits")
+    return refuse("R6.1", "bad_gang")  # pragma: no cover
 
 
 def _three_suits(r: Round, s: int, extra: int = -1) -> bool:
@@ -194,90 +191,87 @@ def _three_suits(r: Round, s: int, extra: int = -1) -> bool:
     return len(suits) == 3
 
 
-def _hora_turn(r: Round, a: Action) -> tuple[str, str]:
+def _hora_turn(r: Round, a: Action) -> Refusal:
     s = a.seat
     h = r.hands[s]
     if r._must_discard:
-        return "R5.4", "after a 碰 the claimer discards"
+        return refuse("R5.4", "win_after_peng")
     if _void_tiles(r, s):
-        return "R4.4", f"seat {s} holds a tile of its void suit"
+        return refuse("R4.4", "win_holds_void", seat=s)
     if _three_suits(r, s):
-        return "R4.4", "hand and melds hold all three suits (缺一门)"
+        return refuse("R4.4", "three_suits")
     if not h.is_win():
-        return "R7.1", "the hand is not a winning hand"
+        return refuse("R7.1", "not_a_win")
     if not r._suits_ok(s):
-        return "R4.4", "hand and melds hold all three suits (缺一门)"
-    return "R7.1", f"the winning tile is the one drawn, {tile_name(r._win_tile(s))}"
+        return refuse("R4.4", "three_suits")
+    return refuse("R7.1", "win_tile_drawn", tile=r._win_tile(s))
 
 
-def _claim(r: Round, a: Action, *, robbing: bool) -> tuple[str, str]:
+def _claim(r: Round, a: Action, *, robbing: bool) -> Refusal:
     s = a.seat
     src = r._claim_from
     k = r._claim_tile
-    what = "added gang" if robbing else "discard"
+    what = "kakan" if robbing else "dahai"  # what is claimed: an added gang or a discard
     if s == src:
-        return "R5.2", f"seat {s} cannot claim its own {what}"
+        return refuse("R5.2", "own_claim", seat=s, what=what)
     if a.word not in ("hora", "pon", "daiminkan", "none"):
         if s in r._claim_opts:
-            return "R5.2", f"seat {s} must answer seat {src}'s {what} (hora, pon, daiminkan, none)"
-        return "R5.2", f"seat {s} waits while seats {r.to_act()} answer seat {src}'s {what}"
+            return refuse("R5.2", "must_answer", seat=s, src=src, what=what)
+        return refuse("R5.2", "waits_for_answers", seat=s, seats=r.to_act(), src=src, what=what)
     if not r.in_play[s]:
-        return "R5.2", f"seat {s} has won and is out of play"
+        return refuse("R5.2", "out_of_play", seat=s)
     if s in r._claim_dec:
-        return "R5.3", f"seat {s} has already answered this {what}"
+        return refuse("R5.3", "answered", seat=s, what=what)
     if a.word != "none" and a.tile != k:
-        return "R5.2", f"the tile on offer is {tile_name(k)}, not {tile_name(a.tile)}"
+        return refuse("R5.2", "wrong_tile", offer=k, tile=a.tile)
     opts = r._claim_opts.get(s, [])
     if len(opts) == 1 and opts[0].word == "hora":
-        return "R5.7", "final round (forced): the seat must take this win"
+        return refuse("R5.7", "forced_win")
     if a.word == "none":
-        return "R5.2", f"seat {s} has nothing to claim and is not asked"  # pragma: no cover
+        return refuse("R5.2", "not_asked", seat=s)  # pragma: no cover
     if robbing and a.word != "hora":
-        return "R6.4", "an added gang can only be robbed by a win"
+        return refuse("R6.4", "rob_by_win")
     if a.word == "hora":
         return _win_on(r, s, k) or _lock(r, s)
-    return _meld_on(r, a, k) or ("R5.2", "not a legal claim")  # pragma: no cover
+    return _meld_on(r, a, k) or refuse("R5.2", "bad_claim")  # pragma: no cover
 
 
-def _win_on(r: Round, s: int, k: int) -> tuple[str, str] | None:
+def _win_on(r: Round, s: int, k: int) -> Refusal | None:
     """Why seat ``s`` cannot win on another seat's tile ``k`` by its hand (R4.4, R7.1);
     ``None`` when the hand wins on it."""
     if _void_tiles(r, s):
-        return "R4.4", f"seat {s} holds a tile of its void suit"
+        return refuse("R4.4", "win_holds_void", seat=s)
     if _three_suits(r, s, k):
-        return "R4.4", "hand and melds would hold all three suits (缺一门)"
+        return refuse("R4.4", "would_three_suits")
     if not r.hands[s].is_win_with(k):
-        return "R7.1", f"{tile_name(k)} does not complete seat {s}'s hand"
+        return refuse("R7.1", "not_complete", tile=k, seat=s)
     if not r._suits_ok(s, k):
-        return "R4.4", "hand and melds would hold all three suits (缺一门)"
+        return refuse("R4.4", "would_three_suits")
     return None
 
 
-def _lock(r: Round, s: int) -> tuple[str, str]:
+def _lock(r: Round, s: int) -> Refusal:
     """R7.4: the pass lock refuses seat ``s`` a win on another seat's tile."""
     if r.rules.pass_hu is PassHu.STRICT:
-        return "R7.4", f"seat {s} passed a win and is locked until its next draw (strict)"
-    return "R7.4", (
-        f"seat {s} passed a win worth ×{r.lock_value[s]} and is locked until its next "
-        "draw: it may win on another seat's tile only for more (higher_only)"
-    )
+        return refuse("R7.4", "pass_lock_strict", seat=s)
+    return refuse("R7.4", "pass_lock_higher", seat=s, value=r.lock_value[s])
 
 
-def _meld_on(r: Round, a: Action, k: int) -> tuple[str, str] | None:
+def _meld_on(r: Round, a: Action, k: int) -> Refusal | None:
     """Why seat ``a.seat`` cannot 碰/杠 another seat's tile ``k`` (R5.2, R4.3, R5.6, R11.2);
     ``None`` when it could."""
     s = a.seat
     need = 2 if a.word == "pon" else 3
     if r.hands[s].count(k) < need:
-        return "R5.2", f"{a.word} needs {need} {tile_name(k)} in hand"
+        return refuse("R5.2", "meld_needs", word=a.word, need=need, tile=k)
     if k // 9 == r.voids[s]:
-        return "R4.3", f"seat {s} may not {a.word} a tile of its void suit {SUITS[k // 9]}"
+        return refuse("R4.3", "meld_void", seat=s, word=a.word, suit=k // 9)
     if r.pos >= 108:
-        return "R5.6", "the wall is empty: the last discard may only be claimed by 胡"
+        return refuse("R5.6", "last_discard")
     if r.rules.xueliu and r.won[s]:
         if a.word == "pon":
-            return "R11.2", "a winner's hand is locked: it may not peng"
-        return "R11.2", "a winner may gang only if its waits stay the same"
+            return refuse("R11.2", "winner_no_peng")
+        return refuse("R11.2", "winner_gang_waits")
     return None
 
 
@@ -290,7 +284,7 @@ def diagnose_claim(
     won_by: Sequence[int] = (),
     answered: bool = False,
     robbing: bool = False,
-) -> tuple[str, str]:
+) -> Refusal:
     """The rule that forbids ``a`` — a 胡, 碰 or 杠 of the tile ``k`` that seat ``src``
     discarded (``robbing``: added to its 碰 as a gang, R6.4) — when the engine never
     offered it, and why (for the audit).
@@ -303,30 +297,28 @@ def diagnose_claim(
     ``answered``: the claimer had already answered that discard. The checks are those of a
     claim inside the window (:func:`diagnose`), from the general to the specific."""
     s = a.seat
-    tile = tile_name(k)
-    what = "added gang" if robbing else "discard"
+    what = "kakan" if robbing else "dahai"  # what is claimed: an added gang or a discard
     if s == src:
-        return "R5.2", f"seat {s} cannot claim its own {what}"
+        return refuse("R5.2", "own_claim", seat=s, what=what)
     if answered:
-        return "R5.3", f"seat {s} has already answered this {what}"
+        return refuse("R5.3", "answered", seat=s, what=what)
     if robbing and a.word != "hora":
-        return "R6.4", "an added gang can only be robbed by a win"
+        return refuse("R6.4", "rob_by_win")
     if won_by and (a.word != "hora" or not r.rules.multi_ron or s in won_by):
-        who = ", ".join(map(str, won_by))
         if a.word != "hora":
-            return "R5.3", f"seat {who} won this {tile}: nobody pengs or gangs it"
+            return refuse("R5.3", "tile_won", who=tuple(won_by), tile=k)
         if s in won_by:
-            return "R5.3", f"seat {s} has already won this {tile}"
-        return "R5.3", f"multi_ron is off: only the first claimant, seat {won_by[0]}, wins"
+            return refuse("R5.3", "already_won", seat=s, tile=k)
+        return refuse("R5.3", "no_multi_ron", first=won_by[0])
     if not r.in_play[s]:
-        return "R5.2", f"seat {s} has won and is out of play"
+        return refuse("R5.2", "out_of_play", seat=s)
     if a.tile != k:
-        return "R5.2", f"the tile on offer is {tile}, not {tile_name(a.tile)}"
+        return refuse("R5.2", "wrong_tile", offer=k, tile=a.tile)
     if a.word == "hora":
         why = _win_on(r, s, k)
         if why is not None:
             return why
         if r.locked[s] and not r._no_lock_now():
             return _lock(r, s)
-        return "R5.2", f"seat {s} was not offered a win on {tile}"
-    return _meld_on(r, a, k) or ("R5.2", f"seat {s} was not offered {a.word} on {tile}")
+        return refuse("R5.2", "not_offered_win", seat=s, tile=k)
+    return _meld_on(r, a, k) or refuse("R5.2", "not_offered", seat=s, word=a.word, tile=k)

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from xzcore import kernel as core
 from xzcore.log.events import event
 from xzcore.money.settlement import pay_gang
+from xzcore.refusal import Refusal, refuse
 from xzcore.round.actions import (
     _ANKAN,
     _DAHAI,
@@ -265,8 +266,7 @@ class Round(ClaimsMixin):
                 action.word, action.seat, action.tile, tiles=action.tiles, suit=action.suit
             )
         if not quick_legal(self, checked) and checked not in self.legal_actions(checked.seat):
-            rule, reason = diagnose(self, checked)
-            raise IllegalActionError(checked, rule, reason)
+            raise IllegalActionError(checked, diagnose(self, checked))
         self.apply(checked)
 
     def diagnose_claim(
@@ -278,12 +278,13 @@ class Round(ClaimsMixin):
         won_by: Sequence[int] = (),
         answered: bool = False,
         robbing: bool = False,
-    ) -> tuple[str, str]:
+    ) -> Refusal:
         """Read-only, for an audit: the rule id that forbids the claim ``action`` (胡, 碰 or
         杠) of the tile ``k`` that seat ``src`` is about to discard (``robbing``: to add to
         its 碰, R6.4), when this round never
         offers it — a pass lock (R7.4), a void-suit tile (R4.3), a tile already won by
-        ``won_by`` (R5.3) … — and why. Called on the round as it stands before that discard
+        ``won_by`` (R5.3) … — and why (a :class:`~xzcore.refusal.Refusal`). Called on the
+        round as it stands before that discard
         (:func:`xzcore.round.checks.diagnose_claim`); :meth:`play` itself judges claims only
         inside the claim window."""
         return diagnose_claim(
@@ -319,7 +320,7 @@ class Round(ClaimsMixin):
                 else:
                     self._do_dingque()
         else:
-            raise IllegalActionError(action, "R5.6", "the round is over")
+            raise IllegalActionError(action, refuse("R5.6", "round_over"))
 
     # -- setup phases ---------------------------------------------------------------------
 

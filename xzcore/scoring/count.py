@@ -29,7 +29,7 @@ from xzcore.scoring.score import (
     _check_sizes,
     _concealed,
     _melds,
-    _no_split_message,
+    _no_split,
     _pick,
     _quick_is_win,
     _refuse_void,
@@ -37,7 +37,7 @@ from xzcore.scoring.score import (
     _void,
     _waits,
 )
-from xzcore.scoring.vocab import Block, NotAWinError, Pattern, WinContext
+from xzcore.scoring.vocab import Block, Pattern, WinContext
 from xzcore.tiles import Meld, MeldKind
 
 __all__ = [
@@ -118,8 +118,14 @@ class CountScore(Score):
     items: tuple[tuple[CountItem, int], ...] = ()
     count: int = 0
 
-    def lines(self) -> list[str]:
-        """One item a line with its rule id, Chinese and English, then the total."""
+    def lines(self, lang: str | None = None) -> list[str]:
+        """One item a line with its rule id, Chinese and English, then the total; with
+        ``lang`` (``"zh"`` or ``"en"``), in that language only
+        (:func:`xzcore.scoring.explain.count_lines`)."""
+        if lang is not None:  # the catalogue is imported only when a language is asked for
+            from xzcore.scoring.explain import count_lines
+
+            return count_lines(self, lang)
         out = [f"R8.1  拆牌 decomposition: {' '.join(str(b) for b in self.decomposition)}"]
         for item, n in self.items:
             out.append(f"{item.rule} {item.zh} {item.en}: +{n}")
@@ -217,11 +223,11 @@ def _count_score(
 ) -> CountScore:
     _refuse_void(counts, melds, void, rules)
     if not _quick_is_win(counts):
-        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+        raise _no_split(counts, melds)
     h = summarize(counts, melds)
     best = _best(h, win, rules)
     if best is None:
-        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+        raise _no_split(counts, melds)
     _, items, blocks = best
     items = items + _situation(ctx, rules)
     count = sum(n for _, n in items)

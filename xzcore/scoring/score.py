@@ -78,8 +78,14 @@ class Score:
         """True when the cap of R8.7 lowered the multiplier."""
         return self.capped < self.multiplier
 
-    def lines(self) -> list[str]:
-        """A human explanation, one figure a line, each with its rule id, Chinese and English."""
+    def lines(self, lang: str | None = None) -> list[str]:
+        """A human explanation, one figure a line, each with its rule id, Chinese and English;
+        with ``lang`` (``"zh"`` or ``"en"``), in that language only
+        (:func:`xzcore.scoring.explain.score_lines`)."""
+        if lang is not None:  # the catalogue is imported only when a language is asked for
+            from xzcore.scoring.explain import score_lines
+
+            return score_lines(self, lang)
         out = [f"R8.1  拆牌 decomposition: {' '.join(str(b) for b in self.decomposition)}"]
         if self.model is Scoring.ADDITIVE:
             if not self.terms:
@@ -302,15 +308,24 @@ def _refuse_void(counts: Sequence[int], melds: Sequence[Meld], void: int, rules:
                     "R4.4",
                     f"the hand holds {tile_name(k)} of its void suit "
                     f"{SUITS[void]} ({SUIT_NAMES_ZH[void]})",
+                    key="notwin.void_tile",
+                    fields={"pai": tile_name(k), "suit": void},
                 )
         for m in melds:
             if m.tile // 9 == void:
                 raise NotAWinError(
-                    "R4.4", f"meld '{m}' is of the void suit {SUITS[void]} ({SUIT_NAMES_ZH[void]})"
+                    "R4.4",
+                    f"meld '{m}' is of the void suit {SUITS[void]} ({SUIT_NAMES_ZH[void]})",
+                    key="notwin.void_meld",
+                    fields={"meld": str(m), "suit": void},
                 )
     suits = {k // 9 for k in range(KINDS) if counts[k]} | {m.tile // 9 for m in melds}
     if len(suits) == 3:
-        raise NotAWinError("R4.4", "the hand and melds hold all three suits (缺一门: at most two)")
+        raise NotAWinError(
+            "R4.4",
+            "the hand and melds hold all three suits (缺一门: at most two)",
+            key="notwin.three_suits",
+        )
 
 
 _KERNEL_IS_WIN = core.is_win
@@ -391,10 +406,10 @@ def _score(
     if void_held or (held & SUIT_MASKS[0] and held & SUIT_MASKS[1] and held & SUIT_MASKS[2]):
         _refuse_void(counts, melds, void, rules)  # raises, naming the tile or the meld
     if not _quick_is_win(counts):
-        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+        raise _no_split(counts, melds)
     best = best_value(h, rules)
     if best is None:
-        raise NotAWinError("R7.1", _no_split_message(counts, melds))
+        raise _no_split(counts, melds)
     extras = _extras(ctx, h, rules)
     ordinary = best.value << len(extras)
     special = _special(ctx, rules)
@@ -435,12 +450,15 @@ _new_object = object.__new__
 _set_attr = object.__setattr__
 
 
-def _no_split_message(counts: Sequence[int], melds: Sequence[Meld]) -> str:
+def _no_split(counts: Sequence[int], melds: Sequence[Meld]) -> NotAWinError:
+    """R7.1: the tiles split neither into sets and a pair nor (without melds) seven pairs."""
     sets = 4 - len(melds)
     text = "".join(f"{tile_name(k)}" * n for k, n in enumerate(counts) if n)
-    return f"{text} does not split into {sets} set(s) and a pair" + (
+    message = f"{text} does not split into {sets} set(s) and a pair" + (
         "" if melds else ", nor into seven pairs"
     )
+    key = "notwin.no_split" if melds else "notwin.no_split_pairs"
+    return NotAWinError("R7.1", message, key=key, fields={"pai": text, "sets": sets})
 
 
 def _extras(ctx: WinContext, h: HandSummary, rules: RuleSet) -> tuple[Extra, ...]:
