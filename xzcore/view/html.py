@@ -265,7 +265,7 @@ def audit_game(
     each finding linked to the event it is at (a finding of the game as a whole, to the
     last event), and each of those events marked with the findings at it."""
     from xzcore.audit.diff import diff_lines
-    from xzcore.audit.report import shows_totals
+    from xzcore.audit.report import error_text, finding_text, shows_totals
 
     anchor = f"g{index}"
     n_events = len(game.events) if game is not None else 0
@@ -278,13 +278,14 @@ def audit_game(
             step = event if type(event) is int and 0 <= event < n_events else n_events - 1
         d = f.get("diff")
         lines = diff_lines(d, "", lang) if d else []
+        message, notes = finding_text(f, lang)
         view = {
             "anchor": f"{anchor}-f{n}",
             "rule": f["rule"],
             "event": event,
             "step": step,
-            "text": f["message"],
-            "notes": list(f.get("notes", ())),
+            "text": message,
+            "notes": notes,
             "diff_lines": lines,
             "claimed": _short(f.get("claimed")),
             "correct": _short(f.get("correct")),
@@ -299,7 +300,7 @@ def audit_game(
     g.no_replay = no_replay
     g.start = min((f["step"] for f in findings if f["step"] is not None), default=0)
     g.findings = findings
-    g.errors = [{**e, "text": e["message"]} for e in report["errors"]]
+    g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
     rows: list[dict[str, Any]] | None = report.get("money_per_seat")
     g.money = rows
     if rows:
