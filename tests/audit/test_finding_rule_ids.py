@@ -10,25 +10,21 @@ audits the result on both paths (the compiled shortcuts and the plain ``Round.pl
 from __future__ import annotations
 
 import copy
-import io
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from edit_helpers import Edit, edited_log
 
 from xzcore.audit.compare import Finding
 from xzcore.audit.report import audit_bytes
 from xzcore.cli.main import cli
 from xzcore.log.types import claims_of
-from xzcore.log.writer import LogWriter
 from xzcore.players.recording import Chooser, bot_chooser, play_round
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
-
-Edit = Callable[[list[dict[str, Any]], dict[str, Any]], None]
 
 
 def _play(rules: RuleSet, seed: int, choosers: list[Chooser] | None = None) -> Round:
@@ -37,21 +33,7 @@ def _play(rules: RuleSet, seed: int, choosers: list[Chooser] | None = None) -> R
 
 
 def _log(rnd: Round, edit: Edit) -> bytes:
-    """The game of ``rnd`` as a log whose events and claims record ``edit`` changed in place
-    (the writer chains the edited records: the hash chain holds)."""
-    events = copy.deepcopy(rnd.events)
-    claims = claims_of(rnd.events)
-    edit(events, claims)
-    buf = io.BytesIO()
-    w = LogWriter(buf)
-    w.begin_game(
-        rules=rnd.rules, wall=bytes(rnd.wall), dealer=rnd.dealer, seats=["a", "b", "c", "d"]
-    )
-    for ev in events:
-        w.write_event(ev)
-    w.write_claims(claims)
-    w.end_game()
-    return buf.getvalue()
+    return edited_log(rnd, edit)
 
 
 def _findings(data: bytes) -> list[Finding]:

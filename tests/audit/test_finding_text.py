@@ -4,20 +4,17 @@ also after a JSON round trip, as another process or an HTML report reads them.""
 
 from __future__ import annotations
 
-import copy
-import io
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from edit_helpers import Edit, edited_log
 
 from xzcore.audit.compare import finding
 from xzcore.audit.report import audit_bytes, audit_file, error_text, finding_text
 from xzcore.log.signing import Verifier
-from xzcore.log.types import Location, claims_of
-from xzcore.log.writer import LogWriter
+from xzcore.log.types import Location
 from xzcore.messages import phrase
 from xzcore.players.recording import bot_chooser, play_round
 from xzcore.round.engine import Round
@@ -25,7 +22,6 @@ from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
-Edit = Callable[[list[Any], dict[str, Any]], None]
 
 
 def _plain(d: dict[str, Any]) -> dict[str, Any]:
@@ -146,20 +142,7 @@ def _game() -> Round:
 
 
 def _edited_all(edit: Edit) -> list[dict[str, Any]]:
-    rnd = _game()
-    events: list[Any] = copy.deepcopy(rnd.events)
-    claims = claims_of(rnd.events)
-    edit(events, claims)
-    buf = io.BytesIO()
-    w = LogWriter(buf)
-    w.begin_game(
-        rules=rnd.rules, wall=bytes(rnd.wall), dealer=rnd.dealer, seats=["a", "b", "c", "d"]
-    )
-    for ev in events:
-        w.write_event(ev)
-    w.write_claims(claims)
-    w.end_game()
-    (report,) = audit_bytes(buf.getvalue())
+    (report,) = audit_bytes(edited_log(_game(), edit))
     return list(_plain(report.to_dict())["findings"])
 
 
