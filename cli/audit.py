@@ -617,7 +617,7 @@ def audit(
             verifier, key_pem = load_verifier(verify_key)
         except SigningUnavailableError as exc:
             raise click.BadParameter(str(exc), param_hint="--verify-key") from None
-    done: dict[str, int] | None = None
+    done: dict[str, tuple[int, bool]] | None = None
     if resume is not None:
         from xzcore.cli.audit_results import ResumeError, load_resume
 
@@ -656,6 +656,8 @@ def audit(
     def emit(reports: list[dict[str, Any]], ends_file: bool) -> None:
         nonlocal first, n_findings, not_audited
         for i, r in enumerate(reports):
+            if hashes is not None and hashes.already_there(r):
+                continue
             counts[r["status"]] += 1
             n_findings += len(r["findings"])
             money.add(r)
@@ -767,8 +769,9 @@ def audit(
         write(html, page.render(line, money))
     if hashes is not None and done is not None:
         click.echo(
-            f"xz audit: --resume {resume}: {hashes.skipped_files} file(s) skipped, already "
-            f"audited there ({hashes.skipped_games} game(s), not counted below)",
+            f"xz audit: --resume {resume}: {hashes.skipped_files} file(s) skipped and "
+            f"{hashes.resumed_files} continued, their {hashes.skipped_games} game(s) already "
+            "there (not counted below)",
             err=True,
         )
     if fmt == "json":
@@ -785,8 +788,7 @@ def audit(
         from xzcore.cli.audit_results import summary_document
         from xzcore.cli.output_file import UnwritableOutput, write_whole
 
-        skipped = (hashes.skipped_files, hashes.skipped_games) if hashes is not None else (0, 0)
-        doc = summary_document(summary, rule_counts, money.rows(), not_audited, *skipped)
+        doc = summary_document(summary, rule_counts, money.rows(), not_audited, hashes)
         try:
             write_whole(summary_path, doc, ".json")
         except OSError as exc:

@@ -37,14 +37,14 @@ class ResumeError(Exception):
     """The RESULTS file of ``--resume`` cannot be read."""
 
 
-def audited_files(lines: Iterable[bytes | str]) -> dict[str, int]:
-    """The files a run's ``--format jsonl`` lines cover whole: ``file_hash`` → its number
-    of games. A file is covered when lines of one path with that hash hold its games 0, 1,
-    … k in order and game k's line is ``"last_of_file": true``. A line that is not a JSON
-    object with those keys (a torn last line of a killed run) is ignored, and so is a file
-    whose run stopped before its last game or that was not audited (a dead worker's report
-    has ``file_hash`` null)."""
-    done: dict[str, int] = {}
+def audited_files(lines: Iterable[bytes | str]) -> dict[str, tuple[int, bool]]:
+    """What a run's ``--format jsonl`` lines cover, per ``file_hash``: ``(n, whole)`` — the
+    file's games 0 … n-1 have their lines, in order, under one path, and ``whole`` when game
+    n-1's line is ``"last_of_file": true`` (the file is done). A line that is not a JSON
+    object with those keys (the torn last line of a killed run) is ignored; a game out of
+    order ends what that copy covers; a dead worker's report (``file_hash`` null) covers
+    nothing. Of several copies of one file (the same bytes), the one covering most counts."""
+    covered: dict[str, tuple[int, bool]] = {}
     going: dict[tuple[str, str], int] = {}  # (hash, path) -> the next game expected
     for line in lines:
         try:
@@ -60,17 +60,19 @@ def audited_files(lines: Iterable[bytes | str]) -> dict[str, int]:
         if game == 0:
             going[key] = 0
         if going.get(key) != game:
-            going.pop(key, None)  # a gap: this copy of the file is not covered
+            going.pop(key, None)  # a gap: this copy covers no more
             continue
-        if r.get("last_of_file") is True:
+        whole = r.get("last_of_file") is True
+        going[key] = game + 1
+        if whole:
             del going[key]
-            done[h] = game + 1
-        else:
-            going[key] = game + 1
-    return done
+        before = covered.get(h, (0, False))
+        if not before[1] and (whole or game + 1 > before[0]):
+            covered[h] = (game + 1, whole)
+    return covered
 
 
-def load_resume(path: str) -> dict[str, int]:
+def load_resume(path: str) -> dict[str, tuple[int, bool]]:
     """:func:`audited_files` of the file ``path``; :class:`ResumeError` if it cannot be read."""
     try:
         with open(path, "rb") as fh:
@@ -82,29 +84,41 @@ def load_resume(path: str) -> dict[str, int]:
 class Hashes:
     """The inputs in order with their content hashes, for the ``file_hash`` of every report
     (each input gives one or more reports, in order, the last marked as ending its file),
-    and the inputs ``--resume`` skips. Holds only the inputs in flight."""
+    and what ``--resume`` leaves out: the inputs already covered whole, and the games of a
+    partly covered one that already have their lines. Holds only the inputs in flight."""
 
-    def __init__(self, done: dict[str, int] | None) -> None:
-        self.done = done
-        self.queue: list[str | None] = []
+    def __init__(self, covered: dict[str, tuple[int, bool]] | None) -> None:
+        self.covered = covered or {}
+        self.queue: list[tuple[str | None, int]] = []
         self._next = 0
         self.skipped_files = 0
+        self.resumed_files = 0
         self.skipped_games = 0
 
     def inputs(self, paths: Iterable[str]) -> Iterator[str]:
-        """``paths`` less the ones already audited, each hashed as it goes by."""
+        """``paths`` less the ones already audited whole, each hashed as it goes by."""
         for p in paths:
             h = file_hash(p)
-            if h is not None and self.done is not None and h in self.done:
+            games, whole = self.covered.get(h, (0, False)) if h is not None else (0, False)
+            if whole:
                 self.skipped_files += 1
-                self.skipped_games += self.done[h]
+                self.skipped_games += games
                 continue
-            self.queue.append(h)
+            self.resumed_files += games > 0
+            self.queue.append((h, games))
             yield p
 
     def current(self) -> str | None:
         """The hash of the input whose reports are being emitted."""
-        return self.queue[self._next] if self._next < len(self.queue) else None
+        return self.queue[self._next][0] if self._next < len(self.queue) else None
+
+    def already_there(self, report: dict[str, Any]) -> bool:
+        """The report's game already has its line in RESULTS (a partly covered file): it is
+        neither emitted nor counted again."""
+        if self._next >= len(self.queue) or report["game"] >= self.queue[self._next][1]:
+            return False
+        self.skipped_games += 1
+        return True
 
     def file_done(self) -> None:
         """Its last report was emitted: on to the next input."""
@@ -133,12 +147,11 @@ def summary_document(
     rules: RuleCounts,
     money_rows: list[dict[str, Any]],
     not_audited: int,
-    skipped_files: int,
-    skipped_games: int,
+    hashes: Hashes | None,
 ) -> str:
     """The ``--summary`` file's JSON (docs/audit.md): the run's ``summary`` counts and exit
-    code, per rule id, the money per seat name with its difference, the lost and skipped
-    inputs."""
+    code, per rule id, the money per seat name with its difference, the inputs not audited
+    (a worker died twice) and what ``--resume`` left out."""
     doc = {
         "games": summary["games"],
         "verified": summary["verified"],
@@ -162,7 +175,8 @@ def summary_document(
         ],
         "money_games_left_out": summary["money_games_left_out"],
         "not_audited": not_audited,
-        "skipped_files": skipped_files,
-        "skipped_games": skipped_games,
+        "skipped_files": hashes.skipped_files if hashes is not None else 0,
+        "resumed_files": hashes.resumed_files if hashes is not None else 0,
+        "skipped_games": hashes.skipped_games if hashes is not None else 0,
     }
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
