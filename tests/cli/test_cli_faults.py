@@ -157,6 +157,21 @@ def test_log_whose_worker_dies_twice_is_reported_not_audited_exit_3(
     assert table[-1] == "7 game(s): 6 verified, 0 with findings (0 in all), 1 unreadable — exit 3"
 
 
+def test_ctrl_c_with_jobs_stops_the_workers_and_exits_130(
+    logs_with_fifo: tuple[Path, Path],
+) -> None:
+    folder, _ = logs_with_fifo
+    proc = _xz("audit", "--jobs", "2", str(folder))
+    try:
+        workers = _wait_for_new_children(proc.pid, set(), 2)  # one waits on the FIFO
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert err.decode().strip() == "xz: interrupted"
+    assert not [p for p in workers if Path(f"/proc/{p}").exists()]  # none left running
+
 # -- write errors ------------------------------------------------------------------------
 
 FULL = "xz: cannot write to standard output (No space left on device)\n"
