@@ -690,7 +690,7 @@ def audit(
         def lost(n: int, reason: str) -> None:
             click.echo(
                 f"xz audit: a worker process died ({reason}); auditing its {n} unfinished "
-                "input(s) again, one at a time",
+                "task(s) again, one at a time",
                 err=True,
             )
 
@@ -708,12 +708,8 @@ def audit(
             for task, outcome in pool_results:
                 if isinstance(outcome, WorkerDied):
                     outcome_result = lost_task_result(task, outcome.reason)
-                    name = outcome_result.reports[0]["path"]
-                    click.echo(
-                        f"xz audit: {name}: not audited: its worker process died twice "
-                        f"({outcome.reason})",
-                        err=True,
-                    )
+                    r = outcome_result.reports[0]
+                    click.echo(f"xz audit: {r['path']}: {r['errors'][0]['message']}", err=True)
                     yield outcome_result
                 else:
                     yield outcome

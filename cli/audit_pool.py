@@ -89,7 +89,7 @@ def run_tasks(
             if rerun is not None:
                 # Alone in the pool: if its worker dies again, this task is the cause.
                 try:
-                    rerun.future = pool.submit(work, rerun.task, *args)
+                    rerun.future = _submit(pool, work, rerun.task, *args)
                     rerun.future.result()
                 except BrokenProcessPool:
                     rerun.died = WorkerDied(_death(pool))
@@ -103,7 +103,7 @@ def run_tasks(
                 entry: _Entry[T] = _Entry(task)
                 pending.append(entry)
                 try:
-                    entry.future = pool.submit(work, task, *args)
+                    entry.future = _submit(pool, work, task, *args)
                 except BrokenProcessPool:
                     broken()
                     break
@@ -137,6 +137,19 @@ def _context() -> Any:
     import multiprocessing
 
     return multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+
+
+def _submit(pool: ProcessPoolExecutor, work: Callable[..., Any], *args: Any) -> Future[Any]:
+    """``pool.submit``, with Ctrl-C held back while it runs: the first submit forks the
+    workers, and a KeyboardInterrupt raised inside fork's handlers would be swallowed there
+    (the run would go on). Held back, it is raised as soon as the submit returns."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return pool.submit(work, *args)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(work, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _succeeded(future: Future[Any] | None) -> bool:

@@ -148,7 +148,7 @@ def test_log_whose_worker_dies_twice_is_reported_not_audited_exit_3(
     assert "Traceback" not in text
     died = [line for line in text.splitlines() if "not audited" in line]
     assert died == [
-        f"xz audit: {fifo}: not audited: its worker process died twice "
+        f"xz audit: {fifo}: not audited: the worker process auditing it died twice "
         "(killed by signal 9, SIGKILL)"
     ]
     table = out.decode().splitlines()
@@ -171,6 +171,57 @@ def test_ctrl_c_with_jobs_stops_the_workers_and_exits_130(
     assert proc.returncode == 130
     assert err.decode().strip() == "xz: interrupted"
     assert not [p for p in workers if Path(f"/proc/{p}").exists()]  # none left running
+
+
+def _upper_or_die(task: str) -> str:
+    """A task for the pool: ``"die"`` kills its own worker with SIGKILL, each time."""
+    if task == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return task.upper()
+
+
+def _no_setup() -> None:
+    pass
+
+
+def test_pool_yields_every_result_in_order_and_a_task_that_always_kills_its_worker_once() -> None:
+    from xzcore.cli.audit_pool import WorkerDied, run_tasks
+
+    breaks: list[tuple[int, str]] = []
+    tasks = ["a", "b", "die", "c", "d", "e"]
+    out = list(
+        run_tasks(
+            tasks,
+            _upper_or_die,
+            jobs=2,
+            initializer=_no_setup,
+            initargs=(),
+            on_lost=lambda n, why: breaks.append((n, why)),
+        )
+    )
+    died = WorkerDied("killed by signal 9, SIGKILL")
+    assert out == [("a", "A"), ("b", "B"), ("die", died), ("c", "C"), ("d", "D"), ("e", "E")]
+    assert [why for _, why in breaks] == ["killed by signal 9, SIGKILL"]  # then alone: known
+    assert breaks[0][0] >= 1
+
+
+def test_a_lost_part_is_one_unreadable_report_at_its_first_game() -> None:
+    from xzcore.audit.report import Part
+    from xzcore.cli.audit import join_results, lost_task_result
+
+    part = Part(str(FAIR), 5000, None, 1, None)
+    result = lost_task_result(part, "killed by signal 9, SIGKILL")
+    assert result.ends_file and result.is_part
+    assert result.nbytes == FAIR.stat().st_size - 5000
+    ((reports, _, ends_file),) = list(join_results([result]))
+    (r,) = reports
+    assert (r["path"], r["game"], r["offset"], r["status"]) == (str(FAIR), 1, 5000, "unreadable")
+    assert r["not_audited"] is True and ends_file
+    assert r["errors"][0]["message"] == (
+        "games from 1 not audited: the worker process auditing it died twice "
+        "(killed by signal 9, SIGKILL)"
+    )
+
 
 # -- write errors ------------------------------------------------------------------------
 
