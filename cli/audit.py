@@ -10,8 +10,8 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any, NamedTuple
 
 import click
 
@@ -20,6 +20,8 @@ from xzcore.log.reader import EXTENSION
 from xzcore.messages import rule_label, text
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 3
+EXIT_WRITE_FAILED = 1
+"""An output (stdout, the --summary file) could not be written (3 still wins)."""
 MAX_JOBS = 64
 """--jobs above this is a usage error (as ``xz hand --jobs``): a pool of 99,999 processes
 would hang the machine."""
@@ -52,36 +54,65 @@ def _init_worker(key_pem: bytes | None) -> None:
     since, or be a pipe already read, and a failing initializer would stall the pool)."""
     global _VERIFIER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _VERIFIER = None
-    if key_pem is not None:
+    _end_with_parent()
+    _VERIFIER = _verifier_for(key_pem)
+
+
+def _end_with_parent() -> None:
+    """On Linux, ask to be ended when the parent dies (killed with SIGKILL itself, it can
+    stop no worker): no orphan goes on waiting for tasks that will never come."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+_VERIFIERS: dict[bytes, Any] = {}
+
+
+def _verifier_for(key_pem: bytes | None) -> Any:
+    """The Verifier of these key bytes, built once per process (``None``: no key)."""
+    if key_pem is None:
+        return None
+    if key_pem not in _VERIFIERS:
         from xzcore.log.signing import Verifier
 
-        _VERIFIER = Verifier.from_pem(key_pem)
+        _VERIFIERS[key_pem] = Verifier.from_pem(key_pem)
+    return _VERIFIERS[key_pem]
 
 
-def audit_one(path: str) -> list[dict[str, Any]]:
+def audit_one(path: str, verifier: Any = None) -> list[dict[str, Any]]:
     """Audit one file (in a worker or in-process): its games' reports as plain dicts."""
     from xzcore.audit.report import audit_file
 
-    return [r.to_dict() for r in _audit_file(path, audit_file)]
+    return [r.to_dict() for r in _audit_file(path, audit_file, verifier)]
 
 
-def _audit_file(path: str, audit_file: Any) -> Iterator[Any]:
+def _audit_file(path: str, audit_file: Any, verifier: Any) -> Iterator[Any]:
     """``audit_file``, or for a folder (:func:`iter_inputs` yields one only when it holds no
     log) one unreadable report naming it."""
     if path != "-" and os.path.isdir(path):
-        from xzcore.audit.report import GameReport
-        from xzcore.log.types import Location, LogFormatError
+        return iter([_unreadable_report(path, 0, 0, _NO_LOG_IN_FOLDER)])
+    return iter(audit_file(path, verifier=verifier))
 
-        report = GameReport(path, 0, 0)
-        report.unreadable.append(
-            LogFormatError(
-                f"no *{EXTENSION} file in this folder: nothing to audit",
-                Location(path, None, None, None),
-            )
-        )
-        return iter([report])
-    return iter(audit_file(path, verifier=_VERIFIER))
+
+_NO_LOG_IN_FOLDER = f"no *{EXTENSION} file in this folder: nothing to audit"
+
+
+def _unreadable_report(path: str, game: int, offset: int, message: str) -> Any:
+    """The report of an input that gives no game: one unreadable error, ``message``."""
+    from xzcore.audit.report import GameReport
+    from xzcore.log.types import Location, LogFormatError
+
+    report = GameReport(path, game, offset)
+    where = Location(path, game if game else None, None, offset if offset else None)
+    report.unreadable.append(LogFormatError(message, where))
+    return report
 
 
 def _size(path: str) -> int:
@@ -95,8 +126,21 @@ SPLIT_BYTES = 4 << 20
 """With --jobs, a log larger than this is cut into parts of GAMES_PER_PART games."""
 GAMES_PER_PART = 64
 
-Result = tuple[list[dict[str, Any]], int, Any, Any, bool]
-"""(report dicts, bytes done, first game's prev, last game's hash, is a part)."""
+
+class TaskResult(NamedTuple):
+    """What :func:`audit_task` gives back for one task: plain, picklable data."""
+
+    reports: list[dict[str, Any]]
+    """The games' reports (``GameReport.to_dict``), in file order."""
+    nbytes: int
+    """Bytes of input the task covered (the progress bar)."""
+    first_prev: Any
+    """A part's first game's ``prev``, for the L2 check across parts (``None``: a file)."""
+    last_hash: Any
+    """The final hash of the part's last game read cleanly (``None``: a file, or unknown)."""
+    is_part: bool
+    ends_file: bool
+    """The last report is the last of its file (a whole file, or a file's last part)."""
 
 
 def iter_tasks(paths: Iterable[str], jobs: int | None = None) -> Iterator[Any]:
@@ -135,31 +179,62 @@ def iter_tasks(paths: Iterable[str], jobs: int | None = None) -> Iterator[Any]:
         yield from parts
 
 
-def audit_task(task: Any) -> Result:
-    """A worker's job: :func:`audit_one` for a file, :func:`xzcore.audit.report.audit_part` for a
-    part (with the hashes the parent needs for the check across parts, L2)."""
+def audit_task(task: Any, key_pem: bytes | None = None) -> TaskResult:
+    """One task of a parallel audit — a file's path or a :class:`xzcore.audit.report.Part`
+    (from :func:`iter_tasks`) — audited with the public key ``key_pem`` (PEM bytes, or
+    ``None``): :func:`audit_one` for a file, :func:`xzcore.audit.report.audit_part` for a
+    part, with the hashes the parent needs for the check across parts (L2).
+
+    A pure function of its arguments, which are picklable, as is its result: any pool of
+    processes (``--jobs``) or cluster may run it, anywhere the files can be read, and
+    :func:`join_results` puts the results back together in task order."""
+    verifier = _verifier_for(key_pem)
     if isinstance(task, str):
-        return audit_one(task), _size(task), None, None, False
+        return TaskResult(audit_one(task, verifier), _size(task), None, None, False, True)
     from xzcore.audit.report import audit_part
 
-    rep = audit_part(task, verifier=_VERIFIER)
+    rep = audit_part(task, verifier=verifier)
     end = task.end if task.end is not None else _size(task.path)
-    return (
+    return TaskResult(
         [r.to_dict() for r in rep.reports],
         max(end - task.start, 0),
         rep.first_prev,
         rep.last_hash,
         True,
+        task.end is None,
     )
 
 
-def _join_parts(results: Iterator[Result]) -> Iterator[tuple[list[dict[str, Any]], int]]:
-    """Results in input order, with the L2 check across consecutive parts of one file."""
+def lost_task_result(task: Any, reason: str) -> TaskResult:
+    """The result of a task that could not be audited because its worker died twice
+    (``reason``: how): one unreadable report for the file, or for the part's first game,
+    saying so — so the run reports the input as not audited (exit 3) rather than hang."""
+    if isinstance(task, str):
+        path, game, offset, end = task, 0, 0, None
+        what = "not audited"
+    else:
+        path, game, offset, end = task.path, task.first_game, task.start, task.end
+        what = f"games from {game} not audited"
+    message = f"{what}: the worker process auditing it died twice ({reason})"
+    size = _size(path)
+    nbytes = max((end if end is not None else size) - offset, 0)
+    report = _unreadable_report(path, game, offset, message).to_dict()
+    report["not_audited"] = True
+    return TaskResult([report], nbytes, None, None, not isinstance(task, str), end is None)
+
+
+Chunk = tuple[list[dict[str, Any]], int, bool]
+"""Reports to emit in order, the bytes of input they advanced, and whether the last of them
+ends its file."""
+
+
+def join_results(results: Iterable[TaskResult]) -> Iterator[Chunk]:
+    """Task results in task order, with the L2 check across consecutive parts of one file."""
     from xzcore.audit.report import boundary_finding
 
     last: Any = None
     last_path: str | None = None
-    for reports, nbytes, first_prev, last_hash, is_part in results:
+    for reports, nbytes, first_prev, last_hash, is_part, ends_file in results:
         if is_part and reports and reports[0]["path"] == last_path and reports[0]["game"] > 0:
             r = reports[0]
             f = boundary_finding(last, first_prev, r["path"], r["game"], r["offset"])
@@ -170,19 +245,27 @@ def _join_parts(results: Iterator[Result]) -> Iterator[tuple[list[dict[str, Any]
         if reports:
             last_path = reports[-1]["path"] if is_part else None
         last = last_hash
-        yield reports, nbytes
+        yield reports, nbytes, ends_file
 
 
-def audit_games(paths: Iterable[str]) -> Iterator[tuple[list[dict[str, Any]], int]]:
-    """In-process: one game at a time, with the bytes it advanced (a finer progress bar)."""
+def audit_games(paths: Iterable[str]) -> Iterator[Chunk]:
+    """In-process (with this process's verifier): one game at a time, with the bytes it
+    advanced (a finer progress bar); each report waits for the next, so the last of a file
+    is known as such."""
     from xzcore.audit.report import audit_file
 
     for path in paths:
         done = 0
-        for r in _audit_file(path, audit_file):
-            yield [r.to_dict()], max(r.offset - done, 0)
+        held: dict[str, Any] | None = None
+        held_bytes = 0
+        for r in _audit_file(path, audit_file, _VERIFIER):
+            if held is not None:
+                yield [held], held_bytes, False
+            held = r.to_dict()
+            held_bytes = max(r.offset - done, 0)
             done = max(r.offset, done)
-        yield [], max(_size(path) - done, 0)
+        rest = max(_size(path) - done, 0)
+        yield ([held] if held is not None else []), held_bytes + rest, True
 
 
 def _money(m: list[int] | None, lang: str) -> str:
@@ -473,6 +556,22 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     "xzcore[html]).",
 )
 @click.option(
+    "--summary",
+    "summary_path",
+    metavar="FILE",
+    default=None,
+    help="Also write the run's counts (per verdict, per rule id), the money per seat name "
+    "and the exit code to FILE as JSON, at the end, whole or not at all.",
+)
+@click.option(
+    "--resume",
+    "resume",
+    metavar="RESULTS",
+    default=None,
+    help="Skip the inputs that RESULTS (a previous run's --format jsonl output) already "
+    "covers whole, by content hash: a killed run continues where it stopped.",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar on stderr (default: on when stderr is a terminal).",
@@ -487,6 +586,8 @@ def audit(
     quiet: bool,
     lang: str,
     html: str | None,
+    summary_path: str | None,
+    resume: str | None,
     progress: bool | None,
 ) -> None:
     """Audit game logs: replay each game through the round engine and check every action
@@ -496,7 +597,10 @@ def audit(
     that cannot be written there is one, checked before any log); 3 some input is
     unreadable or missing (3 wins over 1), or the --verify-key file is missing, unreadable,
     too large or not an Ed25519 public key (checked before any log), or the --html page
-    could not be written; 130 interrupted.
+    could not be written, or an input was not audited because its worker process died
+    twice; 1 also (unless 3) when the --summary file or stdout could not be written (a
+    --summary file that cannot be written there is a usage error, checked first);
+    130 interrupted.
     """
     global _VERIFIER
     page: PageReport | None = None
@@ -505,6 +609,10 @@ def audit(
 
         check_page_path(html)
         page = PageReport(lang)
+    if summary_path is not None:
+        from xzcore.cli.output_file import check_output_path
+
+        check_output_path(summary_path, "--summary")
     verifier, key_pem = None, None
     if verify_key is not None:
         from xzcore.cli.keyfiles import load_verifier
@@ -514,28 +622,59 @@ def audit(
             verifier, key_pem = load_verifier(verify_key)
         except SigningUnavailableError as exc:
             raise click.BadParameter(str(exc), param_hint="--verify-key") from None
+    done: dict[str, tuple[int, bool]] | None = None
+    if resume is not None:
+        from xzcore.cli.audit_results import ResumeError, load_resume
+
+        try:
+            done = load_resume(resume)
+        except ResumeError as exc:
+            click.echo(f"xz: {exc}", err=True)
+            ctx.exit(EXIT_UNREADABLE)
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, MAX_JOBS)
     if "-" in inputs:
         jobs = 1  # standard input belongs to this process, not to pool workers
     if progress is None:
         progress = sys.stderr.isatty()
+    hashes = None
+    inputs_iter: Iterable[str] = iter_inputs(inputs)
+    if fmt != "table" or done is not None:
+        from xzcore.cli.audit_results import Hashes
+
+        hashes = Hashes(done)
+        inputs_iter = hashes.inputs(inputs_iter)
     total = sum(_size(p) for p in iter_inputs(inputs)) if progress else 0
     counts = {"verified": 0, "findings": 0, "unreadable": 0}
     n_findings = 0
+    not_audited = 0
     money = RunMoney()
+    rule_counts = None
+    if summary_path is not None:
+        from xzcore.cli.audit_results import RuleCounts
+
+        rule_counts = RuleCounts()
     first = True
     if fmt == "json":
         click.echo('{"games": [', nl=False)
 
-    def emit(reports: list[dict[str, Any]]) -> None:
-        nonlocal first, n_findings
-        for r in reports:
+    def emit(reports: list[dict[str, Any]], ends_file: bool) -> None:
+        nonlocal first, n_findings, not_audited
+        for i, r in enumerate(reports):
+            if hashes is not None and hashes.already_there(r):
+                continue
             counts[r["status"]] += 1
             n_findings += len(r["findings"])
             money.add(r)
+            if r.get("not_audited"):
+                not_audited += 1
+            if rule_counts is not None:
+                rule_counts.add(r)
             if page is not None:
                 page.add(r)
+            if hashes is not None:
+                r["file_hash"] = None if r.get("not_audited") else hashes.current()
+                r["last_of_file"] = ends_file and i == len(reports) - 1
             if fmt == "table":
                 print_table(r, quiet, lang)
             elif fmt == "jsonl":
@@ -543,37 +682,68 @@ def audit(
             else:
                 click.echo(("" if first else ",") + "\n" + to_json(r), nl=False)
             first = False
+        if ends_file and hashes is not None:
+            hashes.file_done()
 
-    results: Iterator[tuple[list[dict[str, Any]], int]]
-    pool = None
+    results: Iterator[Chunk]
     _VERIFIER = verifier  # in-process; pool workers build theirs from key_pem
+    pipe_signal = None
+    pool_results: Generator[Any, None, None] | None = None
     if jobs > 1:
-        import multiprocessing
+        from xzcore.cli.audit_pool import WorkerDied, run_tasks
 
-        pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
-            jobs, initializer=_init_worker, initargs=(key_pem,)
+        def lost(n: int, reason: str) -> None:
+            click.echo(
+                f"xz audit: a worker process died ({reason}); auditing its {n} unfinished "
+                "task(s) again, one at a time",
+                err=True,
+            )
+
+        pool_results = run_tasks(
+            iter_tasks(inputs_iter, jobs),
+            audit_task,
+            jobs=jobs,
+            initializer=_init_worker,
+            initargs=(key_pem,),
+            args=(key_pem,),
+            on_lost=lost,
         )
-        tasks = iter_tasks(iter_inputs(inputs), jobs)
-        results = _join_parts(pool.imap(audit_task, tasks, chunksize=1))
+
+        def outcomes() -> Iterator[TaskResult]:
+            for task, outcome in pool_results:
+                if isinstance(outcome, WorkerDied):
+                    outcome_result = lost_task_result(task, outcome.reason)
+                    r = outcome_result.reports[0]
+                    click.echo(f"xz audit: {r['path']}: {r['errors'][0]['message']}", err=True)
+                    yield outcome_result
+                else:
+                    yield outcome
+
+        results = join_results(outcomes())
+        if hasattr(signal, "SIGPIPE"):
+            # A closed stdout must stop the workers first (cli/main.py then exits as SIGPIPE
+            # would): no orphan keeps auditing for nobody.
+            pipe_signal = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     else:
-        results = audit_games(iter_inputs(inputs))
+        results = audit_games(inputs_iter)
     try:
         if progress:
             with click.progressbar(length=total, label="auditing", file=sys.stderr) as bar:
-                for reports, nbytes in results:
-                    emit(reports)
+                for reports, nbytes, ends_file in results:
+                    emit(reports, ends_file)
                     bar.update(nbytes)
         else:
-            for reports, _ in results:
-                emit(reports)
-    except KeyboardInterrupt:
-        if pool is not None:
-            pool.terminate()
-        raise
+            for reports, _, ends_file in results:
+                emit(reports, ends_file)
+    except BrokenPipeError:
+        from xzcore.cli.main import StdoutClosed
+
+        raise StdoutClosed from None  # after the workers are stopped (below)
     finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+        if pool_results is not None:
+            pool_results.close()  # stops the workers, on an error or Ctrl-C too
+        if pipe_signal is not None:
+            signal.signal(signal.SIGPIPE, pipe_signal)
     games = sum(counts.values())
     summary: dict[str, Any] = {"games": games, **counts, "findings_total": n_findings}
     code = EXIT_OK
@@ -598,6 +768,13 @@ def audit(
         from xzcore.cli.html_file import write
 
         write(html, page.render(line, money))
+    if hashes is not None and done is not None:
+        click.echo(
+            f"xz audit: --resume {resume}: {hashes.skipped_files} file(s) skipped and "
+            f"{hashes.resumed_files} continued, their {hashes.skipped_games} game(s) already "
+            "there (not counted below)",
+            err=True,
+        )
     if fmt == "json":
         click.echo('\n], "summary": ' + json.dumps(summary) + "}")
         click.echo(line, err=True)
@@ -608,4 +785,14 @@ def audit(
             for money_line in money.lines(lang):
                 click.echo(money_line)
         click.echo(line)
+    if summary_path is not None and rule_counts is not None:
+        from xzcore.cli.audit_results import summary_document
+        from xzcore.cli.output_file import UnwritableOutput, write_whole
+
+        doc = summary_document(summary, rule_counts, money.rows(), not_audited, hashes)
+        try:
+            write_whole(summary_path, doc, ".json")
+        except OSError as exc:
+            UnwritableOutput("--summary", summary_path, exc).show()
+            code = EXIT_UNREADABLE if code == EXIT_UNREADABLE else EXIT_WRITE_FAILED
     ctx.exit(code)

@@ -10,24 +10,19 @@ on device)``.
 
 from __future__ import annotations
 
-import os
-from typing import IO, Any
-
 import click
 
 from xzcore.cli.main import EXIT_UNREADABLE
+from xzcore.cli.output_file import UnwritableOutput, check_output_path
 
 
-class UnwritablePage(click.ClickException):
+class UnwritablePage(UnwritableOutput):
     """The page could not be written: exit 3, one line on stderr."""
 
     exit_code = EXIT_UNREADABLE
 
     def __init__(self, path: str, error: OSError) -> None:
-        super().__init__(f"--html {path}: cannot write ({error.strerror or error})")
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"xz: {self.format_message()}", err=True)
+        super().__init__("--html", path, error)
 
 
 def check_page_path(path: str) -> None:
@@ -38,13 +33,7 @@ def check_page_path(path: str) -> None:
         require_jinja2()
     except HtmlUnavailableError as exc:
         raise click.BadParameter(str(exc), param_hint="--html") from None
-    if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder; give a file name", param_hint="--html")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"no such folder: {folder}", param_hint="--html")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise click.BadParameter(f"cannot write in {folder}", param_hint="--html")
+    check_output_path(path, "--html")
 
 
 def write(path: str, page: str) -> None:

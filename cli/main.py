@@ -8,11 +8,18 @@ failed; 2 usage error; 3 an input is unreadable or missing — a key file read b
 or ``--verify-key`` too, when it is missing, unreadable, too large or not a key of the
 expected kind (``cli/keyfiles.py``); 130 interrupted (Ctrl-C); 141 stdout closed early
 (``xz audit … | head``), as for any Unix filter killed by SIGPIPE.
+
+A write error on standard output (a full disk, ``> /dev/full``) is one line on stderr,
+``xz: cannot write to standard output (No space left on device)``, and exit 1 (an output
+that could not be written), never a traceback; a command's own output files say the same
+with their names (``xz record -o``, ``xz audit --summary``).
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import signal
 import sys
 from typing import Any
@@ -27,6 +34,15 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
 EXIT_INTERRUPTED = 130
+EXIT_PIPE_CLOSED = 141
+"""128 + SIGPIPE: what a shell reports for a filter whose reader went away."""
+
+
+class StdoutClosed(Exception):
+    """Standard output's reader went away while SIGPIPE was ignored (``xz audit --jobs``
+    stops its workers first): :func:`main` then ends the process as SIGPIPE would. Not an
+    ``OSError``, which click would turn into a bare exit 1."""
+
 
 # name -> "module:attribute" inside xzcore.cli
 _COMMANDS: dict[str, str] = {
@@ -81,7 +97,8 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI and exit with a documented code; Ctrl-C exits with 130, no traceback."""
+    """Run the CLI and exit with a documented code; Ctrl-C exits with 130, a closed stdout
+    with 141 and a write error on stdout with 1 — never a traceback."""
     if hasattr(signal, "SIGPIPE"):
         # A closed pipe ends us quietly (exit 141) instead of a BrokenPipeError traceback,
         # or click's bare exit 1, which would read as "findings".
@@ -93,13 +110,58 @@ def main(argv: list[str] | None = None) -> None:
             stream.reconfigure(errors="replace")
     try:
         rv = cli.main(args=argv, prog_name="xz", standalone_mode=False)
+        sys.stdout.flush()  # a late write error is reported here, not by the interpreter's exit
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("xz: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except click.ClickException as exc:
         exc.show()
+        _discard_unwritable_stdout()
         sys.exit(exc.exit_code)
+    except (StdoutClosed, BrokenPipeError):
+        _die_of_closed_pipe()
+    except OSError as exc:
+        if exc.errno not in WRITE_ERRORS:
+            raise
+        _discard_stdout()
+        click.echo(f"xz: cannot write to standard output ({exc.strerror or exc})", err=True)
+        sys.exit(EXIT_FINDINGS)
     sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+WRITE_ERRORS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EROFS}
+)
+"""The errors of a write that the disk or the reader refused: reported in one line (exit 1)."""
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the output still buffered (which can
+    never be written) does not make the interpreter's exit print a second error."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no real stdout (tests): nothing is flushed at exit
+        pass
+
+
+def _discard_unwritable_stdout() -> None:
+    """After a command's own one-line error: if stdout cannot take what is still buffered
+    (a ``-o -`` log to a full device), drop it quietly rather than let the exit report it."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _discard_stdout()
+
+
+def _die_of_closed_pipe() -> None:
+    """End as every other command does when its reader goes away: killed by SIGPIPE (141)."""
+    _discard_stdout()
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGPIPE)
+    sys.exit(EXIT_PIPE_CLOSED)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,6 +16,7 @@ from xzcore.players.recording import Chooser, bot_chooser, record_games, record_
 from xzcore.round.engine import Round
 from xzcore.rules import PRESETS, RuleError, RuleSet
 
+EXIT_WRITE_FAILED = 1
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
 
@@ -169,6 +170,7 @@ def record(
     except OSError as exc:
         raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
     written = 0
+    write_error: OSError | None = None
     try:
         writer = LogWriter(fh, signer=signer)
         it: Iterator[Round]
@@ -193,14 +195,39 @@ def record(
             err=True,
         )
         click.get_current_context().exit(EXIT_UNREADABLE)
+    except OSError as exc:  # a full disk, /dev/full, an I/O error: see below
+        write_error = exc
     finally:
         if output != "-":
-            fh.close()
+            try:
+                fh.close()
+            except OSError as exc:  # the buffered rest of the last game could not be written
+                write_error = write_error or exc
             # A 0-byte file is no log: remove the one this run made (never /dev/null, a FIFO
             # or a file that was there before).
             if written == 0 and created and os.path.isfile(output):
                 with contextlib.suppress(OSError):
                     if os.path.getsize(output) == 0:
                         os.remove(output)
+    if write_error is not None:
+        raise UnwritableLog(output, write_error, written)
     if output != "-":
         click.echo(f"wrote {total} game(s) to {output}", err=True)
+
+
+class UnwritableLog(click.ClickException):
+    """The log could not be written to the end: exit 1, one line. Every game counted in it
+    was flushed whole before (:meth:`LogWriter.end_game`), so the file holds those games and
+    at most a torn last one, which ``xz audit`` reports as unreadable at its byte offset."""
+
+    exit_code = EXIT_WRITE_FAILED
+
+    def __init__(self, output: str, error: OSError, complete: int) -> None:
+        name = "standard output" if output == "-" else output
+        super().__init__(
+            f"cannot write {name} ({error.strerror or error}): the log holds the {complete} "
+            "game(s) finished before, and at most a torn one after them"
+        )
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"xz record: {self.format_message()}", err=True)

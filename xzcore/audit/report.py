@@ -54,6 +54,9 @@ class GameReport:
     unreadable: list[LogError] = field(default_factory=list)
     events: int = 0
     seed: int | None = None
+    game_id: int | None = None
+    """The game number its header gives (``None``: no readable header): the game's place
+    in the file as written, which a removed or moved game no longer matches."""
     seats: tuple[str, ...] | None = None
     """The seat names of the header (``None``: no readable header)."""
     claimed_net: list[int] | None = None
@@ -86,6 +89,7 @@ class GameReport:
             "offset": self.offset,
             "status": self.status,
             "seed": self.seed,
+            "game_id": self.game_id,
             "events": self.events,
             "findings": [_finding_dict(f) for f in self.findings],
             "errors": [
@@ -248,6 +252,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
     def visit_header(self, header: Header, location: Location) -> None:
         self.header = header
         self.report.seed = header.seed
+        self.report.game_id = header.game
         self.report.seats = tuple(header.seats)
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:

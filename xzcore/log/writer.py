@@ -96,7 +96,8 @@ class LogWriter:
         self._state = "claims"
 
     def end_game(self) -> bytes:
-        """Write the closing record (signed if a signer was given); return the final hash."""
+        """Write the closing record (signed if a signer was given) and flush the handle;
+        return the final hash."""
         if self._state != "claims":
             raise RuntimeError("end_game() before write_claims()")
         final = self._hash
@@ -105,6 +106,11 @@ class LogWriter:
             close["sig"] = self._signer.sign(final)
             close["key"] = self._signer.key_id
         self._record(TAG_CLOSE, close)
+        # Each finished game leaves the buffer: a later write error (a full disk) or a crash
+        # can tear only the game being written, and a reader of a pipe sees whole games.
+        flush = getattr(self._fh, "flush", None)
+        if flush is not None:
+            flush()
         self._prev = self._hash
         self._state = "idle"
         self.games += 1
