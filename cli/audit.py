@@ -764,10 +764,6 @@ def audit(
         unreadable=counts["unreadable"],
         code=code,
     )
-    if page is not None and html is not None:
-        from xzcore.cli.html_file import write
-
-        write(html, page.render(line, money))
     if hashes is not None and done is not None:
         click.echo(
             f"xz audit: --resume {resume}: {hashes.skipped_files} file(s) skipped and "
@@ -785,6 +781,11 @@ def audit(
             for money_line in money.lines(lang):
                 click.echo(money_line)
         click.echo(line)
+    if page is not None and html is not None:
+        from xzcore.cli.html_file import write
+
+        if not write(html, page.render(line, money)):
+            code = EXIT_UNREADABLE if code == EXIT_UNREADABLE else EXIT_WRITE_FAILED
     if summary_path is not None and rule_counts is not None:
         from xzcore.cli.audit_results import summary_document
         from xzcore.cli.output_file import UnwritableOutput, write_whole

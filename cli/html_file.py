@@ -3,26 +3,17 @@
 Before any work, the option is checked: Jinja2 (the extra ``xzcore[html]``) must be
 installed, and the file must be one that can be written (not a folder, in a folder that
 exists and is writable) — otherwise a usage error, exit 2, naming the option. The page is
-written at the end whole or not at all (:func:`xzcore.view.html.write_page`); a failure then
-is one line on stderr and exit 3, ``xz: --html out/report.html: cannot write (No space left
-on device)``.
+written at the end whole or not at all (:func:`xzcore.cli.output_file.write_whole`); a
+failure then is one line on stderr, ``xz: --html out/report.html: cannot write (No space
+left on device)``, and exit 1 (3 when the command's own verdict is 3), as for every output
+file.
 """
 
 from __future__ import annotations
 
 import click
 
-from xzcore.cli.main import EXIT_UNREADABLE
-from xzcore.cli.output_file import UnwritableOutput, check_output_path
-
-
-class UnwritablePage(UnwritableOutput):
-    """The page could not be written: exit 3, one line on stderr."""
-
-    exit_code = EXIT_UNREADABLE
-
-    def __init__(self, path: str, error: OSError) -> None:
-        super().__init__("--html", path, error)
+from xzcore.cli.output_file import UnwritableOutput, check_output_path, write_whole
 
 
 def check_page_path(path: str) -> None:
@@ -36,11 +27,12 @@ def check_page_path(path: str) -> None:
     check_output_path(path, "--html")
 
 
-def write(path: str, page: str) -> None:
-    """Write the page; :class:`UnwritablePage` if that fails."""
-    from xzcore.view.html import write_page
-
+def write(path: str, page: str) -> bool:
+    """Write the page whole or not at all; on failure say so in one line on stderr and
+    return ``False`` (the command then exits 1, or 3 when its own verdict is 3)."""
     try:
-        write_page(path, page)
+        write_whole(path, page, ".html")
     except OSError as exc:
-        raise UnwritablePage(path, exc) from None
+        UnwritableOutput("--html", path, exc).show()
+        return False
+    return True

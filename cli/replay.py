@@ -16,6 +16,7 @@ from xzcore.messages import text
 from xzcore.view.table import TableState, describe, rules_label
 
 EXIT_UNREADABLE = 3
+EXIT_WRITE_FAILED = 1
 
 
 def _header_dict(game: Game) -> dict[str, Any]:
@@ -102,7 +103,8 @@ def replay(
     Exit codes: 0 shown; 2 usage error (an --html file that cannot be written there is
     one, checked first); 3 LOG is missing, a folder, empty, or unreadable somewhere (each
     problem is named on stderr with its game, event and byte offset; the events read before
-    it are still shown), or the --html page could not be written; 130 interrupted.
+    it are still shown); 1 the --html page could not be written (3 wins); 130
+    interrupted.
     """
     if to is not None and game_no is None:
         game_no = 0
@@ -162,7 +164,8 @@ def replay(
         from xzcore.cli.html_file import write
         from xzcore.view.html import replay_page
 
-        write(html, replay_page(pages, log, lang))
+        if not write(html, replay_page(pages, log, lang)) and code != EXIT_UNREADABLE:
+            code = EXIT_WRITE_FAILED
     ctx.exit(code)
 
 

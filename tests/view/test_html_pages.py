@@ -265,7 +265,27 @@ def test_html_takes_neither_json_nor_to(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "--html" in res.output
 
 
-def test_a_page_that_cannot_be_written_is_one_line_and_exit_3(
+@pytest.mark.parametrize("command", ["audit", "replay"])
+def test_a_page_that_cannot_be_written_is_one_line_and_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    import errno
+    import os
+
+    def full(src: str, dst: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("xzcore.cli.output_file.os.replace", full)
+    out = tmp_path / "r.html"
+    res = xz(command, "--html", str(out), str(REPLAYS / "preset-xuezhan.xzlog"))
+    assert res.exit_code == 1  # the game is verified: 1 says only the page failed
+    assert res.stderr == f"xz: --html {out}: cannot write (No space left on device)\n"
+    assert not out.exists() and os.listdir(tmp_path) == []  # no half page, no temporary
+    if command == "audit":
+        assert res.stdout.splitlines()[-1].endswith("exit 0")  # the audit's own verdict
+
+
+def test_a_page_that_cannot_be_written_keeps_exit_3_of_an_unreadable_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import errno
@@ -274,12 +294,9 @@ def test_a_page_that_cannot_be_written_is_one_line_and_exit_3(
     def full(src: str, dst: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("xzcore.view.html.os.replace", full)
-    out = tmp_path / "r.html"
-    res = xz("audit", "--html", str(out), str(REPLAYS / "void-peng.xzlog"))
-    assert res.exit_code == 3
-    assert f"xz: --html {out}: cannot write (No space left on device)" in res.stderr
-    assert not out.exists() and os.listdir(tmp_path) == []  # no half page, no temporary
+    monkeypatch.setattr("xzcore.cli.output_file.os.replace", full)
+    res = xz("audit", "--html", str(tmp_path / "r.html"), str(REPLAYS / "truncated.xzlog"))
+    assert res.exit_code == 3 and "cannot write" in res.stderr
 
 
 def test_without_jinja2_html_is_a_usage_error_naming_the_extra(

@@ -15,8 +15,6 @@ missing.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +33,6 @@ __all__ = [
     "page_game",
     "replay_page",
     "require_jinja2",
-    "write_page",
 ]
 
 
@@ -229,24 +226,6 @@ def audit_page(
         run_money=run_money,
         left_out=left_out,
     )
-
-
-def write_page(path: str, page: str) -> None:
-    """Write ``page`` to ``path`` whole or not at all: a temporary file beside it, renamed
-    over it (a reader never sees half a page; an interrupted run leaves the old one)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".xz-", suffix=".html", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(page)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _short(v: Any) -> str | None:
