@@ -223,6 +223,21 @@ def lost_task_result(task: Any, reason: str) -> TaskResult:
     return TaskResult([report], nbytes, None, None, not isinstance(task, str), end is None)
 
 
+def outcomes(pairs: Iterable[tuple[Any, Any]]) -> Iterator[TaskResult]:
+    """The results of ``(task, result or WorkerDied)`` pairs (a pool's or a cluster's): a
+    task whose workers died is reported not audited, with one line on stderr."""
+    from xzcore.cli.audit_pool import WorkerDied
+
+    for task, outcome in pairs:
+        if isinstance(outcome, WorkerDied):
+            result = lost_task_result(task, outcome.reason)
+            r = result.reports[0]
+            click.echo(f"xz audit: {r['path']}: {r['errors'][0]['message']}", err=True)
+            yield result
+        else:
+            yield outcome
+
+
 Chunk = tuple[list[dict[str, Any]], int, bool]
 """Reports to emit in order, the bytes of input they advanced, and whether the last of them
 ends its file."""
@@ -572,6 +587,15 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     "covers whole, by content hash: a killed run continues where it stopped.",
 )
 @click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    default=None,
+    help="Run the audit on a Dask cluster: a scheduler's address (tcp://host:8786) or "
+    "local:N, a LocalCluster of N worker processes; the same report as --jobs (needs the "
+    "extra xzcore[dask]; docs/scale.md).",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar on stderr (default: on when stderr is a terminal).",
@@ -588,6 +612,7 @@ def audit(
     html: str | None,
     summary_path: str | None,
     resume: str | None,
+    dask_address: str | None,
     progress: bool | None,
 ) -> None:
     """Audit game logs: replay each game through the round engine and check every action
@@ -603,6 +628,18 @@ def audit(
     130 interrupted.
     """
     global _VERIFIER
+    if dask_address is not None:
+        from xzcore.cli.audit_dask import DaskUnavailableError, parse_address, require_dask
+
+        try:
+            require_dask()
+            parse_address(dask_address)
+        except (DaskUnavailableError, ValueError) as exc:
+            raise click.BadParameter(str(exc), param_hint="--dask") from None
+        if jobs != 1:
+            raise click.UsageError("--dask runs on the cluster's workers: it takes no --jobs")
+        if "-" in inputs:
+            raise click.UsageError("--dask cannot read standard input: give files")
     page: PageReport | None = None
     if html is not None:
         from xzcore.cli.html_file import check_page_path
@@ -689,8 +726,24 @@ def audit(
     _VERIFIER = verifier  # in-process; pool workers build theirs from key_pem
     pipe_signal = None
     pool_results: Generator[Any, None, None] | None = None
-    if jobs > 1:
-        from xzcore.cli.audit_pool import WorkerDied, run_tasks
+    client, cluster = None, None
+    if dask_address is not None:
+        from xzcore.cli.audit_dask import DaskUnavailableError, connect, run_on_dask
+
+        try:
+            client, cluster = connect(dask_address)
+        except DaskUnavailableError as exc:
+            click.echo(f"xz audit: {exc}", err=True)
+            ctx.exit(EXIT_UNREADABLE)
+        pool_results = run_on_dask(
+            iter_tasks(inputs_iter, sum(client.nthreads().values()) or 1),
+            audit_task,
+            client=client,
+            args=(key_pem,),
+        )
+        results = join_results(outcomes(pool_results))
+    elif jobs > 1:
+        from xzcore.cli.audit_pool import run_tasks
 
         def lost(n: int, reason: str) -> None:
             click.echo(
@@ -708,18 +761,7 @@ def audit(
             args=(key_pem,),
             on_lost=lost,
         )
-
-        def outcomes() -> Iterator[TaskResult]:
-            for task, outcome in pool_results:
-                if isinstance(outcome, WorkerDied):
-                    outcome_result = lost_task_result(task, outcome.reason)
-                    r = outcome_result.reports[0]
-                    click.echo(f"xz audit: {r['path']}: {r['errors'][0]['message']}", err=True)
-                    yield outcome_result
-                else:
-                    yield outcome
-
-        results = join_results(outcomes())
+        results = join_results(outcomes(pool_results))
         if hasattr(signal, "SIGPIPE"):
             # A closed stdout must stop the workers first (cli/main.py then exits as SIGPIPE
             # would): no orphan keeps auditing for nobody.
@@ -742,6 +784,10 @@ def audit(
     finally:
         if pool_results is not None:
             pool_results.close()  # stops the workers, on an error or Ctrl-C too
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
         if pipe_signal is not None:
             signal.signal(signal.SIGPIPE, pipe_signal)
     games = sum(counts.values())

@@ -1,0 +1,126 @@
+"""``xz audit --dask ADDRESS``: the same audit tasks as ``--jobs`` (:func:`audit_task`, a
+file or a part of a big file), run on a Dask cluster; docs/scale.md.
+
+:func:`run_on_dask` has the shape of :func:`xzcore.cli.audit_pool.run_tasks`: ``(task,
+result)`` in input order, with at most ``window`` tasks submitted and not yet yielded, so
+the client's memory is flat in the number of tasks (a ``dask.bag`` computed whole would hold
+every report on the client at once). A worker lost mid-run is Dask's business: the scheduler
+runs its tasks again on the others (up to ``distributed.scheduler.allowed-failures`` times);
+a task that keeps killing workers comes back as :class:`WorkerDied` and is reported not
+audited, as with ``--jobs``.
+
+``ADDRESS`` is a running scheduler (``tcp://host:8786``) or ``local:N``, a
+:class:`~dask.distributed.LocalCluster` of N worker processes (one thread each) started
+for the run and closed after it. Dask is the extra ``xzcore[dask]``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from typing import Any, TypeVar
+
+from xzcore.cli.audit_pool import WorkerDied
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+DASK_MISSING = "--dask needs Dask: pip install 'xzcore[dask]'"
+CONNECT_TIMEOUT = "5s"
+"""How long a client waits for a scheduler that does not answer."""
+
+
+class DaskUnavailableError(RuntimeError):
+    """Dask's distributed scheduler is not installed, or the cluster cannot be reached."""
+
+
+def require_dask() -> None:
+    """:class:`DaskUnavailableError` (one line with the install command) without the extra."""
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        raise DaskUnavailableError(DASK_MISSING) from None
+
+
+def parse_address(address: str) -> tuple[str, int | None]:
+    """``("local", N)`` for ``local:N``, else ``(address, None)``; ``ValueError`` for a
+    ``local:`` without a whole number of workers from 1 to 64.
+
+    >>> parse_address("local:2"), parse_address("tcp://10.0.0.5:8786")
+    (('local', 2), ('tcp://10.0.0.5:8786', None))
+    """
+    if not address.startswith("local:"):
+        return address, None
+    n = address.removeprefix("local:")
+    if not n.isdigit() or not 1 <= int(n) <= 64:
+        raise ValueError(f"{address}: local:N takes N worker processes, 1 to 64")
+    return "local", int(n)
+
+
+def connect(address: str) -> tuple[Any, Any]:
+    """A Dask client for ``address`` (and the LocalCluster it started, or ``None``)."""
+    require_dask()
+    from dask.distributed import Client, LocalCluster
+
+    where, n = parse_address(address)
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if n is not None:
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        return Client(cluster), cluster
+    try:
+        return Client(where, timeout="10s"), None
+    except (OSError, TimeoutError) as exc:
+        raise DaskUnavailableError(
+            f"--dask {address}: cannot reach the scheduler ({exc})"
+        ) from None
+
+
+def run_on_dask(
+    tasks: Iterable[T],
+    work: Callable[..., R],
+    *,
+    client: Any,
+    args: tuple[Any, ...] = (),
+    window: int | None = None,
+) -> Generator[tuple[T, R | WorkerDied], None, None]:
+    """``(task, work(task, *args))`` for each task, in input order, computed by the
+    cluster's workers, with at most ``window`` tasks (default 4 per worker thread) submitted
+    and not yet yielded. Closing the iterator cancels what is still submitted."""
+    from distributed.scheduler import KilledWorker
+
+    if window is None:
+        threads = sum(client.nthreads().values()) or 1
+        window = 4 * threads
+    pending: deque[tuple[T, Any]] = deque()
+    source = iter(tasks)
+    more = True
+    try:
+        while True:
+            while more and len(pending) < window:
+                task = next(source, _END)
+                if task is _END:
+                    more = False
+                    break
+                pending.append((task, client.submit(work, task, *args, pure=False)))
+            if not pending:
+                return
+            task, future = pending.popleft()
+            try:
+                result: R | WorkerDied = future.result()
+            except KilledWorker as exc:
+                result = WorkerDied(f"the Dask workers running it died ({exc})")
+            future.release()
+            yield task, result
+    finally:
+        for _, future in pending:
+            future.cancel()
+
+
+_END: Any = object()

@@ -1,0 +1,153 @@
+"""``xz audit --dask``: the same audit on a real Dask cluster (docs/scale.md). A
+LocalCluster of two worker processes gives the report of ``--jobs 2``, byte for byte, big
+files cut into parts included; a worker killed while it holds a task is survived; the
+option's errors are one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import xzcore.cli.audit as audit_cmd
+from xzcore.cli.main import cli
+
+pytest.importorskip("dask.distributed")
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+KEY = str(REPLAYS / "demo-key.pub")
+
+
+def xz(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args))
+
+
+@pytest.mark.parametrize("fmt", ["table", "jsonl"])
+def test_local_cluster_gives_the_report_of_jobs_2(fmt: str) -> None:
+    args = ["audit", "--format", fmt, "--verify-key", KEY, str(REPLAYS)]
+    on_dask = xz(*args, "--dask", "local:2")
+    on_pool = xz(*args, "--jobs", "2")
+    assert on_dask.exit_code == on_pool.exit_code == 3
+    assert on_dask.stdout == on_pool.stdout
+    assert on_dask.stdout.strip()
+
+
+def test_big_files_are_cut_into_parts_on_the_cluster_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "games.xzlog"
+    assert xz("record", "-n", "30", "--seed", "5", "-o", str(log)).exit_code == 0
+    whole = xz("audit", "--format", "jsonl", str(log))
+    # Parts of 4 games from 1 KiB up (the split is the client's: it reads the file once)
+    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1024)
+    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 4)
+    tasks = list(audit_cmd.iter_tasks([str(log)], 2))
+    assert len(tasks) == 8  # the parts the cluster's workers audit
+    on_dask = xz("audit", "--format", "jsonl", "--dask", "local:2", str(log))
+    assert on_dask.exit_code == whole.exit_code == 0
+    assert on_dask.stdout == whole.stdout
+
+
+@pytest.fixture
+def cluster() -> Iterator[Any]:
+    """A LocalCluster of two worker processes that the test can reach into."""
+    import logging
+
+    from dask.distributed import Client, LocalCluster
+
+    c = LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.CRITICAL,
+    )
+    client = Client(c)
+    try:
+        yield c, client
+    finally:
+        client.close()
+        c.close()
+
+
+def _until(what: Any, timeout: float = 60.0) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = what()
+        if got:
+            return got
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+def test_a_worker_killed_while_it_holds_a_task_is_survived(
+    tmp_path: Path, cluster: tuple[Any, Any]
+) -> None:
+    c, client = cluster
+    data = (REPLAYS / "preset-xuezhan.xzlog").read_bytes()
+    fifo = tmp_path / "held.xzlog"
+    os.mkfifo(fifo)  # a worker auditing it waits in open() until the test writes the log
+    run = subprocess.Popen(
+        [sys.executable, "-m", "xzcore.cli", "audit", "--dask", c.scheduler_address, str(fifo)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        busy = _until(lambda: [w for w, ks in client.processing().items() if ks])
+        killed = client.run(os.getpid)[busy[0]]
+        os.kill(killed, signal.SIGKILL)  # what the OOM killer does
+
+        def held_again() -> bool:
+            # the scheduler gives the task to a worker again (the other, or a new one)
+            try:
+                alive = client.run(os.getpid).values()
+            except Exception:  # a worker mid-restart
+                return False
+            return killed not in alive and any(client.processing().values())
+
+        _until(held_again)
+        with open(fifo, "wb") as fh:
+            fh.write(data)
+        out, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 0, err
+    assert "Traceback" not in err
+    want = xz("audit", str(REPLAYS / "preset-xuezhan.xzlog")).stdout.splitlines()[-1]
+    assert out.splitlines()[-1] == want  # every game verified, as from the file itself
+
+
+def test_dask_takes_no_jobs_and_no_standard_input() -> None:
+    res = xz("audit", "--dask", "local:2", "--jobs", "2", str(REPLAYS))
+    assert res.exit_code == 2 and "--jobs" in res.output
+    res = xz("audit", "--dask", "local:2", "-")
+    assert res.exit_code == 2 and "standard input" in res.output
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:two", "local:65"])
+def test_local_takes_a_number_of_workers(address: str) -> None:
+    res = xz("audit", "--dask", address, str(REPLAYS / "void-peng.xzlog"))
+    assert res.exit_code == 2 and "1 to 64" in res.output
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_3() -> None:
+    res = xz("audit", "--dask", "tcp://127.0.0.1:9", str(REPLAYS / "void-peng.xzlog"))
+    assert res.exit_code == 3
+    assert res.stderr.startswith("xz audit: --dask tcp://127.0.0.1:9: cannot reach the scheduler")
+    assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
+
+
+def test_without_dask_the_option_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    res = xz("audit", "--dask", "local:2", str(REPLAYS / "void-peng.xzlog"))
+    assert res.exit_code == 2 and "xzcore[dask]" in res.output
