@@ -3,7 +3,8 @@ they are made from the repository's own data, so they follow replays/ when it is
 
 - ``log_reader`` and ``audit_bytes``: every log of ``replays/`` whole, each of its games
   alone, and cuts of its first game — its header alone, mid-header, into the first event,
-  halfway, just before the claims, the closing and the last byte;
+  halfway, just before the claims, the closing and the last byte; and one game with an
+  event nested 1,000 deep;
 - ``hand_jsonl``: the requests of docs/hand-jsonl.md and README.md, the first lines of
   tests/golden/scoring.jsonl made requests (result fields dropped), every request field in
   each of its shapes, and the documented failures (bad JSON, not UTF-8, a BOM, deep
@@ -31,6 +32,7 @@ TARGETS = ("log_reader", "audit_bytes", "hand_jsonl")
 # Game starts are found by reading the logs with xzcore's own reader (not instrumented: this
 # is not a fuzzing run).
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def game_spans(data: bytes) -> list[tuple[int, int, list[int], int | None]]:
@@ -66,7 +68,18 @@ def log_seeds() -> list[bytes]:
         if claims is not None:
             cuts += [claims, claims + 3]
         seeds += [first[:cut] for cut in sorted(set(cuts)) if 0 < cut < len(first)]
+        if path.name == "void-peng.xzlog" and len(events) > 2:
+            seeds.append(deep_event(first, events))
     return seeds
+
+
+def deep_event(game: bytes, events: list[int]) -> bytes:
+    """``game`` with its event 1 a list nested 1,000 deep (L6 allows 1,023 open containers),
+    the hash chain made right: the input of tests/cli/test_cli_deep_values.py."""
+    from harness import rechain
+
+    record = b"\x93\x01" + b"\x91" * 1000 + b"\x90" + b"\xc4\x20" + bytes(32)
+    return rechain(game[: events[1]] + record + game[events[2] :])
 
 
 def _doc_requests() -> list[str]:
