@@ -46,13 +46,34 @@ def _finite(value: Any) -> Any:
     return value
 
 
+_SHOWN_DEPTH = 100
+"""Deepest nesting shown in JSON: a log may nest a value ~1,000 deep (L6 allows it), past
+what the JSON writer and Python's recursion limit take (found by fuzzing, fuzz/)."""
+
+
+def _pruned(value: Any, depth: int = 0) -> Any:
+    """``value`` with each list or map nested deeper than :data:`_SHOWN_DEPTH` as a note."""
+    if not isinstance(value, dict | list | tuple):
+        return value
+    if depth >= _SHOWN_DEPTH:
+        return f"(nested more than {_SHOWN_DEPTH} deep, not shown)"
+    if isinstance(value, dict):
+        return {k: _pruned(v, depth + 1) for k, v in value.items()}
+    return [_pruned(v, depth + 1) for v in value]
+
+
 def _json(doc: dict[str, Any]) -> str:
     """Strict JSON (RFC 8259) of a game: bytes as hex, and a float a log may hold that JSON
-    cannot (NaN, ±inf) as a string rather than the bare ``NaN`` that strict parsers refuse."""
+    cannot (NaN, ±inf) as a string rather than the bare ``NaN`` that strict parsers refuse;
+    a value nested too deeply for JSON as a note (:func:`_pruned`)."""
     try:
         return json.dumps(doc, ensure_ascii=False, allow_nan=False, default=bytes.hex)
     except ValueError:  # rare: only a log written with such floats
         return json.dumps(_finite(doc), ensure_ascii=False, allow_nan=False, default=bytes.hex)
+    except RecursionError:  # rarer still: a log nesting a value ~1,000 deep
+        return json.dumps(
+            _finite(_pruned(doc)), ensure_ascii=False, allow_nan=False, default=bytes.hex
+        )
 
 
 @click.command()

@@ -126,10 +126,32 @@ def finding(
     return Finding(rule, phrase(key, "en", fields), location, key=key, fields=fields or None, **kw)
 
 
+MAX_SHOWN_DEPTH = 100
+"""Deepest nesting of a claimed or correct value that a report shows as it is. A log may nest
+a value ~1,000 deep (L6 allows it), past what the JSON writer and Python's recursion limit
+take; a deeper one is shown as a note (found by fuzz/audit_bytes_target.py)."""
+
+
 def _plain(v: Any) -> Any:
     if isinstance(v, bytes):
         return v.hex()
+    if _nested_deeper(v, MAX_SHOWN_DEPTH):
+        return f"(a value nested more than {MAX_SHOWN_DEPTH} deep, not shown)"
     return v
+
+
+def _nested_deeper(v: Any, limit: int) -> bool:
+    """Whether lists and maps nest in ``v`` more than ``limit`` deep (without recursion)."""
+    stack = [(v, 0)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, dict):
+            x = list(x.values())
+        if isinstance(x, list | tuple):
+            if depth >= limit:
+                return True
+            stack.extend((y, depth + 1) for y in x)
+    return False
 
 
 def _four_ints(v: Any) -> bool:

@@ -103,7 +103,11 @@ def _event_word(t: str, lang: str) -> str:
 def describe(ev: Any, lang: str = "en") -> str:
     """One line for one event."""
     if not isinstance(ev, Mapping):
-        return f"<not an event: {ev!r}>"
+        try:
+            shown = repr(ev)
+        except RecursionError:  # a log may nest a value ~1,000 deep (L6 allows it)
+            shown = "a value nested too deeply to show"
+        return f"<not an event: {shown}>"
     t = str(ev.get("type"))
     w = _event_word(t, lang)
     pai = tiles_text(ev.get("pai"), lang) if "pai" in ev else ""
