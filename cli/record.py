@@ -11,6 +11,7 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.human import HumanInputEnded, HumanSeat
+from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
 from xzcore.round.engine import Round
@@ -170,7 +171,8 @@ def record(
         raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
     written = 0
     try:
-        writer = LogWriter(fh, signer=signer)
+        # Format 1.1: every game bound to this run's match, the last one marked (L8).
+        writer = LogWriter(fh, signer=signer, match=Match.new(planned=total))
         it: Iterator[Round]
         if rounds is not None:
             it = record_match(writer, rules, rounds, seed=seed, choosers=choosers, seat_names=names)
