@@ -39,6 +39,7 @@ __all__ = [
     "Link",
     "close_problems",
     "end_problem",
+    "follows_out_of_order",
     "link_after",
     "link_problem",
     "version_notes",
@@ -169,6 +170,19 @@ def link_problem(before: Link | None, header: Header) -> Problem | None:
     return ("L8.4", f"game {g} of {_short(m)} again: a duplicated game")
 
 
+def follows_out_of_order(before: Link | None, header: Header) -> bool:
+    """Whether the game of ``header``, in sequence in its match, comes after a game that is
+    not its predecessor (the order broke before it, and was reported there): then its
+    ``prev``, the predecessor's hash, cannot be the hash of the game before it in the file,
+    and L2 has nothing to add."""
+    return (
+        before is not None
+        and before.match is not None
+        and before.match == header.match
+        and before.game != header.game - 1
+    )
+
+
 def link_after(before: Link | None, header: Header, close: Close) -> Link:
     """The link after the game of ``header`` and ``close`` read after ``before``."""
     if not _is_11(header):
@@ -232,7 +246,7 @@ def end_problem(link: Link | None) -> Problem | None:
     if link is None or link.match is None or link.ended:
         return None
     planned = ""
-    if link.planned is not None:
+    if link.planned is not None and link.top + 1 < link.planned:
         planned = f" ({link.planned} planned, {link.planned - link.top - 1} not in the log)"
     return (
         "L8.2",

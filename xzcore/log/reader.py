@@ -33,6 +33,7 @@ from xzcore.log.completeness import (
     Link,
     close_problems,
     end_problem,
+    follows_out_of_order,
     link_after,
     link_problem,
 )
@@ -552,7 +553,11 @@ class LogReader:
         problem = link_problem(before, header)
         if problem is not None:  # L8: it explains a prev that is not the game before's
             visitor.handle_error(LogIntegrityError(problem[1], loc, rule=problem[0]))
-        elif self._prev is not None and header.prev != self._prev:
+        elif (
+            self._prev is not None
+            and header.prev != self._prev
+            and not follows_out_of_order(before, header)
+        ):
             visitor.handle_error(LogIntegrityError(PREV_MISMATCH, loc, rule="L2"))
         running = header.prev
         running = self._check_hash(visitor, running, rec, loc)
