@@ -6,6 +6,7 @@ on both reading paths (the scan and record by record) and with both scanner back
 from __future__ import annotations
 
 import io
+import itertools
 from typing import Any
 
 import msgpack
@@ -58,7 +59,7 @@ WALL = bytes(k // 4 for k in range(108))
 def written(
     n: int,
     *,
-    planned: int | None | str = "n",
+    planned: int | str | None = "n",
     match: bytes = MID,
     signer: Any = SIGNER,
     last_at: int | None = None,
@@ -89,7 +90,7 @@ def starts(data: bytes) -> list[int]:
 def cut(data: bytes) -> list[bytes]:
     """The games of ``data``, each its bytes."""
     at = starts(data)
-    return [data[a:b] for a, b in zip(at, at[1:], strict=False)]
+    return [data[a:b] for a, b in itertools.pairwise(at)]
 
 
 def problems(data: bytes, verifier: Any = VERIFIER) -> list[list[tuple[str, int | None]]]:
@@ -235,7 +236,7 @@ def test_the_writer_refuses_a_game_after_the_last() -> None:
     w.begin_game(rules={}, wall=WALL, dealer=0)
     w.write_claims({})
     w.end_game()  # the planned count's last: marked last
-    with pytest.raises(RuntimeError, match="L8.6"):
+    with pytest.raises(RuntimeError, match=r"L8\.6"):
         w.begin_game(rules={}, wall=WALL, dealer=0)
     assert rules(buf.getvalue(), None) == [[]]
     w = LogWriter(io.BytesIO(), match=Match(MID))  # open-ended: last said at the end

@@ -138,7 +138,9 @@ def link_problem(before: Link | None, header: Header) -> Problem | None:
         )
     if not same:
         if v11 and m == b:
-            what = f"game {g} of {_short(m)} planned for {header.planned} games, not {before.planned}"
+            what = (
+                f"game {g} of {_short(m)} planned for {header.planned} games, not {before.planned}"
+            )
         else:
             what = f"game {g} of {_short(m) if v11 else 'a format 1.0 log'}"
         return (

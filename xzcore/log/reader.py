@@ -728,7 +728,9 @@ def signature_problem(
     if header is not None and header.version[1] >= 1:
         message = signed_message(body) if body is not None else None
         if message is None:
-            return "the closing record's 'sig' is not its last entry: the signature cannot be checked"
+            return (
+                "the closing record's 'sig' is not its last entry: the signature cannot be checked"
+            )
         if not verifier.verify(message, close.sig):
             return (
                 "bad signature: the closing record was not signed by this key (records were "

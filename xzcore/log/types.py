@@ -7,36 +7,36 @@ record stream can use them without importing each other.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from xzcore.errors import LogError, LogFormatError, LogIntegrityError, LogVersionError
 
 __all__ = [
+    "CLOSE_FIELDS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "GENESIS",
     "HASH_SIZE",
+    "LEGACY_VERSION",
+    "MATCH_ID_SIZE",
     "TAG_CLAIMS",
     "TAG_CLOSE",
     "TAG_EVENT",
     "TAG_HEADER",
     "Close",
     "Header",
-    "LEGACY_VERSION",
-    "MATCH_ID_SIZE",
-    "Match",
     "Limits",
     "Location",
     "LogError",
     "LogFormatError",
     "LogIntegrityError",
     "LogVersionError",
+    "Match",
     "claims_of",
     "net_of",
-    "CLOSE_FIELDS",
     "parse_close",
     "parse_header",
     "same",
