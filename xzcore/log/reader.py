@@ -715,10 +715,11 @@ def signature_problem(
     body: bytes | bytearray | memoryview | None = None,
 ) -> str | None:
     """L3: why ``close`` is not signed by ``verifier``'s key, or ``None`` when it is (or
-    there is no verifier). The message signed: a 1.0 game's final hash; a 1.1 game's
-    :func:`~xzcore.log.signing.signed_message` of ``body``, the closing record's bytes up to
-    its hash (``header`` says the version). The one check of a game read record by record
-    (which reports it) and of a scanned one (which is then read record by record)."""
+    there is no verifier). What is checked: a 1.0 game's ``sig``, of its final hash; a 1.1
+    game's ``seal``, of :func:`~xzcore.log.signing.signed_message` of ``body``, the closing
+    record's bytes up to its hash (``header`` says the version) — the seal covers ``sig``.
+    The one check of a game read record by record (which reports it) and of a scanned one
+    (which is then read record by record)."""
     if verifier is None:
         return None
     if close.sig is None:
@@ -726,14 +727,14 @@ def signature_problem(
     if close.key is not None and close.key != verifier.key_id:
         return f"signed by another key (key id {close.key.hex()}, expected {verifier.key_id.hex()})"
     if header is not None and header.version[1] >= 1:
+        if close.seal is None:
+            return "the closing record is not sealed (format 1.1 signs the whole record: 'seal')"
         message = signed_message(body) if body is not None else None
         if message is None:
+            return "the closing record's 'seal' is not its last entry: it cannot be checked"
+        if not verifier.verify(message, close.seal):
             return (
-                "the closing record's 'sig' is not its last entry: the signature cannot be checked"
-            )
-        if not verifier.verify(message, close.sig):
-            return (
-                "bad signature: the closing record was not signed by this key (records were "
+                "bad signature: the closing record was not sealed by this key (records were "
                 "changed and the chain recomputed, or the closing record edited)"
             )
         return None

@@ -164,6 +164,8 @@ class Close:
     key: bytes | None
     last: bool | None = None
     """Format 1.1: the game is marked as the last of its match; ``None`` in a 1.0 log."""
+    seal: bytes | None = None
+    """Format 1.1: the signature of the whole closing record (L3); ``None`` when unsigned."""
     unknown: tuple[str, ...] = ()
     """Fields of the record that its format version does not define, in order (L8.9)."""
 
@@ -372,7 +374,7 @@ def _parse_header(payload: Any, loc: Location) -> Header:
 
 CLOSE_FIELDS = {
     (1, 0): frozenset({"final", "events", "sig", "key"}),
-    (1, 1): frozenset({"final", "events", "last", "key", "sig"}),
+    (1, 1): frozenset({"final", "events", "last", "sig", "key", "seal"}),
 }
 """The fields of a closing record by format version (L2, L3, L8.1); anything else in the
 record of a version up to :data:`FORMAT_VERSION` is reported (L8.9)."""
@@ -400,9 +402,14 @@ def parse_close(payload: Any, loc: Location, header: Header | None = None) -> Cl
                 if n == 2:
                     return Close(final=final, events=events, sig=sig, key=key)
             else:
-                last = payload.get("last")
-                if type(last) is bool and n == 3:
-                    return Close(final=final, events=events, sig=sig, key=key, last=last)
+                last, seal = payload.get("last"), payload.get("seal")
+                if (
+                    type(last) is bool
+                    and n == 4
+                    and "seal" in payload
+                    and (seal is None or (type(seal) is bytes and len(seal) == 64))
+                ):
+                    return Close(final=final, events=events, sig=sig, key=key, last=last, seal=seal)
     return _parse_close(payload, loc, header)
 
 
@@ -423,9 +430,13 @@ def _parse_close(payload: Any, loc: Location, header: Header | None = None) -> C
     if not (key is None or (isinstance(key, bytes) and len(key) == 8)):
         raise LogFormatError("closing record: 'key' must be 8 bytes or nil", loc, rule="L3")
     last: Any = None
+    seal: Any = None
     known = _FIELDS_10
     if header is not None and header.version[1] >= 1:
         known = _FIELDS_11
+        seal = payload.get("seal")
+        if not (seal is None or (isinstance(seal, bytes) and len(seal) == 64)):
+            raise LogFormatError("closing record: 'seal' must be 64 bytes or nil", loc, rule="L3")
         last = payload.get("last")
         if last is None and header.match is None:
             pass  # a game bound to no match need not say (L8.10)
@@ -442,6 +453,7 @@ def _parse_close(payload: Any, loc: Location, header: Header | None = None) -> C
         sig=sig,
         key=key,
         last=last,
+        seal=seal,
         unknown=unknown,
     )
 

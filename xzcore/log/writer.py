@@ -148,15 +148,17 @@ class LogWriter:
         else:
             if last is None:
                 last = match.planned is not None and self.games + 1 == match.planned
+            signed = signer is not None
             close = {
                 "final": final,
                 "events": self._events,
                 "last": bool(last),
-                "key": signer.key_id if signer is not None else None,
-                "sig": bytes(SIGNATURE_SIZE) if signer is not None else None,
+                "sig": signer.sign(final) if signed else None,  # L3, as in 1.0
+                "key": signer.key_id if signed else None,
+                "seal": bytes(SIGNATURE_SIZE) if signed else None,
             }
             body = b"\x93" + self._packer.pack(TAG_CLOSE) + self._packer.pack(close)
-            if signer is not None:  # L3, 1.1: the record's bytes up to its sig entry
+            if signer is not None:  # L3, 1.1: the record's bytes up to its seal entry
                 message = signed_message(body)
                 assert message is not None
                 body = body[:-SIGNATURE_SIZE] + signer.sign(message)

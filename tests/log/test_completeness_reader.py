@@ -32,8 +32,8 @@ from xzcore.log.reader import (
     read_game,
 )
 from xzcore.log.signing import (
+    SEAL_ENTRY,
     SIGNATURE_CONTEXT,
-    SIGNATURE_ENTRY,
     Signer,
     generate_keypair,
     signed_message,
@@ -162,11 +162,12 @@ def lay(games: list[list[Any]], signer: Any = None) -> bytes:
         record(2, msgpack.packb(claims, use_bin_type=True))
         close = {**close, "final": run, "events": len(events)}
         if signer is not None and header["version"] == [1, 1]:
+            close["sig"] = signer.sign(run)  # of the final hash, as in 1.0
             close["key"] = signer.key_id
-            close.pop("sig", None)
-            head = b"\x93\x03" + msgpack.packb({**close, "sig": bytes(64)}, use_bin_type=True)
-            message = SIGNATURE_CONTEXT + head[: -len(SIGNATURE_ENTRY) - 64]
-            close["sig"] = signer.sign(message)
+            close.pop("seal", None)  # then the seal, the last entry
+            head = b"\x93\x03" + msgpack.packb({**close, "seal": bytes(64)}, use_bin_type=True)
+            message = SIGNATURE_CONTEXT + head[: -len(SEAL_ENTRY) - 64]
+            close["seal"] = signer.sign(message)
         record(3, msgpack.packb(close, use_bin_type=True))
         prev = run
     return bytes(out)
@@ -181,7 +182,7 @@ def test_a_written_match_is_format_1_1_and_reads_clean() -> None:
     for g, (header, _events, _claims, close) in enumerate(games):
         assert header["version"] == [1, 1]
         assert (header["game"], header["match"], header["planned"]) == (g, MID, 3)
-        assert list(close) == ["final", "events", "last", "key", "sig"]  # sig last (L3)
+        assert list(close) == ["final", "events", "last", "sig", "key", "seal"]  # seal last
         assert close["last"] is (g == 2)
     assert rules(data) == [[], [], []]
     reader = LogReader(io.BytesIO(data))
@@ -189,10 +190,10 @@ def test_a_written_match_is_format_1_1_and_reads_clean() -> None:
     assert reader.last_link == Link(MID, 3, 2, 2, (), True)
 
 
-def test_the_signature_is_of_the_closing_record_as_docs_say() -> None:
+def test_the_seal_is_of_the_closing_record_as_docs_say() -> None:
     """L3, 1.1: an implementation that follows docs/log-format.md alone (msgpack, BLAKE2b,
     Ed25519) lays the writer's bytes again, signature for signature (Ed25519 is
-    deterministic), and checks each signature itself."""
+    deterministic), and checks each seal and signature itself."""
     data = written(2)
     assert lay(decode(data), SIGNER) == data
     pos = 0
@@ -204,11 +205,12 @@ def test_the_signature_is_of_the_closing_record_as_docs_say() -> None:
             end = up.tell()
             if tag == 3:
                 body = _game[at : end - 34]
-                assert body.endswith(SIGNATURE_ENTRY + payload["sig"])
-                message = SIGNATURE_CONTEXT + body[:-70]
+                assert body.endswith(SEAL_ENTRY + payload["seal"])
+                message = SIGNATURE_CONTEXT + body[:-71]
                 assert signed_message(body) == message
-                assert VERIFIER.verify(message, payload["sig"])
-                assert not VERIFIER.verify(payload["final"], payload["sig"])  # not 1.0's
+                assert VERIFIER.verify(message, payload["seal"])
+                # sig: the final hash's, as in 1.0 (what a 1.0 reader checks)
+                assert VERIFIER.verify(payload["final"], payload["sig"])
             at = end
         pos += len(_game)
 
@@ -657,3 +659,28 @@ def signed_match() -> bytes:
     if not _SIGNED:
         _SIGNED.append(recorded("xuezhan", 4, "random", seed=5, bound=True, signer=SIGNER))
     return _SIGNED[0]
+
+
+def test_a_1_0_reader_still_checks_a_1_1_signature() -> None:
+    """L7: a reader of 1.0 ignores the new fields and checks ``sig`` against the final
+    hash, which a 1.1 writer still signs: read as 1.0 (the header's version changed in a
+    copy, so the new fields are unknown to the reader), the games verify."""
+    from xzcore.log.reader import signature_problem
+    from xzcore.log.types import parse_close
+
+    for game in decode(written(2)):
+        close = parse_close(game[3], Location())  # as a 1.0 reader parses it
+        assert signature_problem(VERIFIER, close) is None
+        assert close.unknown == ("last", "seal")
+
+
+def test_a_seal_stripped_or_moved() -> None:
+    """With the key, a 1.1 game must be sealed, its seal last (L3)."""
+    games = decode(written(2))
+    games[1][3]["seal"] = None
+    assert rules(lay(games)) == [[], ["L3"]]
+    games = decode(written(2))
+    seal = games[1][3].pop("seal")
+    games[1][3] = {"seal": seal, **games[1][3]}
+    assert rules(lay(games)) == [[], ["L3"]]
+    assert rules(lay(games), None) == [[], []]
