@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from xzcore.log.types import FORMAT_VERSION, GENESIS, LEGACY_VERSION, Close, Header
 
@@ -40,6 +40,7 @@ __all__ = [
     "close_problems",
     "end_problem",
     "follows_out_of_order",
+    "is_open",
     "link_after",
     "link_problem",
     "version_notes",
@@ -61,11 +62,10 @@ VERSION_NOTE = (
 verdict is unchanged."""
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """What a reader knows, after a game, of the match that game belongs to (L8): enough to
     check the next game of the file. Immutable and small (it travels with a
-    :class:`xzcore.audit.report.Part`)."""
+    :class:`xzcore.audit.report.Part`); a named tuple, since the reader makes one per game."""
 
     match: bytes | None
     """The match id; ``None`` for a 1.0 game (or :data:`START`)."""
@@ -241,11 +241,17 @@ def close_problems(header: Header, close: Close) -> list[Problem]:
     return out
 
 
+def is_open(link: Link | None) -> bool:
+    """Whether the match of the game ``link`` follows is known and not ended: the input may
+    not end there (:func:`end_problem`)."""
+    return link is not None and link.match is not None and not link.ended
+
+
 def end_problem(link: Link | None) -> Problem | None:
     """L8.2: the input ends after the game ``link`` follows, and its match was not marked as
     ended — the games after it were withheld (or never written); ``None`` when it was, or the
     game is 1.0 or unknown."""
-    if link is None or link.match is None or link.ended:
+    if link is None or not is_open(link):
         return None
     planned = ""
     if link.planned is not None and link.top + 1 < link.planned:

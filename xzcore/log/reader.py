@@ -34,6 +34,7 @@ from xzcore.log.completeness import (
     close_problems,
     end_problem,
     follows_out_of_order,
+    is_open,
     link_after,
     link_problem,
 )
@@ -454,7 +455,7 @@ class LogReader:
             return False
         link = link_after(before, header, close)
         end += self._base  # from here, a file offset: _fill may move the buffer
-        if end_problem(link) is not None and self._ends_at(end):
+        if is_open(link) and self._ends_at(end):
             return False  # L8.2
         self._pos = end - self._base
         self._link = link
@@ -656,8 +657,8 @@ class LogReader:
         for rule, message in close_problems(header, close):
             visitor.handle_error(LogIntegrityError(message, loc, rule=rule))
         link = link_after(before, header, close)
-        problem = end_problem(link)
-        if problem is not None and self._stream_ends():
+        problem = end_problem(link) if is_open(link) and self._stream_ends() else None
+        if problem is not None:
             visitor.handle_error(LogIntegrityError(problem[1], loc, rule=problem[0]))
         visitor.visit_close(close, loc)
         self._prev = running
