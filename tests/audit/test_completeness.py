@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,42 @@ def test_xz_record_then_audit_a_cut_copy(tmp_path: Path) -> None:
     short.write_bytes(b"".join(games_of(data)[:2]))
     res = runner.invoke(cli, [*audit, str(short)])
     assert res.exit_code == 1 and "L8.2" in res.output
+
+
+def test_jobs_parts_across_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``xz audit --jobs 2`` cuts big logs into parts audited by worker processes (their
+    Parts pickled, what the reader knew of the match with them): the same report, line for
+    line, as in-process, for a cut, a swap and a log of another match joined."""
+    from xzcore.cli import audit as audit_cmd
+    from xzcore.cli.main import main
+
+    g = games_of(signed())
+    other = games_of(signed("rounds"))
+    paths = []
+    for name, blob in {
+        "whole": signed(),
+        "cut": b"".join(g[:3]),
+        "swapped": g[0] + g[2] + g[1] + g[3],
+        "joined": g[0] + g[1] + other[2] + other[3],
+    }.items():
+        paths.append(tmp_path / f"{name}.xzlog")
+        paths[-1].write_bytes(blob)
+    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1000)
+    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 1)
+
+    def run(*extra: str) -> tuple[Any, str]:
+        with pytest.raises(SystemExit) as info:
+            main(["audit", "--no-progress", "--format", "jsonl", *extra, *map(str, paths)])
+        return info.value.code, capsys.readouterr().out
+
+    code, out = run()
+    assert (code, out) == run("--jobs", "2")
+    found = [[f["rule"] for f in json.loads(line)["findings"]] for line in out.splitlines()]
+    assert code == 1 and found == [[]] * 4 + [[], [], ["L8.2"]] + [[], ["L8.3"], ["L8.5"], []] + [
+        [],
+        [],
+        ["L8.7"],
+        [],
+    ]

@@ -106,7 +106,7 @@ def link_problem(before: Link | None, header: Header) -> Problem | None:
         return None
     v11 = _is_11(header)
     g, m = header.game, header.match
-    if before is START:
+    if before == START:  # (equal, not the same object, once a Part was pickled)
         if v11 and (g != 0 or header.prev != GENESIS):
             chained = "" if header.prev == GENESIS else ", chained after a game not in it"
             return (

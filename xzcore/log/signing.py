@@ -52,7 +52,7 @@ SEAL_ENTRY = b"\xa4seal\xc4\x40"
 
 
 def signed_message(body: bytes | bytearray | memoryview) -> bytes | None:
-    """The message a 1.1 game's ``seal`` signs (L3): :data:`SIGNATURE_CONTEXT`, then the
+    r"""The message a 1.1 game's ``seal`` signs (L3): :data:`SIGNATURE_CONTEXT`, then the
     closing record's bytes as they are in the file from its opener ``93`` up to (not
     including) its ``seal`` entry — ``body`` is the record's bytes up to its hash element (L2),
     so the message is ``SIGNATURE_CONTEXT + body[:-71]``. It covers the final hash (and so
