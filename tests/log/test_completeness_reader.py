@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scan_helpers import SCANNERS, recorded, same
+from scan_helpers import SCANNERS, recorded, recorded_match, same
 
 from xzcore.log.completeness import (
     LEGACY,
@@ -196,15 +196,14 @@ def test_the_seal_is_of_the_closing_record_as_docs_say() -> None:
     deterministic), and checks each seal and signature itself."""
     data = written(2)
     assert lay(decode(data), SIGNER) == data
-    pos = 0
-    for _game in cut(data):
+    for game in cut(data):
         up = msgpack.Unpacker(raw=False)
-        up.feed(_game)
+        up.feed(game)
         at = 0
         for tag, payload, _h in up:
             end = up.tell()
             if tag == 3:
-                body = _game[at : end - 34]
+                body = game[at : end - 34]
                 assert body.endswith(SEAL_ENTRY + payload["seal"])
                 message = SIGNATURE_CONTEXT + body[:-71]
                 assert signed_message(body) == message
@@ -212,7 +211,6 @@ def test_the_seal_is_of_the_closing_record_as_docs_say() -> None:
                 # sig: the final hash's, as in 1.0 (what a 1.0 reader checks)
                 assert VERIFIER.verify(payload["final"], payload["sig"])
             at = end
-        pos += len(_game)
 
 
 def test_the_writer_binds_nothing_without_a_match() -> None:
@@ -292,16 +290,10 @@ def test_one_game_of_another_file_alone() -> None:
 
 
 def test_a_match_cut_down_to_its_first_rounds() -> None:
-    data = recorded_match(4)
+    data = recorded_match(4, bound=True)
     at = starts(data)
     assert rules(data, None) == [[], [], [], []]
     assert rules(data[: at[2]], None) == [[], ["L8.2"]]
-
-
-def recorded_match(rounds: int) -> bytes:
-    from scan_helpers import recorded_match as rm
-
-    return rm(rounds, bound=True)
 
 
 def test_a_duplicated_game() -> None:
@@ -497,8 +489,7 @@ def _errors(reader: LogReader) -> list[list[str]]:
 
 
 def test_the_end_is_known_only_where_the_input_ends() -> None:
-    """Garbage after a game is no end (it is unreadable, reported as such); a game that
-    ends right at a block's end needs the next block to tell (``BLOCK_SIZE`` made small)."""
+    """Garbage after a game is no end (it is unreadable, reported as such)."""
     data = written(2)
     found = problems(data[: starts(data)[1]] + b"\xc1\xc1junk")
     assert found[0] == [] and found[1][0][0] == "L1"
@@ -506,6 +497,8 @@ def test_the_end_is_known_only_where_the_input_ends() -> None:
 
 @pytest.mark.parametrize("block", [64, 101, 4096])
 def test_blocks_end_anywhere(monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    """A game that ends at a block's end needs the next block to tell whether the input
+    ends there (``BLOCK_SIZE`` made small: games end at and across block ends)."""
     import xzcore.log.reader as reader_module
 
     monkeypatch.setattr(reader_module, "BLOCK_SIZE", block)
