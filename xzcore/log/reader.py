@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar
 
 from xzcore.log.completeness import (
+    LEGACY,
     START,
     Link,
     close_problems,
@@ -451,9 +452,15 @@ class LogReader:
             if signature_problem(self._verifier, close, header, body) is not None:
                 return False
         before = self._link
-        if link_problem(before, header) is not None or close_problems(header, close):
-            return False
-        link = link_after(before, header, close)
+        if header.match is None and (before is None or before.match is None):
+            # a game bound to no match after another (or first): nothing to link (L8.10)
+            if close.unknown and close_problems(header, close):
+                return False  # L8.9
+            link = LEGACY
+        else:
+            if link_problem(before, header) is not None or close_problems(header, close):
+                return False
+            link = link_after(before, header, close)
         end += self._base  # from here, a file offset: _fill may move the buffer
         if is_open(link) and self._ends_at(end):
             return False  # L8.2
