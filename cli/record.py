@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import sys
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.human import HumanInputEnded, HumanSeat
+from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
 from xzcore.round.engine import Round
@@ -22,6 +24,18 @@ EXIT_UNREADABLE = 3
 
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 """A seed is stored in each game's header as a msgpack integer (docs/log-format.md)."""
+
+
+def _match(rules: RuleSet, seed: int, kind: str, total: int, bot: str, human: int | None) -> Match:
+    """The match of this run (format 1.1, L8): ``total`` games planned, its id derived from
+    everything that makes the run's games — seed, resolved rules, games or rounds, bots, the
+    person's seat — so the same command writes the same bytes, as its walls are (a platform
+    draws its ids at random, ``Match.new``)."""
+    import msgpack
+
+    what = ["xz record", seed, rules.to_dict(), kind, total, bot, human]
+    digest = hashlib.blake2b(msgpack.packb(what), digest_size=16).digest()
+    return Match(digest, planned=total)
 
 
 def _stdout_is_terminal() -> bool:
@@ -172,7 +186,10 @@ def record(
     written = 0
     write_error: OSError | None = None
     try:
-        writer = LogWriter(fh, signer=signer)
+        # Format 1.1: every game bound to this run's match, the last one marked (L8).
+        kind = "rounds" if rounds is not None else "games"
+        match = _match(rules, seed, kind, total, bot, human)
+        writer = LogWriter(fh, signer=signer, match=match)
         it: Iterator[Round]
         if rounds is not None:
             it = record_match(writer, rules, rounds, seed=seed, choosers=choosers, seat_names=names)

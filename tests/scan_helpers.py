@@ -22,6 +22,7 @@ from xzcore.log.types import (
     Limits,
     Location,
     LogFormatError,
+    Match,
     parse_close,
     parse_header,
 )
@@ -46,20 +47,37 @@ def load_scanner(name: str) -> ModuleType:
 # -- recorded logs ---------------------------------------------------------------------------
 
 
-def recorded(preset: str, games: int, bot: str = "greedy", seed: int = 1) -> bytes:
-    """A log of ``games`` games played by seeded bots under ``preset``."""
+def _writer(buf: io.BytesIO, games: int, bound: bool, signer: Any) -> LogWriter:
+    """A format 1.0 writer, or with ``bound`` a 1.1 one (a match of ``games`` planned, L8)."""
+    match = Match(bytes(range(16)), planned=games) if bound else None
+    return LogWriter(buf, signer=signer, match=match)
+
+
+def recorded(
+    preset: str,
+    games: int,
+    bot: str = "greedy",
+    seed: int = 1,
+    *,
+    bound: bool = False,
+    signer: Any = None,
+) -> bytes:
+    """A log of ``games`` games played by seeded bots under ``preset`` (format 1.1 with
+    ``bound``: the games of one match)."""
     buf = io.BytesIO()
     choosers = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
     rules = RuleSet.preset(preset)
-    for _ in record_games(LogWriter(buf), rules, games, seed=seed, choosers=choosers):
+    writer = _writer(buf, games, bound, signer)
+    for _ in record_games(writer, rules, games, seed=seed, choosers=choosers):
         pass
     return buf.getvalue()
 
 
-def recorded_match(rounds: int, seed: int = 3) -> bytes:
+def recorded_match(rounds: int, seed: int = 3, *, bound: bool = False) -> bytes:
     """A match (headers with ``extra``), random bots."""
     buf = io.BytesIO()
-    for _ in record_match(LogWriter(buf), RuleSet.preset("xuezhan"), rounds, seed=seed):
+    writer = _writer(buf, rounds, bound, None)
+    for _ in record_match(writer, RuleSet.preset("xuezhan"), rounds, seed=seed):
         pass
     return buf.getvalue()
 
@@ -184,8 +202,8 @@ def caller_accepts(res: tuple[Any, ...]) -> bool:
     """The checks the contract leaves to the caller: the header's and the closing record's
     fields (L4, L7, L2, L3) and the closing record's ``final`` and ``events``."""
     try:
-        parse_header(res[1], Location())
-        close = parse_close(res[6], Location())
+        header = parse_header(res[1], Location())
+        close = parse_close(res[6], Location(), header)
     except LogFormatError:
         return False
     return close.final == res[8] and close.events == len(res[2])
@@ -248,7 +266,7 @@ def assert_matches(
     assert same(events, g.events)
     assert offsets == g.event_offsets
     assert same(claims, g.claims) and claims_at == g.claims_offset
-    assert g.close is not None and parse_close(close, Location()) == g.close
+    assert g.close is not None and parse_close(close, Location(), g.header) == g.close
     assert close_at == by_records.close_at
     assert final == g.close.final and type(final) is bytes
     assert last == by_records.last and type(last) is bytes

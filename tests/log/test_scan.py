@@ -78,15 +78,16 @@ def lanes(request: pytest.FixtureRequest) -> Iterator[int]:
 @cache
 def corpus(name: str) -> bytes:
     """Recorded logs, several games each (built once per test run)."""
-    if name == "match":
-        return recorded_match(3)
-    preset, bot = name.split(":")
-    return recorded(preset, 3, bot)
+    if name.startswith("match"):
+        return recorded_match(3, bound=name.endswith("1.1"))
+    preset, bot, *version = name.split(":")
+    return recorded(preset, 3, bot, bound=version == ["1.1"])
 
 
 ENDS = ("hora", "end_kyoku")
 CORPORA = ["xuezhan:greedy", "xuezhan:random", "leshan:greedy", "xueliu:random", "match"]
 CORPORA += ["chengdu-classic:greedy"]
+CORPORA += ["xuezhan:greedy:1.1", "leshan:random:1.1", "match:1.1"]  # format 1.1 (L8)
 
 
 # -- recorded games ----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import IO, Any
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.audit.compare import finding as new_finding
 from xzcore.audit.diff import diff
+from xzcore.log.completeness import Link, version_notes
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
@@ -67,6 +68,9 @@ class GameReport:
     correct_net: list[int] | None = None
     """Each seat's net units by the engine, from the recorded actions (its round result;
     ``None`` when the replay did not reach the end of the round legally)."""
+    notes: list[str] = field(default_factory=list)
+    """What the audit cannot prove about the game, not findings: a 1.0 log's completeness
+    (docs/log-format.md L8.10)."""
 
     @property
     def verified(self) -> bool:
@@ -99,6 +103,7 @@ class GameReport:
             "money_per_seat": money_rows(
                 self.seats, self.claimed_net, self.claimed_totals, self.correct_net
             ),
+            "notes": list(self.notes),
         }
 
 
@@ -254,6 +259,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.report.seed = header.seed
         self.report.game_id = header.game
         self.report.seats = tuple(header.seats)
+        self.report.notes = version_notes(header)  # L8.10
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         self.events.append(event)
@@ -451,6 +457,9 @@ class Part:
     prev: bytes | None = None
     """The final hash of the game before ``start`` as the sequential reader knows it
     (``None``: unknown, e.g. after unreadable bytes)."""
+    link: Link | None = None
+    """What the sequential reader knows of the match of the game before ``start`` (L8;
+    ``None``: unknown)."""
 
 
 def split_file(
@@ -463,18 +472,18 @@ def split_file(
     with open(path, "rb") as fh:
         reader = LogReader(fh, path=path, limits=limits)
         visitor = _Starts()
-        starts: list[tuple[int, bytes | None]] = []
+        starts: list[tuple[int, bytes | None, Link | None]] = []
         first = 0
-        prev = reader.last_hash
+        prev, link = reader.last_hash, reader.last_link
         while (offset := reader.read_game(visitor)) is not None:
-            starts.append((offset, prev))
-            prev = reader.last_hash
+            starts.append((offset, prev, link))
+            prev, link = reader.last_hash, reader.last_link
             if len(starts) > games_per_part:
-                yield Part(path, starts[0][0], starts[-1][0], first, starts[0][1])
+                yield Part(path, starts[0][0], starts[-1][0], first, *starts[0][1:])
                 first += len(starts) - 1
                 starts = starts[-1:]
         if starts:
-            yield Part(path, starts[0][0], None, first, starts[0][1])
+            yield Part(path, starts[0][0], None, first, *starts[0][1:])
 
 
 @dataclass
@@ -505,6 +514,7 @@ def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None
             first_game=part.first_game,
             prev=part.prev,
             end=part.end,
+            link=part.link,
         )
         visitor = AuditVisitor(part.path)
         while part.end is None or reader.offset < part.end:

@@ -28,8 +28,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar
 
+from xzcore.log.completeness import (
+    LEGACY,
+    START,
+    Link,
+    close_problems,
+    end_problem,
+    follows_out_of_order,
+    is_open,
+    link_after,
+    link_problem,
+)
 from xzcore.log.records import RecordStream, chain
 from xzcore.log.scan import NEED_MORE, scan_game
+from xzcore.log.signing import signed_message
 from xzcore.log.types import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -63,6 +75,7 @@ __all__ = [
     "GameBuilder",
     "Header",
     "Limits",
+    "Link",
     "Location",
     "LogError",
     "LogFormatError",
@@ -82,6 +95,9 @@ PREV_MISMATCH = (
 )
 """L2: the message when a header's ``prev`` is not the final hash of the game before it
 (the reader's finding and :func:`xzcore.audit.report.boundary_finding`'s, one text)."""
+
+_HASH_TAIL = 2 + HASH_SIZE
+"""Bytes of a record after its body: ``c4 20`` and the hash (L1)."""
 
 _BLAKE = hashlib.blake2b(digest_size=HASH_SIZE)
 """An empty BLAKE2b-256 state: copying it is cheaper than a new hash object."""
@@ -229,12 +245,15 @@ class CollectingBuilder(GameBuilder):
 class LogReader:
     """Reads games one after another from a binary handle, streaming (L6 limits).
 
-    It checks the container (L1), the hash chain within and across games (L2) and, given a
-    ``verifier`` (:class:`xzcore.log.signing.Verifier`), each game's signature (L3). ``start``
-    is the file offset the handle is at (a game's first byte) and ``first_game`` that
-    game's number, for reading part of a file; ``prev``, when known, the final hash of the
-    game before ``start`` (checked against the first header's ``prev``, L2); ``end``, when
-    given, the offset of a game start where reading stops.
+    It checks the container (L1), the hash chain within and across games (L2), given a
+    ``verifier`` (:class:`xzcore.log.signing.Verifier`) each game's signature (L3), and the
+    completeness of a 1.1 log (L8: each game the next of its match, the last marked as last
+    where the input ends). ``start`` is the file offset the handle is at (a game's first
+    byte) and ``first_game`` that game's number, for reading part of a file; ``prev``, when
+    known, the final hash of the game before ``start`` (checked against the first header's
+    ``prev``, L2) and ``link`` what was known of its match (:attr:`last_link` of a reader
+    that read it, L8); ``end``, when given, the offset of a game start where reading stops
+    (more games follow it: the input does not end there).
 
     How: a seekable handle is read in blocks of :data:`BLOCK_SIZE`, and each game is read in
     one pass by :func:`xzcore.log.scan.scan_game` (compiled, or its twin: layout, limits and
@@ -264,6 +283,7 @@ class LogReader:
         prev: bytes | None = None,
         end: int | None = None,
         scan: bool = True,
+        link: Link | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.path = path
@@ -274,6 +294,8 @@ class LogReader:
         # The previous game's final record hash; None when unknown (the reader started
         # mid-file or skipped unreadable bytes), and then a header's ``prev`` is trusted.
         self._prev: bytes | None = GENESIS if start == 0 else prev
+        # The match of the game before (L8); None when unknown, as ``_prev``.
+        self._link: Link | None = START if start == 0 else link if prev is not None else None
         self._event: int | None = None
         # The bytes read and not yet delivered: _buf[_pos:_len], _buf[0] at file offset _base.
         self._into = type(handle) in _READS_INTO
@@ -310,6 +332,11 @@ class LogReader:
         return self._prev
 
     @property
+    def last_link(self) -> Link | None:
+        """What the reader knows of the last game's match (L8), or ``None`` when unknown."""
+        return self._link
+
+    @property
     def next_game(self) -> int:
         """The number of the game that starts at :attr:`offset`."""
         return self._game
@@ -338,7 +365,6 @@ class LogReader:
             if type(got) is not tuple or not self._deliver(got, visitor):
                 break
             self._game += 1
-            self._pos = got[0]
             self._prev = got[9]
             return visitor.result()
         return self._reread(visitor)
@@ -399,9 +425,10 @@ class LogReader:
         return True
 
     def _deliver(self, got: tuple[Any, ...], visitor: BaseVisitor[Any]) -> bool:
-        """Check what the scan leaves to Python and visit the game; False (nothing visited)
-        when any check fails, so that reading record by record reports it."""
-        _end, header_p, events, offsets, claims, claims_at, close_p, close_at, final, _last = got[
+        """Check what the scan leaves to Python and visit the game; False (nothing visited,
+        the buffer still at the game's start) when any check fails, so that reading record
+        by record reports it. On success the buffer is past the game."""
+        end, header_p, events, offsets, claims, claims_at, close_p, close_at, final, _last = got[
             :10
         ]
         path, game = self.path, self._game
@@ -409,7 +436,7 @@ class LogReader:
         loc = Location(path, game, None, start, 0)
         try:
             header = parse_header(header_p, loc)
-            close = parse_close(close_p, loc)
+            close = parse_close(close_p, loc, header)
         except LogFormatError:
             return False
         n = len(events)
@@ -418,9 +445,27 @@ class LogReader:
             or type(claims) is not dict
             or close.final != final
             or close.events != n
-            or signature_problem(self._verifier, close) is not None
         ):
             return False
+        if self._verifier is not None:
+            body = self._buf[close_at - self._base : end - _HASH_TAIL]
+            if signature_problem(self._verifier, close, header, body) is not None:
+                return False
+        before = self._link
+        if header.match is None and (before is None or before.match is None):
+            # a game bound to no match after another (or first): nothing to link (L8.10)
+            if close.unknown and close_problems(header, close):
+                return False  # L8.9
+            link = LEGACY
+        else:
+            if link_problem(before, header) is not None or close_problems(header, close):
+                return False
+            link = link_after(before, header, close)
+        end += self._base  # from here, a file offset: _fill may move the buffer
+        if is_open(link) and self._ends_at(end):
+            return False  # L8.2
+        self._pos = end - self._base
+        self._link = link
         visitor.begin_game(loc)
         visitor.visit_header(header, loc)
         visitor.visit_events(events, offsets, got[10], loc, got[11])
@@ -428,6 +473,15 @@ class LogReader:
         visitor.visit_close(close, Location(path, game, None, close_at, n + 2))
         visitor.end_game(True)
         return True
+
+    def _ends_at(self, end: int) -> bool:
+        """Whether the input ends at file offset ``end``, the end of the game just scanned
+        (its start still at ``_pos``): reads the next block when all of the buffer is read.
+        Not where a part's ``end`` stops the reading (more games follow), nor after a read
+        error (unknown: the next read reports it)."""
+        if end - self._base < self._len or (self._end is not None and end >= self._end):
+            return False
+        return not self._fill() and not self._failed
 
     def _reread(self, visitor: BaseVisitor[T]) -> T | None:
         """Read the game at :attr:`offset` record by record, then go on scanning when the
@@ -490,6 +544,7 @@ class LogReader:
             assert self._stream is not None
             self._stream.resync()
             self._prev = None
+            self._link = None
 
     def _read_body(self, visitor: BaseVisitor[Any], rec: Any, game_no: int) -> bool:
         stream = self._stream
@@ -502,7 +557,15 @@ class LogReader:
             )
         header = parse_header(rec.payload, loc)
         visitor.visit_header(header, loc)
-        if self._prev is not None and header.prev != self._prev:
+        before = self._link
+        problem = link_problem(before, header)
+        if problem is not None:  # L8: it explains a prev that is not the game before's
+            visitor.handle_error(LogIntegrityError(problem[1], loc, rule=problem[0]))
+        elif (
+            self._prev is not None
+            and header.prev != self._prev
+            and not follows_out_of_order(before, header)
+        ):
             visitor.handle_error(LogIntegrityError(PREV_MISMATCH, loc, rule="L2"))
         running = header.prev
         running = self._check_hash(visitor, running, rec, loc)
@@ -575,7 +638,7 @@ class LogReader:
                 loc,
                 rule="L1",
             )
-        close = parse_close(rec.payload, loc)
+        close = parse_close(rec.payload, loc, header)
         running = self._check_hash(visitor, running, rec, loc)
         if close.final != final:
             visitor.handle_error(
@@ -597,10 +660,25 @@ class LogReader:
                     correct=n_events,
                 )
             )
-        self._check_signature(visitor, close, loc)
+        self._check_signature(visitor, close, loc, header, rec.body)
+        for rule, message in close_problems(header, close):
+            visitor.handle_error(LogIntegrityError(message, loc, rule=rule))
+        link = link_after(before, header, close)
+        problem = end_problem(link) if is_open(link) and self._stream_ends() else None
+        if problem is not None:
+            visitor.handle_error(LogIntegrityError(problem[1], loc, rule=problem[0]))
         visitor.visit_close(close, loc)
         self._prev = running
+        self._link = link
         return True
+
+    def _stream_ends(self) -> bool:
+        """Whether the input ends after the record just read (L8.2), as :meth:`_ends_at`."""
+        stream = self._stream
+        assert stream is not None
+        if self._end is not None and stream.offset >= self._end:
+            return False
+        return stream.at_end()
 
     def _check_hash(
         self, visitor: BaseVisitor[Any], running: bytes, rec: Any, loc: Location
@@ -622,23 +700,52 @@ class LogReader:
             return bytes(rec.hash)
         return computed
 
-    def _check_signature(self, visitor: BaseVisitor[Any], close: Close, loc: Location) -> None:
+    def _check_signature(
+        self,
+        visitor: BaseVisitor[Any],
+        close: Close,
+        loc: Location,
+        header: Header,
+        body: bytes | bytearray,
+    ) -> None:
         """L3: with a verifier, every game must be signed by that key."""
-        problem = signature_problem(self._verifier, close)
+        if self._verifier is None:
+            return
+        problem = signature_problem(self._verifier, close, header, body)
         if problem is not None:
             visitor.handle_error(LogIntegrityError(problem, loc, rule="L3"))
 
 
-def signature_problem(verifier: Any, close: Close) -> str | None:
+def signature_problem(
+    verifier: Any,
+    close: Close,
+    header: Header | None = None,
+    body: bytes | bytearray | memoryview | None = None,
+) -> str | None:
     """L3: why ``close`` is not signed by ``verifier``'s key, or ``None`` when it is (or
-    there is no verifier). The one check of a game read record by record (which reports it)
-    and of a scanned one (which is then read record by record)."""
+    there is no verifier). What is checked: a 1.0 game's ``sig``, of its final hash; a 1.1
+    game's ``seal``, of :func:`~xzcore.log.signing.signed_message` of ``body``, the closing
+    record's bytes up to its hash (``header`` says the version) — the seal covers ``sig``.
+    The one check of a game read record by record (which reports it) and of a scanned one
+    (which is then read record by record)."""
     if verifier is None:
         return None
     if close.sig is None:
         return "the game is not signed"
     if close.key is not None and close.key != verifier.key_id:
         return f"signed by another key (key id {close.key.hex()}, expected {verifier.key_id.hex()})"
+    if header is not None and header.version[1] >= 1:
+        if close.seal is None:
+            return "the closing record is not sealed (format 1.1 signs the whole record: 'seal')"
+        message = signed_message(body) if body is not None else None
+        if message is None:
+            return "the closing record's 'seal' is not its last entry: it cannot be checked"
+        if not verifier.verify(message, close.seal):
+            return (
+                "bad signature: the closing record was not sealed by this key (records were "
+                "changed and the chain recomputed, or the closing record edited)"
+            )
+        return None
     if not verifier.verify(close.final, close.sig):
         return (
             "bad signature: the final hash was not signed by this key (records were "

@@ -181,6 +181,23 @@ class RecordStream:
             self.base = start
         return _new_record(Record, (tag, payload, h, body, start))
 
+    def at_end(self) -> bool:
+        """Whether the input ends at :attr:`offset` (after the last record read, L8.2): reads
+        the next chunk when nothing is buffered past it. A read error gives ``False`` (then
+        the next :meth:`next_record` meets it and reports it)."""
+        if self.base + len(self._buf) > self.offset:
+            return False
+        try:
+            chunk = self._read_chunk()
+        except LogFormatError:
+            return False
+        if not chunk:
+            return True
+        # After a whole record the decoder holds nothing unread: a chunk always fits.
+        self._up.feed(chunk)
+        self._buf += chunk
+        return False
+
     def _fill(self, start: int) -> Any:
         """Feed chunks to the unpacker until the record starting at ``start`` decodes;
         return it, or :data:`_END` at a clean end of input."""

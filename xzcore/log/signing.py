@@ -1,9 +1,12 @@
 """Ed25519 signatures of game logs (docs/log-format.md, L3).
 
-A platform signs each game's final hash (L2) with its private key, so anyone holding the
-public key can check that the platform wrote the game and that nothing before the signature
-changed, even by a forger who recomputed the whole hash chain. Key files (PEM) are read with a
-bound; every way one can be wrong is a one-line :class:`KeyFileError` naming the file.
+A platform signs each game with its private key, so anyone holding the public key can check
+that the platform wrote the game and that nothing before the signature changed, even by a
+forger who recomputed the whole hash chain. Each signed game carries the signature of its final
+hash (``sig``, L2, as in format 1.0); from 1.1 also its ``seal``, the signature of
+:func:`signed_message` — the closing record's bytes: the final hash, the last mark and every
+other field of that record (L3, L8). Key files (PEM) are read with a bound;
+every way one can be wrong is a one-line :class:`KeyFileError` naming the file.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from xzcore.errors import KeyFileError, SigningUnavailableError
 __all__ = [
     "KEY_FILE_LIMIT",
     "KEY_ID_SIZE",
+    "SEAL_ENTRY",
+    "SIGNATURE_CONTEXT",
     "SIGNATURE_SIZE",
     "KeyFileError",
     "Signer",
@@ -28,6 +33,7 @@ __all__ = [
     "generate_keypair",
     "key_id",
     "read_key_file",
+    "signed_message",
     "write_keypair",
 ]
 
@@ -37,6 +43,31 @@ KEY_ID_SIZE = 8
 """Bytes in a key id: BLAKE2b-64 of the raw 32-byte public key (shown in hex)."""
 KEY_FILE_LIMIT = 64 * 1024
 """A key file larger than this is refused unparsed (an Ed25519 PEM key is under 200 bytes)."""
+SIGNATURE_CONTEXT = b"xzlog 1.1 close\x00"
+"""The 16 bytes a 1.1 seal's message starts with (L3): no 1.0 message (32 bytes, a hash) nor
+any other use of the key reads the same."""
+SEAL_ENTRY = b"\xa4seal\xc4\x40"
+"""The bytes that open the ``seal`` entry of a signed 1.1 closing record, its last entry
+(L3): the key ``"seal"`` (fixstr 4), then bin 8 of 64 bytes; the signature follows."""
+
+
+def signed_message(body: bytes | bytearray | memoryview) -> bytes | None:
+    r"""The message a 1.1 game's ``seal`` signs (L3): :data:`SIGNATURE_CONTEXT`, then the
+    closing record's bytes as they are in the file from its opener ``93`` up to (not
+    including) its ``seal`` entry — ``body`` is the record's bytes up to its hash element (L2),
+    so the message is ``SIGNATURE_CONTEXT + body[:-71]``. It covers the final hash (and so
+    every earlier record, L2), the event count, the last mark, ``sig``, the key id and any
+    other field. ``None`` when ``body`` does not end with a seal entry (a 64-byte ``seal``
+    last).
+
+    >>> body = b"\x93\x03\x81\xa1x\x01" + SEAL_ENTRY + bytes(64)
+    >>> signed_message(body) == SIGNATURE_CONTEXT + b"\x93\x03\x81\xa1x\x01"
+    True
+    """
+    cut = len(body) - SIGNATURE_SIZE - len(SEAL_ENTRY)
+    if cut < 0 or bytes(body[cut : cut + len(SEAL_ENTRY)]) != SEAL_ENTRY:
+        return None
+    return SIGNATURE_CONTEXT + bytes(body[:cut])
 
 
 def _crypto() -> Any:
@@ -104,9 +135,10 @@ class Signer:
         """Load the private key file written by ``xz keygen`` (:func:`read_key_file`)."""
         return cls.from_pem(read_key_file(path), source=os.fspath(path))
 
-    def sign(self, final_hash: bytes) -> bytes:
-        """The 64-byte Ed25519 signature of ``final_hash`` (the message is the hash itself)."""
-        sig: bytes = self._key.sign(final_hash)
+    def sign(self, message: bytes) -> bytes:
+        """The 64-byte Ed25519 signature of ``message``: a game's final hash itself (``sig``),
+        or a 1.1 closing record's :func:`signed_message` (``seal``, L3)."""
+        sig: bytes = self._key.sign(message)
         return sig
 
     def verifier(self) -> Verifier:
@@ -137,12 +169,12 @@ class Verifier:
         (:func:`read_key_file`)."""
         return cls.from_pem(read_key_file(path), source=os.fspath(path))
 
-    def verify(self, final_hash: bytes, signature: bytes) -> bool:
-        """Whether ``signature`` is this key's signature of ``final_hash``."""
+    def verify(self, message: bytes, signature: bytes) -> bool:
+        """Whether ``signature`` is this key's signature of ``message`` (L3)."""
         from cryptography.exceptions import InvalidSignature
 
         try:
-            self._key.verify(signature, final_hash)
+            self._key.verify(signature, message)
         except (InvalidSignature, ValueError, TypeError):
             return False
         return True

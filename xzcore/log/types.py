@@ -7,6 +7,7 @@ record stream can use them without importing each other.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -14,10 +15,13 @@ from typing import Any, NamedTuple
 from xzcore.errors import LogError, LogFormatError, LogIntegrityError, LogVersionError
 
 __all__ = [
+    "CLOSE_FIELDS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "GENESIS",
     "HASH_SIZE",
+    "LEGACY_VERSION",
+    "MATCH_ID_SIZE",
     "TAG_CLAIMS",
     "TAG_CLOSE",
     "TAG_EVENT",
@@ -30,6 +34,7 @@ __all__ = [
     "LogFormatError",
     "LogIntegrityError",
     "LogVersionError",
+    "Match",
     "claims_of",
     "net_of",
     "parse_close",
@@ -39,9 +44,15 @@ __all__ = [
 
 FORMAT_NAME = "xzlog"
 """The ``format`` field of every header (L4)."""
-FORMAT_VERSION = (1, 0)
-"""(major, minor) written by this version; readers accept any minor of a known major (L7)."""
+FORMAT_VERSION = (1, 1)
+"""(major, minor) of the newest format this version reads and writes (L7): a log of a newer
+minor is read too, its unknown fields ignored."""
+LEGACY_VERSION = (1, 0)
+"""The version :class:`xzcore.log.writer.LogWriter` writes when it is given no
+:class:`Match` (L7, L8.10): no match, no last mark, the signature of the final hash alone."""
 KNOWN_MAJORS = (1,)
+MATCH_ID_SIZE = 16
+"""Bytes of a match id (L8.1): random, written by the writer."""
 HASH_SIZE = 32
 """BLAKE2b digest size of the running hash (L2)."""
 GENESIS = bytes(HASH_SIZE)
@@ -135,16 +146,54 @@ class Header:
     wall: bytes
     seed: int | None
     extra: dict[str, Any] = field(default_factory=dict)
+    match: bytes | None = None
+    """Format 1.1 (L8.1): the id of the match the game belongs to, the game's index in it
+    being ``game``; ``None`` for a game bound to no match (a 1.0 log)."""
+    planned: int | None = None
+    """Format 1.1 (L8.1): how many games the match is planned to hold, when the writer knows."""
 
 
 @dataclass(frozen=True)
 class Close:
-    """A game's closing record: its final hash, event count and optional signature (L2, L3)."""
+    """A game's closing record: its final hash, event count and optional signature (L2, L3);
+    in format 1.1 also whether the game is its match's last (L8.1)."""
 
     final: bytes
     events: int
     sig: bytes | None
     key: bytes | None
+    last: bool | None = None
+    """Format 1.1: the game is marked as the last of its match; ``None`` in a 1.0 log."""
+    seal: bytes | None = None
+    """Format 1.1: the signature of the whole closing record (L3); ``None`` when unsigned."""
+    unknown: tuple[str, ...] = ()
+    """Fields of the record that its format version does not define, in order (L8.9)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a writer binds each game of a log to (format 1.1, L8): the match's random id and,
+    when known, how many games it is planned to hold.
+
+    >>> Match(bytes(16), planned=3).planned
+    3
+    >>> len(Match.new().id)
+    16
+    """
+
+    id: bytes
+    planned: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.id) is not bytes or len(self.id) != MATCH_ID_SIZE:
+            raise ValueError(f"a match id is {MATCH_ID_SIZE} bytes, not {self.id!r}")
+        if self.planned is not None and not (_int(self.planned) and self.planned >= 1):
+            raise ValueError(f"planned must be an int >= 1 or None, not {self.planned!r}")
+
+    @classmethod
+    def new(cls, planned: int | None = None) -> Match:
+        """A match with a fresh random id (``os.urandom``)."""
+        return cls(os.urandom(MATCH_ID_SIZE), planned)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -169,13 +218,15 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _need(payload: Mapping[str, Any], key: str, ok: bool, what: str, loc: Location) -> None:
+def _need(
+    payload: Mapping[str, Any], key: str, ok: bool, what: str, loc: Location, rule: str = "L4"
+) -> None:
     if not ok:
         got = payload.get(key, "<missing>")
         shown = repr(got)
         if len(shown) > 60:
             shown = shown[:57] + "..."
-        raise LogFormatError(f"header field {key!r} must be {what}, found {shown}", loc, rule="L4")
+        raise LogFormatError(f"header field {key!r} must be {what}, found {shown}", loc, rule=rule)
 
 
 _WALL_KINDS = bytes(range(27))
@@ -225,6 +276,14 @@ def _good_header(p: Any) -> Header | None:
         and type(extra) is dict
     ):
         return None
+    match = planned = None
+    if v[1] >= 1:  # format 1.1 (L8.1)
+        match, planned = p.get("match"), p.get("planned")
+        if not (
+            (match is None or (type(match) is bytes and len(match) == MATCH_ID_SIZE))
+            and (planned is None or (type(planned) is int and planned >= 1))
+        ):
+            return None
     return Header(
         version=(v[0], v[1]),
         engine=engine,
@@ -236,6 +295,8 @@ def _good_header(p: Any) -> Header | None:
         wall=wall,
         seed=seed,
         extra=extra,
+        match=match,
+        planned=planned,
     )
 
 
@@ -287,6 +348,14 @@ def _parse_header(payload: Any, loc: Location) -> Header:
     _need(p, "seed", seed is None or _int(seed), "an integer or nil", loc)
     extra: Any = p.get("extra", {})
     _need(p, "extra", isinstance(extra, dict), "a map", loc)
+    match: Any = None
+    planned: Any = None
+    if v[1] >= 1:  # format 1.1 (L8.1)
+        match, planned = p.get("match"), p.get("planned")
+        ok = match is None or (isinstance(match, bytes) and len(match) == MATCH_ID_SIZE)
+        _need(p, "match", ok, f"{MATCH_ID_SIZE} bytes or nil (format 1.1)", loc, rule="L8.1")
+        ok = planned is None or (_int(planned) and planned >= 1)
+        _need(p, "planned", ok, "an integer >= 1 or nil (format 1.1)", loc, rule="L8.1")
     return Header(
         version=(v[0], v[1]),
         engine=p["engine"],
@@ -298,11 +367,24 @@ def _parse_header(payload: Any, loc: Location) -> Header:
         wall=wall,
         seed=seed,
         extra=extra,
+        match=match,
+        planned=planned,
     )
 
 
-def parse_close(payload: Any, loc: Location) -> Close:
-    """Check a closing record's payload (L2, L3) and return it as a :class:`Close`."""
+CLOSE_FIELDS = {
+    (1, 0): frozenset({"final", "events", "sig", "key"}),
+    (1, 1): frozenset({"final", "events", "last", "sig", "key", "seal"}),
+}
+"""The fields of a closing record by format version (L2, L3, L8.1); anything else in the
+record of a version up to :data:`FORMAT_VERSION` is reported (L8.9)."""
+_FIELDS_10, _FIELDS_11 = CLOSE_FIELDS[(1, 0)], CLOSE_FIELDS[(1, 1)]
+
+
+def parse_close(payload: Any, loc: Location, header: Header | None = None) -> Close:
+    """Check a closing record's payload (L2, L3; from format 1.1, L8.1) and return it as a
+    :class:`Close`. ``header`` is the game's (``None``: a 1.0 game): from version 1.1 the
+    record may hold ``last``, which a game bound to a match must."""
     if type(payload) is dict:  # one pass over a good one, fields of the decoder's exact types
         final, events = payload.get("final"), payload.get("events")
         sig, key = payload.get("sig"), payload.get("key")
@@ -314,11 +396,24 @@ def parse_close(payload: Any, loc: Location) -> Close:
             and (sig is None or (type(sig) is bytes and len(sig) == 64))
             and (key is None or (type(key) is bytes and len(key) == 8))
         ):
-            return Close(final=final, events=events, sig=sig, key=key)
-    return _parse_close(payload, loc)
+            # every field present (final and events are, by their types) and no other
+            n = len(payload) - ("sig" in payload) - ("key" in payload)
+            if header is None or header.version[1] < 1:
+                if n == 2:
+                    return Close(final=final, events=events, sig=sig, key=key)
+            else:
+                last, seal = payload.get("last"), payload.get("seal")
+                if (
+                    type(last) is bool
+                    and n == 4
+                    and "seal" in payload
+                    and (seal is None or (type(seal) is bytes and len(seal) == 64))
+                ):
+                    return Close(final=final, events=events, sig=sig, key=key, last=last, seal=seal)
+    return _parse_close(payload, loc, header)
 
 
-def _parse_close(payload: Any, loc: Location) -> Close:
+def _parse_close(payload: Any, loc: Location, header: Header | None = None) -> Close:
     """:func:`parse_close` check by check: the first that fails raises its error."""
     if not isinstance(payload, dict):
         raise LogFormatError("the closing record must be a map", loc, rule="L2")
@@ -334,7 +429,33 @@ def _parse_close(payload: Any, loc: Location) -> Close:
         raise LogFormatError("closing record: 'sig' must be 64 bytes or nil", loc, rule="L3")
     if not (key is None or (isinstance(key, bytes) and len(key) == 8)):
         raise LogFormatError("closing record: 'key' must be 8 bytes or nil", loc, rule="L3")
-    return Close(final=final, events=events, sig=sig, key=key)
+    last: Any = None
+    seal: Any = None
+    known = _FIELDS_10
+    if header is not None and header.version[1] >= 1:
+        known = _FIELDS_11
+        seal = payload.get("seal")
+        if not (seal is None or (isinstance(seal, bytes) and len(seal) == 64)):
+            raise LogFormatError("closing record: 'seal' must be 64 bytes or nil", loc, rule="L3")
+        last = payload.get("last")
+        if last is None and header.match is None:
+            pass  # a game bound to no match need not say (L8.10)
+        elif type(last) is not bool:
+            raise LogFormatError(
+                f"closing record: 'last' must be true or false (format 1.1), found {last!r}",
+                loc,
+                rule="L8.1",
+            )
+    unknown = tuple(k if type(k) is str else repr(k) for k in payload if k not in known)
+    return Close(
+        final=final,
+        events=events,
+        sig=sig,
+        key=key,
+        last=last,
+        seal=seal,
+        unknown=unknown,
+    )
 
 
 def net_of(transfers: Any) -> list[int] | None:

@@ -1,5 +1,6 @@
 """Writing game logs: the ``.xzlog`` container (docs/log-format.md), game by game, each
-record chained to the one before (L2) and each game optionally signed (L3)."""
+record chained to the one before (L2), each game optionally signed (L3) and, given a
+:class:`~xzcore.log.types.Match`, bound to it (format 1.1, L8)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,17 @@ import msgpack
 
 from xzcore._version import __version__
 from xzcore.log.records import HASH_BIN, chain
+from xzcore.log.signing import SIGNATURE_SIZE, signed_message
 from xzcore.log.types import (
     FORMAT_NAME,
     FORMAT_VERSION,
     GENESIS,
+    LEGACY_VERSION,
     TAG_CLAIMS,
     TAG_CLOSE,
     TAG_EVENT,
     TAG_HEADER,
+    Match,
 )
 
 __all__ = ["LogWriter"]
@@ -26,14 +30,25 @@ __all__ = ["LogWriter"]
 class LogWriter:
     """Writes games to a binary handle, keeping the hash chain across games (L2).
 
-    ``signer`` (an :class:`xzcore.log.signing.Signer`) signs each game's final hash (L3).
+    ``signer`` (an :class:`xzcore.log.signing.Signer`) signs each game (L3). Given a
+    ``match`` (:class:`~xzcore.log.types.Match`, e.g. ``Match.new(planned=8)``) the log is
+    format 1.1: every game names the match and its index in it, the planned count, and the
+    last game is marked (L8) — at the planned count, or where :meth:`end_game` is told
+    ``last=True``. Without one it is format 1.0 (L8.10: its completeness cannot be proven).
     Call :meth:`begin_game`, then :meth:`write_event` per engine event, :meth:`write_claims`
     once, and :meth:`end_game`.
     """
 
-    def __init__(self, handle: IO[bytes], *, signer: Any = None) -> None:
+    def __init__(
+        self, handle: IO[bytes], *, signer: Any = None, match: Match | None = None
+    ) -> None:
         self._fh = handle
         self._signer = signer
+        self.match = match
+        """The match the games are bound to (format 1.1), or ``None`` (format 1.0)."""
+        self.version = FORMAT_VERSION if match is not None else LEGACY_VERSION
+        """The format version written."""
+        self._ended = False  # a game marked last was written
         self._packer = msgpack.Packer(use_bin_type=True)
         self._prev = GENESIS
         self._hash = GENESIS
@@ -43,7 +58,9 @@ class LogWriter:
         """Games completed so far."""
 
     def _record(self, tag: int, payload: Any) -> None:
-        body = b"\x93" + self._packer.pack(tag) + self._packer.pack(payload)
+        self._write(b"\x93" + self._packer.pack(tag) + self._packer.pack(payload))
+
+    def _write(self, body: bytes) -> None:
         self._hash = chain(self._hash, body)
         self._fh.write(body + HASH_BIN + self._hash)
 
@@ -61,12 +78,22 @@ class LogWriter:
         resolved dict; ``wall`` the 108 tile kinds in draw order (R2.2)."""
         if self._state != "idle":
             raise RuntimeError("begin_game() while a game is open")
+        match = self.match
+        if match is not None and (
+            self._ended or (match.planned is not None and self.games >= match.planned)
+        ):
+            raise RuntimeError("begin_game() after the match's last game (L8.6)")
         rules_dict = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
         header: dict[str, Any] = {
             "format": FORMAT_NAME,
-            "version": list(FORMAT_VERSION),
+            "version": list(self.version),
             "engine": f"xzcore {__version__}",
             "game": self.games,
+        }
+        if match is not None:  # format 1.1 (L8.1)
+            header["match"] = match.id
+            header["planned"] = match.planned
+        header |= {
             "prev": self._prev,
             "rules": rules_dict,
             "seats": list(seats) if seats is not None else [f"seat{i}" for i in range(4)],
@@ -95,17 +122,49 @@ class LogWriter:
         self._record(TAG_CLAIMS, dict(claims))
         self._state = "claims"
 
-    def end_game(self) -> bytes:
+    def end_game(self, *, last: bool | None = None) -> bytes:
         """Write the closing record (signed if a signer was given) and flush the handle;
-        return the final hash."""
+        return the final hash.
+
+        ``last`` (format 1.1): the game is the match's last; by default it is when it is the
+        planned count's last. A 1.0 log has no last mark (``last`` must be left out)."""
         if self._state != "claims":
             raise RuntimeError("end_game() before write_claims()")
         final = self._hash
-        close: dict[str, Any] = {"final": final, "events": self._events, "sig": None, "key": None}
-        if self._signer is not None:
-            close["sig"] = self._signer.sign(final)
-            close["key"] = self._signer.key_id
-        self._record(TAG_CLOSE, close)
+        signer = self._signer
+        match = self.match
+        if match is None:
+            if last is not None:
+                raise ValueError("a format 1.0 log has no last mark: give the writer a Match")
+            close: dict[str, Any] = {
+                "final": final,
+                "events": self._events,
+                "sig": None,
+                "key": None,
+            }
+            if signer is not None:
+                close["sig"] = signer.sign(final)  # L3, 1.0: the final hash itself
+                close["key"] = signer.key_id
+            self._record(TAG_CLOSE, close)
+        else:
+            if last is None:
+                last = match.planned is not None and self.games + 1 == match.planned
+            signed = signer is not None
+            close = {
+                "final": final,
+                "events": self._events,
+                "last": bool(last),
+                "sig": signer.sign(final) if signed else None,  # L3, as in 1.0
+                "key": signer.key_id if signed else None,
+                "seal": bytes(SIGNATURE_SIZE) if signed else None,
+            }
+            body = b"\x93" + self._packer.pack(TAG_CLOSE) + self._packer.pack(close)
+            if signer is not None:  # L3, 1.1: the record's bytes up to its seal entry
+                message = signed_message(body)
+                assert message is not None
+                body = body[:-SIGNATURE_SIZE] + signer.sign(message)
+            self._write(body)
+            self._ended = bool(last)
         # Each finished game leaves the buffer: a later write error (a full disk) or a crash
         # can tear only the game being written, and a reader of a pipe sees whole games.
         flush = getattr(self._fh, "flush", None)

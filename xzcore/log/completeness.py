@@ -1,0 +1,268 @@
+"""Completeness and provenance of a log (docs/log-format.md L8, format 1.1).
+
+From format 1.1 every game's signed data says which match it belongs to (the header's
+``match`` id), its index in it (``game``), how many games the match is planned to hold
+(``planned``, when the writer knows) and whether it is the match's last (the closing record's
+``last``). Reading a log in order, :class:`xzcore.log.reader.LogReader` keeps a :class:`Link`
+— what it knows of the match so far — and asks this module, game by game:
+
+- :func:`link_problem` at each header: is this game the next one of the match the game before
+  it belongs to (L8.3–L8.8)?
+- :func:`close_problems` at each closing record: fields its version does not define (L8.9),
+  a last game short of the planned count (L8.2);
+- :func:`end_problem` where the input ends: was the last game read marked last (L8.2)?
+
+Each answer is ``(rule, message)`` or ``None``; the reader reports it as a
+:class:`~xzcore.log.types.LogIntegrityError` (an audit finding). A 1.0 log binds nothing:
+:func:`version_notes` is the note an audit gives its games (L8.10), never a finding.
+
+>>> from xzcore.log.types import Close, Header
+>>> h = Header((1, 1), "x", 0, bytes(32), {}, ("a",) * 4, 0, bytes(108), None,
+...            match=bytes(16), planned=2)
+>>> c = Close(bytes(32), 0, None, None, last=False)
+>>> link_problem(START, h) is None and close_problems(h, c) == []
+True
+>>> end_problem(link_after(START, h, c))[0]
+'L8.2'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from xzcore.log.types import FORMAT_VERSION, GENESIS, LEGACY_VERSION, Close, Header
+
+__all__ = [
+    "LEGACY",
+    "START",
+    "VERSION_NOTE",
+    "Link",
+    "close_problems",
+    "end_problem",
+    "follows_out_of_order",
+    "is_open",
+    "link_after",
+    "link_problem",
+    "version_notes",
+]
+
+Problem = tuple[str, str]
+"""``(rule, message)``: an L8 id and the finding's text."""
+
+MAX_HOLES = 64
+"""Index ranges a :class:`Link` remembers as skipped (to tell a moved game from a duplicated
+one); past this many, a game behind the highest index is "moved or duplicated" (L8.4)."""
+
+VERSION_NOTE = (
+    "a format 1.0 game: it names no match (and a 1.0 signature covers only its final hash), "
+    "so whether the log is complete — no game withheld — and which match the game belongs "
+    "to cannot be proven (docs/log-format.md L8.10)"
+)
+"""The note on every game bound to no match — a 1.0 log's (L8.10): not a finding, the
+verdict is unchanged."""
+
+
+class Link(NamedTuple):
+    """What a reader knows, after a game, of the match that game belongs to (L8): enough to
+    check the next game of the file. Immutable and small (it travels with a
+    :class:`xzcore.audit.report.Part`); a named tuple, since the reader makes one per game."""
+
+    match: bytes | None
+    """The match id; ``None`` for a 1.0 game (or :data:`START`)."""
+    planned: int | None = None
+    game: int = -1
+    """The index of the game just read."""
+    top: int = -1
+    """The highest index of this match read so far."""
+    holes: tuple[tuple[int, int], ...] | None = ()
+    """Index ranges ``(first, last)`` skipped so far (missing, or to come later: moved);
+    ``None`` once more than :data:`MAX_HOLES` were skipped (then unknown)."""
+    ended: bool = False
+    """A game of this match read so far was marked last."""
+
+
+START = Link(None, game=-2)
+"""The link before the first game of an input (file offset 0): that game must be its match's
+first (L8.8)."""
+LEGACY = Link(None)
+"""The link after a 1.0 game: no match to continue."""
+
+
+def _short(match: bytes | None) -> str:
+    return "match " + match.hex()[:8] if match is not None else "a format 1.0 log"
+
+
+def _is_11(header: Header) -> bool:
+    return header.version[1] >= 1 and header.match is not None
+
+
+def link_problem(before: Link | None, header: Header) -> Problem | None:
+    """The L8 problem of the game whose header is ``header`` coming after ``before``
+    (:data:`START` at the start of the input, ``None`` when unknown: then none), or ``None``.
+
+    At most one problem per header, the one that explains the break (a reader reports it
+    instead of L2's ``prev`` mismatch, which it implies)."""
+    if before is None:
+        return None
+    v11 = _is_11(header)
+    g, m = header.game, header.match
+    if before == START:  # (equal, not the same object, once a Part was pickled)
+        if v11 and (g != 0 or header.prev != GENESIS):
+            chained = "" if header.prev == GENESIS else ", chained after a game not in it"
+            return (
+                "L8.8",
+                f"the log starts with game {g} of {_short(m)}{chained}: a game taken out of "
+                f"its log, or the games before it withheld",
+            )
+        return None
+    if before.match is None:  # a 1.0 game before
+        if v11:
+            return (
+                "L8.7",
+                f"game {g} of {_short(m)} follows a game of a format 1.0 log (logs joined)",
+            )
+        return None
+    b = before.match
+    same = v11 and m == b and header.planned == before.planned
+    if before.ended and not (same and g <= before.top):  # else: moved or duplicated, below
+        if not v11:
+            what = "a game of a format 1.0 log"
+        elif m == b:
+            what = f"game {g} of the same match"
+        else:
+            what = f"game {g} of another match ({_short(m)})"
+        return (
+            "L8.6",
+            f"{what} follows the last game of {_short(b)}: an extra game (logs joined, or a "
+            f"game appended)",
+        )
+    if not same:
+        if v11 and m == b:
+            what = (
+                f"game {g} of {_short(m)} planned for {header.planned} games, not {before.planned}"
+            )
+        else:
+            what = f"game {g} of {_short(m) if v11 else 'a format 1.0 log'}"
+        return (
+            "L8.7",
+            f"{what} follows game {before.game} of {_short(b)}, which is not its last: a game "
+            f"of another match, and {_short(b)} is cut short here",
+        )
+    planned = header.planned
+    if planned is not None and g >= planned:
+        return ("L8.6", f"game {g} of {_short(m)}, which is planned for {planned} games")
+    top = before.top
+    if g == top + 1:
+        return None
+    if g > top + 1:
+        skipped = f"game {top + 1}" if g == top + 2 else f"games {top + 1}-{g - 1}"
+        return (
+            "L8.3",
+            f"game {g} of {_short(m)} follows game {before.game}: {skipped} missing here "
+            f"(withheld, or moved)",
+        )
+    holes = before.holes
+    if holes is None:
+        return ("L8.4", f"game {g} of {_short(m)} again or out of order (after game {top})")
+    if any(a <= g <= z for a, z in holes):
+        return (
+            "L8.5",
+            f"game {g} of {_short(m)} comes after game {top}: the games are out of order (moved)",
+        )
+    return ("L8.4", f"game {g} of {_short(m)} again: a duplicated game")
+
+
+def follows_out_of_order(before: Link | None, header: Header) -> bool:
+    """Whether the game of ``header``, in sequence in its match, comes after a game that is
+    not its predecessor (the order broke before it, and was reported there): then its
+    ``prev``, the predecessor's hash, cannot be the hash of the game before it in the file,
+    and L2 has nothing to add."""
+    return (
+        before is not None
+        and before.match is not None
+        and before.match == header.match
+        and before.game != header.game - 1
+    )
+
+
+def link_after(before: Link | None, header: Header, close: Close) -> Link:
+    """The link after the game of ``header`` and ``close`` read after ``before``."""
+    if not _is_11(header):
+        return LEGACY
+    g = header.game
+    last = close.last is True
+    if before is None or before.match != header.match or before.planned != header.planned:
+        holes: tuple[tuple[int, int], ...] | None = ((0, g - 1),) if g > 0 else ()
+        return Link(header.match, header.planned, g, g, holes, last)
+    holes = before.holes
+    top = before.top
+    if holes is not None:
+        if g > top + 1:
+            holes = (*holes, (top + 1, g - 1))
+        elif g <= top:  # a moved game fills its place
+            split: list[tuple[int, int]] = []
+            for a, z in holes:
+                if a <= g <= z:
+                    split += [(x, y) for x, y in ((a, g - 1), (g + 1, z)) if x <= y]
+                else:
+                    split.append((a, z))
+            holes = tuple(split)
+        if len(holes) > MAX_HOLES:
+            holes = None
+    return Link(header.match, header.planned, g, max(top, g), holes, before.ended or last)
+
+
+def close_problems(header: Header, close: Close) -> list[Problem]:
+    """The L8 problems of one game's closing record: fields its version does not define (a
+    log of a newer minor may have more, L7; L8.9), a game marked last before the planned
+    count (L8.2)."""
+    out: list[Problem] = []
+    version = header.version
+    if close.unknown and version <= FORMAT_VERSION:
+        names = ", ".join(repr(k) for k in close.unknown)
+        covered = "covered by no signature" if version <= LEGACY_VERSION else "not format 1.1"
+        out.append(
+            (
+                "L8.9",
+                f"the closing record holds fields format {version[0]}.{version[1]} does not "
+                f"define: {names} ({covered})",
+            )
+        )
+    planned = header.planned
+    if _is_11(header) and close.last and planned is not None and header.game + 1 < planned:
+        short = planned - header.game - 1
+        out.append(
+            (
+                "L8.2",
+                f"game {header.game} is marked as the last of {_short(header.match)}, which is "
+                f"planned for {planned} games: {short} game(s) short",
+            )
+        )
+    return out
+
+
+def is_open(link: Link | None) -> bool:
+    """Whether the match of the game ``link`` follows is known and not ended: the input may
+    not end there (:func:`end_problem`)."""
+    return link is not None and link.match is not None and not link.ended
+
+
+def end_problem(link: Link | None) -> Problem | None:
+    """L8.2: the input ends after the game ``link`` follows, and its match was not marked as
+    ended — the games after it were withheld (or never written); ``None`` when it was, or the
+    game is 1.0 or unknown."""
+    if link is None or not is_open(link):
+        return None
+    planned = ""
+    if link.planned is not None and link.top + 1 < link.planned:
+        planned = f" ({link.planned} planned, {link.planned - link.top - 1} not in the log)"
+    return (
+        "L8.2",
+        f"the log ends after game {link.game} of {_short(link.match)}, which is not marked as "
+        f"its last: the games after it are missing{planned}",
+    )
+
+
+def version_notes(header: Header) -> list[str]:
+    """The notes on a game of this header (L8.10): :data:`VERSION_NOTE` for a 1.0 game."""
+    return [] if _is_11(header) else [VERSION_NOTE]
