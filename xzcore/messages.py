@@ -181,6 +181,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "html.correct": ("应为", "correct"),
     "html.changes": ("差异（记录 → 应为）", "differences (claimed → correct)"),
     "html.and_so": ("因此：", "and so:"),
+    "html.note": ("注：", "note:"),
     "html.money_diff": ("金额差（记录 − 应为）", "money (claimed − correct)"),
     "html.money": ("各座金额（单位）", "Money per seat (units)"),
     "html.no_correct": (
@@ -229,6 +230,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "audit.list_changes": ("      差异（记录 → 应为）：", "      differences (claimed → correct):"),
     "audit.note": ("      因此：", "      and so: "),
+    "audit.game_note": ("  注：", "  note: "),
+    "audit.version_note": (
+        "格式 1.0 的对局：不属于任何比赛（1.0 的签名只覆盖最终哈希），所以无法证明记录是否完整"
+        "（没有扣下对局）以及对局属于哪场比赛（docs/log-format.md L8.10）",
+        "a format 1.0 game: it names no match (and a 1.0 signature covers only its final "
+        "hash), so whether the log is complete — no game withheld — and which match the game "
+        "belongs to cannot be proven (docs/log-format.md L8.10)",
+    ),
     "audit.summary": (
         "{games} 局：{verified} 局核对无误，{findings} 局有问题（共 {total} 处），"
         "{unreadable} 局无法读取 — 退出码 {code}",
@@ -851,6 +860,17 @@ RULE_NAMES: dict[str, tuple[str, str]] = {
     "L5": ("事件与声明", "events and claims"),
     "L6": ("读取限制", "reader limits"),
     "L7": ("版本", "versions"),
+    "L8": ("完整性与来源", "completeness and provenance"),
+    "L8.1": ("完整性字段", "completeness fields"),
+    "L8.2": ("对局被截短", "cut short"),
+    "L8.3": ("缺少一局", "a game missing"),
+    "L8.4": ("重复的一局", "a game duplicated"),
+    "L8.5": ("移动的一局", "a game moved"),
+    "L8.6": ("多出的一局", "an extra game"),
+    "L8.7": ("另一场比赛的一局", "a game of another match"),
+    "L8.8": ("单独拿出的一局", "a game shown alone"),
+    "L8.9": ("结束记录的多余字段", "closing record fields"),
+    "L8.10": ("1.0 格式：无法证明完整", "format 1.0: completeness unprovable"),
 }
 """Rule id → its short name (Chinese, English)."""
 

@@ -28,6 +28,7 @@ import pytest
 
 from xzcore.cli import record as record_cmd
 from xzcore.cli.main import main
+from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
@@ -291,7 +292,7 @@ def _game_starts(n: int) -> list[int]:
     """Where each game of ``xz record -n n --seed 0`` starts (the same bots and seeds)."""
     buf = io.BytesIO()
     starts = []
-    writer = LogWriter(buf)
+    writer = LogWriter(buf, match=Match(bytes(16), planned=n))  # as xz record: format 1.1
     choosers = [bot_chooser("greedy", s) for s in range(4)]
     names = [f"greedy{s}" for s in range(4)]
     rules = RuleSet.preset("xuezhan")

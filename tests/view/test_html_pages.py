@@ -203,7 +203,7 @@ def test_verified_games_are_listed_by_name(tmp_path: Path) -> None:
 # -- every word from the catalogue -----------------------------------------------------------
 
 _ALLOWED = re.compile(
-    r"JavaScript|[1-9][mps]|[RL]\d+(?:\.\d+)*|\S*\.xzlog|xzcore \d+\.\d+\.\d+|[+\-]?\d+"
+    r"JavaScript|[\w/-]+\.md|[1-9][mps]|[RL]\d+(?:\.\d+)*|\S*\.xzlog|xzcore \d+\.\d+\.\d+|[+\-]?\d+"
 )
 _LOG_DATA = ("code", "pre", "name", "who")
 """Text of the log (its data, seat names), not the page's own words."""
@@ -308,3 +308,10 @@ def test_without_jinja2_html_is_a_usage_error_naming_the_extra(
     res = xz("audit", "--html", str(tmp_path / "r.html"), str(REPLAYS / "void-peng.xzlog"))
     assert res.exit_code == 2 and "xzcore[html]" in res.output
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_format_1_0_game_carries_its_note_in_the_page_language(tmp_path: Path) -> None:
+    out = tmp_path / "n.html"
+    xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "void-peng.xzlog"))
+    notes = [t for c, t in Page(out.read_text(encoding="utf-8")).text if "game-note" in c]
+    assert any("格式 1.0 的对局" in t and "L8.10" in t for t in notes), notes

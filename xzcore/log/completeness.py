@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from xzcore.log.types import FORMAT_VERSION, GENESIS, LEGACY_VERSION, Close, Header
+from xzcore.messages import text
 
 __all__ = [
     "LEGACY",
@@ -53,11 +54,7 @@ MAX_HOLES = 64
 """Index ranges a :class:`Link` remembers as skipped (to tell a moved game from a duplicated
 one); past this many, a game behind the highest index is "moved or duplicated" (L8.4)."""
 
-VERSION_NOTE = (
-    "a format 1.0 game: it names no match (and a 1.0 signature covers only its final hash), "
-    "so whether the log is complete — no game withheld — and which match the game belongs "
-    "to cannot be proven (docs/log-format.md L8.10)"
-)
+VERSION_NOTE = text("audit.version_note", "en")
 """The note on every game bound to no match — a 1.0 log's (L8.10): not a finding, the
 verdict is unchanged."""
 

@@ -95,6 +95,8 @@ class PageGame:
     errors: list[dict[str, Any]] = field(default_factory=list)
     money: list[dict[str, Any]] | None = None
     money_totals: bool = False
+    notes: list[str] = field(default_factory=list)
+    """Notes on the game that are not findings (a format 1.0 game's, L8.10)."""
     no_replay: str | None = None
     start: int = 0
     """The event the replay opens at (in an audit, the first finding's)."""
@@ -245,6 +247,7 @@ def audit_game(
     last event), and each of those events marked with the findings at it."""
     from xzcore.audit.diff import diff_lines
     from xzcore.audit.report import error_text, finding_text, shows_totals
+    from xzcore.log.completeness import VERSION_NOTE
 
     anchor = f"g{index}"
     n_events = len(game.events) if game is not None else 0
@@ -280,6 +283,10 @@ def audit_game(
     g.start = min((f["step"] for f in findings if f["step"] is not None), default=0)
     g.findings = findings
     g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
+    g.notes = [
+        text("audit.version_note", lang) if n == VERSION_NOTE else str(n)
+        for n in report.get("notes") or ()
+    ]
     rows: list[dict[str, Any]] | None = report.get("money_per_seat")
     g.money = rows
     if rows:
