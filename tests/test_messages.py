@@ -217,3 +217,30 @@ def test_audit_summary_line_in_english_is_unchanged() -> None:
     assert SUMMARY in (REPLAYS / "README.md").read_text()
     zh = xz(*args[:1], "--lang", "zh", *args[1:]).splitlines()[-1]
     assert zh == "25 局：14 局核对无误，10 局有问题（共 10 处），1 局无法读取 — 退出码 3"
+
+
+@pytest.mark.parametrize(
+    ("key", "fields", "zh"),
+    [
+        (
+            "log.header_field",
+            {"key": "seats", "what": "a list", "found": 3},
+            "头记录字段 seats 必须是 a list，读到 3",
+        ),
+        (
+            "log.other_key",
+            {"key": "abcd", "expected": "ef01"},
+            "由另一把密钥签名（密钥 abcd，应为 ef01）",
+        ),
+    ],
+)
+def test_a_phrase_with_a_field_named_key_is_said_in_chinese(
+    key: str, fields: dict[str, object], zh: str
+) -> None:
+    """A phrase's ``{key}`` field is a field, not text()'s own argument (found by
+    fuzz/audit_bytes_target.py in CI: a TypeError in xz audit --lang zh)."""
+    from xzcore.audit.report import error_text
+
+    message = text(key, "en", **fields)
+    assert text(key, "zh", **fields) == zh
+    assert error_text({"message": message}, "zh") == zh

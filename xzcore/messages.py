@@ -881,7 +881,7 @@ def _index(lang: str) -> int:
     return LANGS.index(lang)
 
 
-def text(key: str, lang: str, **fields: Any) -> str:
+def text(key: str, lang: str, /, **fields: Any) -> str:
     """The phrase ``key`` in ``lang`` with its ``{fields}`` filled; an unknown key is a
     ``KeyError`` (a missing phrase is a bug, not a blank)."""
     phrase = MESSAGES[key][_index(lang)]
