@@ -4,13 +4,14 @@
 # twins (XZ_PUREPYTHON=1: the code the compiled modules stand for, instrumented); fails on
 # the first crash, leaving the input that made it in $FUZZ_OUT/crashes (default: a temporary
 # folder, printed). Installs atheris into this python if it is missing.
-#   bash scripts/fuzz_briefly.sh            # FUZZ_RUNS=3000 FUZZ_TWIN_RUNS=1000 FUZZ_SECONDS=30
+#   bash scripts/fuzz_briefly.sh            # FUZZ_RUNS=3000 FUZZ_TWIN_RUNS=1000 FUZZ_SECONDS=30 FUZZ_SEED=1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python}
 runs=${FUZZ_RUNS:-3000}
 twin_runs=${FUZZ_TWIN_RUNS:-1000}
 seconds=${FUZZ_SECONDS:-30}
+seed=${FUZZ_SEED:-1}  # fixed, so a CI run is repeatable; FUZZ_SEED=0 lets libFuzzer pick
 out=${FUZZ_OUT:-$(mktemp -d)}
 
 if ! "$python" -c "import atheris" 2>/dev/null; then
@@ -27,7 +28,7 @@ fuzz() {  # fuzz TARGET BACKEND RUNS [env arguments...]
     local work=$out/work-$target-$backend log=$out/$target-$backend.log
     mkdir -p "$work"
     if ! env "$@" nice -n 10 "$python" "fuzz/${target}_target.py" "$work" "$out/seeds/$target" \
-        -atheris_runs="$n" -max_total_time="$seconds" -max_len=16384 -rss_limit_mb=2048 \
+        -atheris_runs="$n" -max_total_time="$seconds" -max_len=16384 -rss_limit_mb=2048 -seed="$seed" \
         -artifact_prefix="$out/crashes/$target-" >"$log" 2>&1; then
         grep -v '^INFO: Instrumenting' "$log" | tail -n 40
         echo "fuzz/${target}_target.py crashed: the input is in $out/crashes/" \
