@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from audit_cli_helpers import run
 from keyfile_helpers import CASES, bad_key_file
 
 from xzcore.cli import audit as audit_cmd
@@ -18,15 +19,6 @@ KEY = str(REPLAYS / "demo-key.pub")
 FAIR = str(REPLAYS / "preset-xuezhan.xzlog")
 WRONG = str(REPLAYS / "wrong-multiplier.xzlog")
 CUT = str(REPLAYS / "truncated.xzlog")
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(["audit", "--no-progress", *args])
-    out, err = capsys.readouterr()
-    code = info.value.code
-    assert isinstance(code, int)
-    return code, out, err
 
 
 def test_verified_exit_0(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 
 import msgpack
 import pytest
+from audit_cli_helpers import run
 
-from xzcore.cli.main import main
 from xzcore.log.types import GENESIS
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import record_games
@@ -24,15 +24,6 @@ from xzcore.rules import RuleSet
 NAMES = ["alice", "bob", "human", "dora"]
 SEED = 230
 """A xuezhan game of ``record_games`` with a self-drawn win (three payers)."""
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(["audit", "--no-progress", *args])
-    out, err = capsys.readouterr()
-    code = info.value.code
-    assert isinstance(code, int)
-    return code, out, err
 
 
 def _records() -> tuple[list[list[Any]], list[int]]:

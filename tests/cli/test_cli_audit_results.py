@@ -14,10 +14,10 @@ import os
 from pathlib import Path
 
 import pytest
+from audit_cli_helpers import run
 
 from xzcore.cli import audit as audit_cmd
 from xzcore.cli.audit_results import audited_files
-from xzcore.cli.main import main
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
@@ -26,15 +26,6 @@ REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 WRONG = REPLAYS / "wrong-multiplier.xzlog"  # 1 game: R8.3 at event 107, +2 +0 -2 +0
 FAIR = REPLAYS / "preset-xuezhan.xzlog"  # 3 games, verified
 CUT = REPLAYS / "truncated.xzlog"  # game 0 verified, game 1 unreadable (L1)
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        main(["audit", "--no-progress", *args])
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    assert isinstance(code, int)
-    return code, out, err
 
 
 def _blake2b(path: Path) -> str:

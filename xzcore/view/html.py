@@ -177,7 +177,7 @@ def _render(template: str, lang: str, **context: Any) -> str:
 
     env = _environment()
 
-    def t(key: str, **fields: Any) -> str:
+    def t(key: str, /, **fields: Any) -> str:
         return text(key, lang, **fields)
 
     def rule(rule_id: str) -> str:
