@@ -14,6 +14,7 @@ from typing import Any
 
 from xzcore.audit.replay import quiet_run
 from xzcore.leshan.round import new_round
+from xzcore.log.events import RULE
 from xzcore.log.scan import claims_of as _claims_of
 from xzcore.log.scan import same, same_events
 from xzcore.log.types import Header, Location, claims_of, net_of
@@ -55,24 +56,8 @@ _FIELD_RULE = {
 }
 """The rule of a ``hora`` flag that differs (the part of the win it marks), more specific
 than the event's R7.1."""
-_EVENT_RULE = {
-    "start_kyoku": "R2.3",
-    "exchange": "R3.1",
-    "dingque": "R4.1",
-    "tsumo": "R2.2",
-    "dahai": "R5.1",
-    "pon": "R5.2",
-    "daiminkan": "R6.1",
-    "ankan": "R6.1",
-    "kakan": "R6.1",
-    "none": "R5.3",
-    "hora": "R7.1",
-    "gang_payment": "R6.2",
-    "call_transfer": "R9.5",
-    "ryukyoku": "R5.6",
-    "settlement": "R10",
-    "end_kyoku": "R11.1",
-}
+_EVENT_RULE = RULE
+"""The rule each event type cites when it diverges (:data:`xzcore.log.events.RULE`)."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgpack
 
-__all__ = ["OPTIONAL", "SHAPES", "event", "packed"]
+__all__ = ["OPTIONAL", "RULE", "SHAPES", "event", "packed"]
 
 SHAPES: dict[str, tuple[str, ...]] = {
     "start_kyoku": ("type", "dealer", "wall", "tehais", "exchange_direction"),  # R2
@@ -56,6 +56,29 @@ SHAPES: dict[str, tuple[str, ...]] = {
 
 OPTIONAL: dict[str, tuple[str, ...]] = {"none": ("claim",), "dahai": ("baige",)}
 """Keys some events of a type add after their shape's (R7.4's lock, Leshan's 摆割)."""
+
+RULE: dict[str, str] = {
+    "start_kyoku": "R2.3",
+    "exchange": "R3.1",
+    "dingque": "R4.1",
+    "piao": "R13.3",
+    "baige": "R13.4",
+    "tsumo": "R2.2",
+    "dahai": "R5.1",
+    "pon": "R5.2",
+    "daiminkan": "R6.1",
+    "ankan": "R6.1",
+    "kakan": "R6.1",
+    "none": "R5.3",
+    "hora": "R7.1",
+    "gang_payment": "R6.2",
+    "call_transfer": "R9.5",
+    "ryukyoku": "R5.6",
+    "settlement": "R10",
+    "end_kyoku": "R11.1",
+}
+"""Event type → the rule that makes it: what an audit cites when a recorded event is not the
+engine's, and the ``meta.rule`` of an mjai event (docs/mjai.md)."""
 
 
 def event(kind: str, /, **values: Any) -> dict[str, Any]:
