@@ -590,6 +590,122 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "field.special": ("天胡地胡", "special"),
     # -- a log reader's messages (xzcore.log; xzcore.audit.report.error_text matches the -----
     # -- English and shows the Chinese; a message not listed here stays in English) ----------
+    # L8, completeness (xzcore.log.completeness writes its English from these): the more
+    # specific wording first, since error_text takes the first phrase whose English matches
+    "log.l8_starts_midway_chained": (
+        "记录从比赛 {match} 的第 {game} 局开始，且接在一局不在记录中的对局之后：这一局是从它的"
+        "记录里单独拿出的，"
+        "或者它之前的对局被扣下了",
+        "the log starts with game {game} of match {match}, chained after a game not in it: a "
+        "game taken out of its log, or the games before it withheld",
+    ),
+    "log.l8_starts_midway": (
+        "记录从比赛 {match} 的第 {game} 局开始：这一局是从它的记录里单独拿出的，或者它之前的对"
+        "局被扣下了",
+        "the log starts with game {game} of match {match}: a game taken out of its log, or the "
+        "games before it withheld",
+    ),
+    "log.l8_after_legacy": (
+        "比赛 {match} 的第 {game} 局接在一份 1.0 格式记录的对局之后（几份记录被拼在一起）",
+        "game {game} of match {match} follows a game of a format 1.0 log (logs joined)",
+    ),
+    "log.l8_extra_legacy": (
+        "一份 1.0 格式记录的对局接在比赛 {before} 的最后一局之后：多出的一局（几份记录被拼在一"
+        "起，或追加了对局）",
+        "a game of a format 1.0 log follows the last game of match {before}: an extra game "
+        "(logs joined, or a game appended)",
+    ),
+    "log.l8_extra_same": (
+        "同一场比赛的第 {game} 局接在比赛 {before} 的最后一局之后：多出的一局（几份记录被拼在一"
+        "起，或追加了对局）",
+        "game {game} of the same match follows the last game of match {before}: an extra game "
+        "(logs joined, or a game appended)",
+    ),
+    "log.l8_extra_other": (
+        "另一场比赛（比赛 {match}）的第 {game} 局接在比赛 {before} 的最后一局之后：多出的一局（"
+        "几份记录被拼在一起，"
+        "或追加了对局）",
+        "game {game} of another match (match {match}) follows the last game of match {before}: "
+        "an extra game (logs joined, or a game appended)",
+    ),
+    "log.l8_other_planned": (
+        "比赛 {match} 的第 {game} 局计划共 {planned} 局而不是 {before_planned} 局，却接在比赛 {"
+        "before} 的第 "
+        "{before_game} 局之后，而那不是它的最后一局：这是另一场比赛的对局，比赛 {before} 在这里"
+        "被截短",
+        "game {game} of match {match} planned for {planned} games, not {before_planned} follows "
+        "game {before_game} of match {before}, which is not its last: a game of another match, "
+        "and match {before} is cut short here",
+    ),
+    "log.l8_other_legacy": (
+        "一份 1.0 格式记录的第 {game} 局接在比赛 {before} 的第 {before_game} 局之后，而那不是它"
+        "的最后一局："
+        "这是另一场比赛的对局，比赛 {before} 在这里被截短",
+        "game {game} of a format 1.0 log follows game {before_game} of match {before}, which is "
+        "not its last: a game of another match, and match {before} is cut short here",
+    ),
+    "log.l8_other_match": (
+        "比赛 {match} 的第 {game} 局接在比赛 {before} 的第 {before_game} 局之后，而那不是它的最"
+        "后一局："
+        "这是另一场比赛的对局，比赛 {before} 在这里被截短",
+        "game {game} of match {match} follows game {before_game} of match {before}, which is "
+        "not its last: a game of another match, and match {before} is cut short here",
+    ),
+    "log.l8_beyond_planned": (
+        "比赛 {match} 的第 {game} 局，而这场比赛计划共 {planned} 局",
+        "game {game} of match {match}, which is planned for {planned} games",
+    ),
+    "log.l8_missing_many": (
+        "比赛 {match} 的第 {game} 局接在第 {before_game} 局之后：这里缺少第 {first}-{last} 局（"
+        "被扣下或被移动）",
+        "game {game} of match {match} follows game {before_game}: games {first}-{last} missing "
+        "here (withheld, or moved)",
+    ),
+    "log.l8_missing_one": (
+        "比赛 {match} 的第 {game} 局接在第 {before_game} 局之后：这里缺少第 {first} 局（被扣下"
+        "或被移动）",
+        "game {game} of match {match} follows game {before_game}: game {first} missing here "
+        "(withheld, or moved)",
+    ),
+    "log.l8_again_or_moved": (
+        "比赛 {match} 的第 {game} 局重复出现或顺序错乱（在第 {top} 局之后）",
+        "game {game} of match {match} again or out of order (after game {top})",
+    ),
+    "log.l8_moved": (
+        "比赛 {match} 的第 {game} 局出现在第 {top} 局之后：对局的顺序错乱（被移动）",
+        "game {game} of match {match} comes after game {top}: the games are out of order (moved)",
+    ),
+    "log.l8_duplicated": (
+        "比赛 {match} 的第 {game} 局再次出现：重复的一局",
+        "game {game} of match {match} again: a duplicated game",
+    ),
+    "log.l8_unknown_fields_unsigned": (
+        "结束记录含有 {major}.{minor} 格式没有定义的字段：{names}（没有任何签名覆盖它们）",
+        "the closing record holds fields format {major}.{minor} does not define: {names} "
+        "(covered by no signature)",
+    ),
+    "log.l8_unknown_fields": (
+        "结束记录含有 {major}.{minor} 格式没有定义的字段：{names}（不属于 1.1 格式）",
+        "the closing record holds fields format {major}.{minor} does not define: {names} (not "
+        "format 1.1)",
+    ),
+    "log.l8_marked_last_early": (
+        "第 {game} 局被标为比赛 {match} 的最后一局，而这场比赛计划共 {planned} 局：少了 {short} 局",
+        "game {game} is marked as the last of match {match}, which is planned for {planned} "
+        "games: {short} game(s) short",
+    ),
+    "log.l8_ends_open_planned": (
+        "记录在比赛 {match} 的第 {game} 局之后结束，而这一局没有被标为最后一局：之后的对局缺失"
+        "（计划 {planned} 局，"
+        "{missing} 局不在记录里）",
+        "the log ends after game {game} of match {match}, which is not marked as its last: the "
+        "games after it are missing ({planned} planned, {missing} not in the log)",
+    ),
+    "log.l8_ends_open": (
+        "记录在比赛 {match} 的第 {game} 局之后结束，而这一局没有被标为最后一局：之后的对局缺失",
+        "the log ends after game {game} of match {match}, which is not marked as its last: the "
+        "games after it are missing",
+    ),
     "log.no_game_read": ("没有读到对局", "no game was read"),
     "log.no_game": ("记录里没有对局", "the log holds no game"),
     "log.cannot_open": ("无法打开：{detail}", "cannot open: {detail}"),
@@ -1028,9 +1144,16 @@ def from_english(message: str, prefix: str, lang: str) -> str:
         for key, (_, en) in MESSAGES.items():
             if key.startswith(prefix + "."):
                 parts = re.split(r"\{(\w+)\}", en)
-                body = "".join(
-                    re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)
-                )
+                seen: set[str] = set()
+                body = ""
+                for i, p in enumerate(parts):
+                    if i % 2 == 0:
+                        body += re.escape(p)
+                    elif p in seen:  # a field quoted twice is the same text both times
+                        body += f"(?P={p})"
+                    else:
+                        seen.add(p)
+                        body += f"(?P<{p}>.*?)"
                 patterns.append((re.compile(body + r"\Z", re.S), key))
     for pattern, key in patterns:
         m = pattern.match(message)

@@ -86,7 +86,14 @@ LEGACY = Link(None)
 
 
 def _short(match: bytes | None) -> str:
-    return "match " + match.hex()[:8] if match is not None else "a format 1.0 log"
+    """A match id as the messages show it: its first 8 hex digits."""
+    return match.hex()[:8] if match is not None else "?"
+
+
+def _say(rule: str, key: str, **fields: object) -> Problem:
+    """The problem under ``rule`` in the words of the catalogue's ``log.l8_*`` phrase ``key``
+    (English here; :func:`xzcore.audit.report.error_text` shows it in Chinese)."""
+    return (rule, text(key, "en", **fields))
 
 
 def _is_11(header: Header) -> bool:
@@ -105,68 +112,57 @@ def link_problem(before: Link | None, header: Header) -> Problem | None:
     g, m = header.game, header.match
     if before == START:  # (equal, not the same object, once a Part was pickled)
         if v11 and (g != 0 or header.prev != GENESIS):
-            chained = "" if header.prev == GENESIS else ", chained after a game not in it"
-            return (
-                "L8.8",
-                f"the log starts with game {g} of {_short(m)}{chained}: a game taken out of "
-                f"its log, or the games before it withheld",
+            key = (
+                "log.l8_starts_midway" if header.prev == GENESIS else "log.l8_starts_midway_chained"
             )
+            return _say("L8.8", key, game=g, match=_short(m))
         return None
     if before.match is None:  # a 1.0 game before
         if v11:
-            return (
-                "L8.7",
-                f"game {g} of {_short(m)} follows a game of a format 1.0 log (logs joined)",
-            )
+            return _say("L8.7", "log.l8_after_legacy", game=g, match=_short(m))
         return None
     b = before.match
     same = v11 and m == b and header.planned == before.planned
     if before.ended and not (same and g <= before.top):  # else: moved or duplicated, below
         if not v11:
-            what = "a game of a format 1.0 log"
+            key = "log.l8_extra_legacy"
         elif m == b:
-            what = f"game {g} of the same match"
+            key = "log.l8_extra_same"
         else:
-            what = f"game {g} of another match ({_short(m)})"
-        return (
-            "L8.6",
-            f"{what} follows the last game of {_short(b)}: an extra game (logs joined, or a "
-            f"game appended)",
-        )
+            key = "log.l8_extra_other"
+        return _say("L8.6", key, game=g, match=_short(m), before=_short(b))
     if not same:
         if v11 and m == b:
-            what = (
-                f"game {g} of {_short(m)} planned for {header.planned} games, not {before.planned}"
-            )
+            key = "log.l8_other_planned"
         else:
-            what = f"game {g} of {_short(m) if v11 else 'a format 1.0 log'}"
-        return (
+            key = "log.l8_other_match" if v11 else "log.l8_other_legacy"
+        return _say(
             "L8.7",
-            f"{what} follows game {before.game} of {_short(b)}, which is not its last: a game "
-            f"of another match, and {_short(b)} is cut short here",
+            key,
+            game=g,
+            match=_short(m),
+            planned=header.planned,
+            before_planned=before.planned,
+            before_game=before.game,
+            before=_short(b),
         )
     planned = header.planned
     if planned is not None and g >= planned:
-        return ("L8.6", f"game {g} of {_short(m)}, which is planned for {planned} games")
+        return _say("L8.6", "log.l8_beyond_planned", game=g, match=_short(m), planned=planned)
     top = before.top
     if g == top + 1:
         return None
     if g > top + 1:
-        skipped = f"game {top + 1}" if g == top + 2 else f"games {top + 1}-{g - 1}"
-        return (
-            "L8.3",
-            f"game {g} of {_short(m)} follows game {before.game}: {skipped} missing here "
-            f"(withheld, or moved)",
+        key = "log.l8_missing_one" if g == top + 2 else "log.l8_missing_many"
+        return _say(
+            "L8.3", key, game=g, match=_short(m), before_game=before.game, first=top + 1, last=g - 1
         )
     holes = before.holes
     if holes is None:
-        return ("L8.4", f"game {g} of {_short(m)} again or out of order (after game {top})")
+        return _say("L8.4", "log.l8_again_or_moved", game=g, match=_short(m), top=top)
     if any(a <= g <= z for a, z in holes):
-        return (
-            "L8.5",
-            f"game {g} of {_short(m)} comes after game {top}: the games are out of order (moved)",
-        )
-    return ("L8.4", f"game {g} of {_short(m)} again: a duplicated game")
+        return _say("L8.5", "log.l8_moved", game=g, match=_short(m), top=top)
+    return _say("L8.4", "log.l8_duplicated", game=g, match=_short(m))
 
 
 def follows_out_of_order(before: Link | None, header: Header) -> bool:
@@ -217,22 +213,23 @@ def close_problems(header: Header, close: Close) -> list[Problem]:
     version = header.version
     if close.unknown and version <= FORMAT_VERSION:
         names = ", ".join(repr(k) for k in close.unknown)
-        covered = "covered by no signature" if version <= LEGACY_VERSION else "not format 1.1"
-        out.append(
-            (
-                "L8.9",
-                f"the closing record holds fields format {version[0]}.{version[1]} does not "
-                f"define: {names} ({covered})",
-            )
+        key = (
+            "log.l8_unknown_fields_unsigned"
+            if version <= LEGACY_VERSION
+            else "log.l8_unknown_fields"
         )
+        out.append(_say("L8.9", key, major=version[0], minor=version[1], names=names))
     planned = header.planned
     if _is_11(header) and close.last and planned is not None and header.game + 1 < planned:
         short = planned - header.game - 1
         out.append(
-            (
+            _say(
                 "L8.2",
-                f"game {header.game} is marked as the last of {_short(header.match)}, which is "
-                f"planned for {planned} games: {short} game(s) short",
+                "log.l8_marked_last_early",
+                game=header.game,
+                match=_short(header.match),
+                planned=planned,
+                short=short,
             )
         )
     return out
@@ -250,14 +247,13 @@ def end_problem(link: Link | None) -> Problem | None:
     game is 1.0 or unknown."""
     if link is None or not is_open(link):
         return None
-    planned = ""
+    fields: dict[str, object] = {"game": link.game, "match": _short(link.match)}
     if link.planned is not None and link.top + 1 < link.planned:
-        planned = f" ({link.planned} planned, {link.planned - link.top - 1} not in the log)"
-    return (
-        "L8.2",
-        f"the log ends after game {link.game} of {_short(link.match)}, which is not marked as "
-        f"its last: the games after it are missing{planned}",
-    )
+        missing = link.planned - link.top - 1
+        return _say(
+            "L8.2", "log.l8_ends_open_planned", planned=link.planned, missing=missing, **fields
+        )
+    return _say("L8.2", "log.l8_ends_open", **fields)
 
 
 def version_notes(header: Header) -> list[str]:
