@@ -154,6 +154,7 @@ class ExternalBot:
         self.decisions = 0
         """The decisions the bot was asked for."""
         self._closed = False
+        self._skip = False  # the rest of an overlong line is still coming
         self._index = -1
         self._timed_out = False
 
@@ -252,15 +253,28 @@ class ExternalBot:
         return True
 
     def _take_line(self) -> bytes | None:
-        i = self._out.find(b"\n")
+        """The next whole line read, or ``None``. A line longer than :data:`MAX_LINE` comes
+        back as its first ``MAX_LINE`` bytes without a newline, its rest skipped (M3.5)."""
+        out = self._out
+        if self._skip:
+            i = out.find(b"\n")
+            del out[: len(out) if i < 0 else i + 1]
+            if i < 0:
+                return None
+            self._skip = False
+        i = out.find(b"\n")
+        if i >= MAX_LINE or (i < 0 and len(out) > MAX_LINE):
+            raw = bytes(out[:MAX_LINE])
+            if i < 0:
+                del out[:]
+                self._skip = True
+            else:
+                del out[: i + 1]
+            return raw
         if i < 0:
-            if len(self._out) > MAX_LINE:
-                raw = bytes(self._out[:MAX_LINE])
-                del self._out[:]
-                return raw
             return None
-        raw = bytes(self._out[: i + 1])
-        del self._out[: i + 1]
+        raw = bytes(out[: i + 1])
+        del out[: i + 1]
         return raw
 
     def _write(self, data: bytes, deadline: float) -> bool:
@@ -389,12 +403,18 @@ class ExternalBot:
             self._crashed()
             return fallback(rnd, seat, legal)
         self._drain_stale()  # lines sent while the events were being written
-        raw = self._read_line(deadline)
-        if raw is None:
-            if self._timed_out:
-                return self._late(rnd, seat, legal)
-            self._crashed()
-            return fallback(rnd, seat, legal)
+        while True:
+            raw = self._read_line(deadline)
+            if raw is None:
+                if self._timed_out:
+                    return self._late(rnd, seat, legal)
+                self._crashed()
+                return fallback(rnd, seat, legal)
+            if not self._owed:
+                break
+            # a bot answers its prompts in order: the reactions still owed come first
+            self._owed -= 1
+            self._tell("late_line", "M3.4", sent=_shown(raw.decode("utf-8", "replace")))
         self._late_streak = 0
         return self._answer(raw, rnd, seat, legal)
 
@@ -412,7 +432,7 @@ class ExternalBot:
     def _answer(self, raw: bytes, rnd: Round, seat: int, legal: list[Any]) -> Any:
         shown = _shown(raw.decode("utf-8", "replace"))
         try:
-            if not raw.endswith(b"\n") and len(raw) >= MAX_LINE:
+            if len(raw) == MAX_LINE and not raw.endswith(b"\n"):
                 raise InvalidActionError(f"a line longer than {MAX_LINE} bytes")
             try:
                 reaction = json.loads(raw.decode("utf-8"))
