@@ -332,3 +332,11 @@ def test_the_example_bot_is_legal_over_many_seeded_games(preset: str) -> None:
             for s in range(4)
         ]
         assert play_round(RuleSet.preset(preset), deal(seed), choosers).to_act() == []
+
+
+def test_a_round_cut_short_ends_the_stream_without_its_result() -> None:
+    """M3.3: a run that stops mid-round (an error elsewhere) still ends the bot's game."""
+    obs = MjaiSeat(0, match=True)
+    obs.update(fresh(3))
+    obs.new_events()
+    assert obs.finish() == [{"type": "end_game"}]

@@ -107,7 +107,7 @@ class MjaiSeat:
         if rnd is None:
             return
         self._drain()
-        if self.match:
+        if self.match and not rnd.to_act():  # a round cut short (an error) adds nothing
             self._scores = [a + b for a, b in zip(self._scores, rnd.result().totals, strict=True)]
         else:
             self._pending.append(end_game())
