@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xzcore.players.external import (
     MAX_LINE,
@@ -301,3 +303,36 @@ def test_a_command_that_cannot_start() -> None:
         ExternalBot("  ", 0)
     with pytest.raises(ValueError, match="above 0"):
         ExternalBot("true", 0, timeout=0)
+
+
+@settings(max_examples=200)
+@given(
+    raw=st.binary(max_size=200)
+    | st.sampled_from(
+        [b'{"type":"none"}\n', b'{"type":"dahai","actor":0,"pai":"1m"}\n', b"\xff\xfe\n"]
+    )
+)
+def test_any_line_a_bot_sends_is_played_legally(raw: bytes) -> None:
+    """M3.5, M3.6, M3.8: whatever bytes come back, the seat plays a legal action: the
+    reaction's, or the fallback with one report (malformed or illegal)."""
+    rnd = _round_at_turn()
+    seat = rnd.cur
+    bot = ExternalBot("true", seat)  # never started: only its reading of a line is used
+    bot.obs.update(rnd)
+    legal = rnd.legal_actions(seat)
+    got = bot._answer(raw, rnd, seat, legal)
+    assert got in legal
+    assert len(bot.reports) <= 1
+    if bot.reports:
+        assert bot.reports[0].kind in ("malformed", "illegal")
+        assert got == fallback(rnd, seat, legal)
+        assert "\n" not in bot.reports[0].text("en")
+
+
+def test_what_a_report_quotes_is_one_line_of_plain_characters() -> None:
+    """A bot's control characters are escaped in its report (M3.5), and a long line cut."""
+    from xzcore.players.external import _shown
+
+    assert _shown('{"a":1}\r\n') == '{"a":1}'
+    assert _shown("a\rb\x1b[2Jc\u2028d") == "a\\rb\\x1b[2Jc\\u2028d"
+    assert _shown("x" * 200) == "x" * 79 + "…"

@@ -340,3 +340,78 @@ def test_a_round_cut_short_ends_the_stream_without_its_result() -> None:
     obs.update(fresh(3))
     obs.new_events()
     assert obs.finish() == [{"type": "end_game"}]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 30) | st.sampled_from(["5p", "1m", "?", "man"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                ["type", "actor", "pai", "consumed", "suit", "piao", "target", "claim"]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=10,
+)
+TYPES = st.sampled_from(
+    [
+        "dahai",
+        "pon",
+        "daiminkan",
+        "kakan",
+        "ankan",
+        "hora",
+        "none",
+        "ding_que",
+        "xz_exchange",
+        "xz_piao",
+        "xz_baige",
+        "xz_none",
+        "tsumo",
+        "chi",
+        "reach",
+    ]
+)
+
+
+@settings(max_examples=200)
+@given(
+    seed=st.integers(0, 50),
+    steps=st.integers(0, 60),
+    reaction=JSON | st.fixed_dictionaries({"type": TYPES}, optional={"actor": JSON, "pai": JSON}),
+    preset=st.sampled_from(sorted(PRESETS)),
+)
+def test_any_reaction_is_a_legal_action_or_a_refusal(
+    seed: int, steps: int, reaction: Any, preset: str
+) -> None:
+    """M3.2, M3.5, M3.6: whatever JSON a bot sends, ``action`` gives one of the seat's legal
+    actions, or refuses it as malformed or illegal (with a rule id) — nothing else, and the
+    round is left as it was."""
+    rnd = fresh(seed, preset)
+    n = 0
+
+    def stop(r: Round, s: int, legal: list) -> bool:
+        nonlocal n
+        n += 1
+        return n > steps
+
+    try:
+        play_to(rnd, stop, seed=seed)
+    except AssertionError:
+        return  # the round ended first
+    seat = rnd.to_act()[0]
+    obs = MjaiSeat(seat)
+    obs.update(rnd)
+    before = len(rnd.events), rnd.legal_actions(seat)
+    try:
+        got = obs.action(reaction)
+    except IllegalActionError as exc:
+        assert exc.rule.startswith("R")
+    except InvalidActionError:
+        pass
+    else:
+        assert got in rnd.legal_actions(seat)
+    assert (len(rnd.events), rnd.legal_actions(seat)) == before

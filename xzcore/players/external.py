@@ -108,7 +108,10 @@ def fallback(rnd: Round, seat: int, legal: Sequence[AnyAction]) -> AnyAction:
 
 
 def _shown(raw: str) -> str:
+    """What a report quotes of a bot's line: one line, control characters escaped (a bot's
+    bytes never move the terminal), at most :data:`SHOWN` characters."""
     raw = raw.rstrip("\r\n")
+    raw = "".join(c if c.isprintable() else repr(c)[1:-1] for c in raw[: SHOWN * 4])
     return raw if len(raw) <= SHOWN else raw[: SHOWN - 1] + "…"
 
 
