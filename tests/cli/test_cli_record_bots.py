@@ -14,9 +14,12 @@ from click.testing import CliRunner
 from xzcore.audit.report import audit_file
 from xzcore.cli.main import cli
 from xzcore.log.reader import LogReader
+from xzcore.players import recording
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tests" / "players" / "bots"
+NAMES = getattr(recording, "BOT_NAMES", ("greedy", "random"))
+"""The built-in bots' names (xzcore.players.recording)."""
 EXAMPLE = shlex.join([sys.executable, str(ROOT / "examples" / "mjai_bot.py")])
 
 
@@ -45,6 +48,8 @@ def test_example_bots_record_verified_reproducible_games(tmp_path: Path) -> None
     assert record([*args, "-o", str(b)])[0] == 0
     assert a.read_bytes() == b.read_bytes()
     assert [r.status for r in audit_file(a)] == ["verified"] * 3
+    audit = CliRunner().invoke(cli, ["audit", str(a)])
+    assert audit.exit_code == 0 and "3 verified" in audit.stdout
     assert games_of(a)[0].header.seats == ("greedy0", "mjai1", "greedy2", "mjai3")
 
 
@@ -126,7 +131,7 @@ def test_a_hanging_bot_is_given_up_in_bounded_time(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (["--bot", "clever"], "'clever' is neither a bot name (greedy, random)"),
+        (["--bot", "clever"], f"'clever' is neither a bot name ({', '.join(NAMES)})"),
         (["--bot", "4=greedy"], "'4=greedy': the seat must be 0-3"),
         (["--bot", "x=greedy"], "'x=greedy': the seat must be 0-3"),
         (["--bot", "1="], "'1=' is neither a bot name"),
