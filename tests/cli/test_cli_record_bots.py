@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tests" / "players" / "bots"
 NAMES = getattr(recording, "BOT_NAMES", ("greedy", "random"))
 """The built-in bots' names (xzcore.players.recording)."""
+SLOW = ["--bot-timeout", "60"]
+"""Time enough for a bot's start-up on a loaded machine: these tests are not about time."""
 EXAMPLE = shlex.join([sys.executable, str(ROOT / "examples" / "mjai_bot.py")])
 
 
@@ -41,7 +43,7 @@ def test_example_bots_record_verified_reproducible_games(tmp_path: Path) -> None
     """M3.3: two seats played by the example bot, two by the greedy bot: the games audit
     verified, nothing is reported, and the same command writes the same bytes."""
     a, b = tmp_path / "a.xzlog", tmp_path / "b.xzlog"
-    args = ["-n", "3", "--seed", "5", "--bot", f"1={EXAMPLE}", "--bot", f"3={EXAMPLE}"]
+    args = ["-n", "3", "--seed", "5", "--bot", f"1={EXAMPLE}", "--bot", f"3={EXAMPLE}", *SLOW]
     code, _, err = record([*args, "-o", str(a)])
     assert code == 0, err
     assert err == f"wrote 3 game(s) to {a}\n"
@@ -64,7 +66,7 @@ def test_a_seat_may_name_a_built_in_bot(tmp_path: Path) -> None:
 def test_a_match_with_an_example_bot_verifies(tmp_path: Path) -> None:
     """M3.3, R11.3: a match (--rounds) is one mjai game for the bot; the log verifies."""
     out = tmp_path / "m.xzlog"
-    code, _, err = record(["--rounds", "3", "--bot", f"0={EXAMPLE}", "-o", str(out)])
+    code, _, err = record(["--rounds", "3", "--bot", f"0={EXAMPLE}", *SLOW, "-o", str(out)])
     assert code == 0, err
     assert [r.status for r in audit_file(out)] == ["verified"] * 3
 
@@ -72,9 +74,9 @@ def test_a_match_with_an_example_bot_verifies(tmp_path: Path) -> None:
 def test_the_bots_are_part_of_the_match_id(tmp_path: Path) -> None:
     """L8: the match id is derived from the bots too: another bot, another match."""
     a, b, c = tmp_path / "a.xzlog", tmp_path / "b.xzlog", tmp_path / "c.xzlog"
-    assert record(["--bot", f"1={EXAMPLE}", "-o", str(a)])[0] == 0
+    assert record(["--bot", f"1={EXAMPLE}", *SLOW, "-o", str(a)])[0] == 0
     assert record(["--bot", "1=random", "-o", str(b)])[0] == 0
-    assert record(["--bot", f"1={EXAMPLE}", "--bot-timeout", "9", "-o", str(c)])[0] == 0
+    assert record(["--bot", f"1={EXAMPLE}", "--bot-timeout", "90", "-o", str(c)])[0] == 0
     ids = [games_of(p)[0].header.match for p in (a, b, c)]
     assert len({repr(m) for m in ids}) == 3
 
@@ -84,7 +86,7 @@ def test_an_illegal_bot_is_reported_per_decision_and_the_log_verifies(tmp_path: 
     what it sent and the engine's rule id; the seat's fallback keeps the log verified; the
     exit code stays 0 (the bot was never given up)."""
     out = tmp_path / "i.xzlog"
-    code, _, err = record(["-n", "2", "--bot", f"2={bot('illegal_bot.py')}", "-o", str(out)])
+    code, _, err = record(["-n", "2", "--bot", f"2={bot('illegal_bot.py')}", *SLOW, "-o", str(out)])
     assert code == 0
     lines = err.splitlines()
     assert lines[-1] == f"wrote 2 game(s) to {out}"
@@ -102,7 +104,9 @@ def test_a_crashing_bot_ends_the_run_cleanly_with_exit_4(tmp_path: Path) -> None
     """M3.7, M3.9: the crash is reported once with its exit status; every game is written
     whole (the seat plays the fallback) and the exit code is 4."""
     out = tmp_path / "c.xzlog"
-    code, _, err = record(["-n", "2", "--bot", f"0={bot('crashing_bot.py', '4')}", "-o", str(out)])
+    code, _, err = record(
+        ["-n", "2", "--bot", f"0={bot('crashing_bot.py', '4')}", *SLOW, "-o", str(out)]
+    )
     assert code == 4
     lines = err.splitlines()
     assert len(lines) == 2
