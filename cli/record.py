@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import shlex
 import sys
 from collections.abc import Iterator
 from typing import IO, Any
@@ -14,6 +15,9 @@ import click
 from xzcore.cli.human import HumanInputEnded, HumanSeat
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
+from xzcore.messages import text
+from xzcore.players import recording
+from xzcore.players.external import DEFAULT_TIMEOUT, BotReport, BotStartError, ExternalBot
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
 from xzcore.round.engine import Round
 from xzcore.rules import PRESETS, RuleError, RuleSet
@@ -21,21 +25,77 @@ from xzcore.rules import PRESETS, RuleError, RuleSet
 EXIT_WRITE_FAILED = 1
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
+EXIT_BOT_GIVEN_UP = 4
+"""An external bot was given up (docs/mjai-bots.md M3.9); every game was written whole."""
 
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 """A seed is stored in each game's header as a msgpack integer (docs/log-format.md)."""
 
 
-def _match(rules: RuleSet, seed: int, kind: str, total: int, bot: str, human: int | None) -> Match:
+def _match(rules: RuleSet, seed: int, kind: str, total: int, bot: Any, human: int | None) -> Match:
     """The match of this run (format 1.1, L8): ``total`` games planned, its id derived from
-    everything that makes the run's games — seed, resolved rules, games or rounds, bots, the
-    person's seat — so the same command writes the same bytes, as its walls are (a platform
-    draws its ids at random, ``Match.new``)."""
+    everything that makes the run's games — seed, resolved rules, games or rounds, bots (the
+    default bot's name, or with seats given by ``--bot SEAT=…`` that name, each seat's bot or
+    command and the ``--bot-timeout``), the person's seat — so the same command writes the
+    same bytes, as its walls are (a platform draws its ids at random, ``Match.new``)."""
     import msgpack
 
     what = ["xz record", seed, rules.to_dict(), kind, total, bot, human]
     digest = hashlib.blake2b(msgpack.packb(what), digest_size=16).digest()
     return Match(digest, planned=total)
+
+
+def _bot_names() -> tuple[str, ...]:
+    return tuple(getattr(recording, "BOT_NAMES", ("greedy", "random")))
+
+
+def _bots(values: tuple[str, ...], human: int | None) -> tuple[str, dict[int, str]]:
+    """The ``--bot`` values: the default bot's name (``greedy`` when none is given) and the
+    bot or command of each seat given as ``SEAT=NAME_OR_COMMAND`` (docs/mjai-bots.md)."""
+    names = _bot_names()
+    default: list[str] = []
+    seats: dict[int, str] = {}
+    for value in values:
+        key, eq, what = value.partition("=")
+        if not eq:
+            if value not in names:
+                raise click.BadParameter(
+                    text("record.bot_value", "en", value=value, names=", ".join(names)),
+                    param_hint="--bot",
+                )
+            default.append(value)
+            continue
+        key, what = key.strip(), what.strip()
+        if key not in ("0", "1", "2", "3") or not what:
+            raise click.BadParameter(
+                text("record.bot_seat", "en", value=value)
+                if what
+                else text("record.bot_value", "en", value=value, names=", ".join(names)),
+                param_hint="--bot",
+            )
+        seat = int(key)
+        if seat in seats:
+            raise click.BadParameter(text("record.bot_twice", "en", seat=seat), param_hint="--bot")
+        if seat == human:
+            raise click.BadParameter(text("record.bot_human", "en", seat=seat), param_hint="--bot")
+        if what not in names:
+            try:
+                if not shlex.split(what):
+                    raise ValueError("empty")
+            except ValueError as exc:
+                raise click.BadParameter(
+                    text("record.bot_start", "en", seat=seat, reason=exc), param_hint="--bot"
+                ) from None
+        seats[seat] = what
+    if len(default) > 1:
+        raise click.BadParameter(
+            text("record.bot_names", "en", names=", ".join(default)), param_hint="--bot"
+        )
+    return (default[0] if default else "greedy"), seats
+
+
+def _report(r: BotReport) -> None:
+    click.echo(f"xz record: {r.text('en')}", err=True)
 
 
 def _stdout_is_terminal() -> bool:
@@ -108,10 +168,20 @@ def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
 )
 @click.option(
     "--bot",
-    type=click.Choice(["greedy", "random"]),
-    default="greedy",
+    "bots",
+    multiple=True,
+    metavar="NAME|SEAT=BOT",
+    help="Bot for the seats nobody plays (greedy, the default, or random); repeatable "
+    "SEAT=NAME or SEAT=COMMAND: that seat's bot, a name or an mjai bot's command "
+    "(docs/mjai-bots.md).",
+)
+@click.option(
+    "--bot-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
     show_default=True,
-    help="Bot for the seats nobody plays.",
+    metavar="SECONDS",
+    help="Seconds an mjai bot has for each decision (M3.4).",
 )
 @click.option(
     "--human",
@@ -132,7 +202,8 @@ def record(
     sets: tuple[str, ...],
     output: str,
     sign_key: str | None,
-    bot: str,
+    bots: tuple[str, ...],
+    bot_timeout: float,
     human: int | None,
     progress: bool | None,
 ) -> None:
@@ -141,7 +212,9 @@ def record(
     Exit codes: 0 written; 1 the log could not be written; 2 usage error; 3 the --sign
     file is missing, unreadable, too large or not an Ed25519 private key (nothing is
     written), or standard input ended while --human was to choose (the log keeps the games
-    finished before); 130 interrupted.
+    finished before); 4 an mjai bot of --bot SEAT=COMMAND was given up (it ended, or was
+    late 3 times in a row: the log holds every game, the seat played the fallback,
+    docs/mjai-bots.md M3.9); 130 interrupted.
     """
     source = click.get_current_context().get_parameter_source("games")
     if rounds is not None and source is click.core.ParameterSource.COMMANDLINE:
@@ -163,12 +236,33 @@ def record(
             signer = load_signer(sign_key)
         except SigningUnavailableError as exc:
             raise click.ClickException(str(exc)) from None
-    choosers: list[Chooser] = [bot_chooser(bot, seed * 4 + s) for s in range(4)]
-    names = [f"{bot}{s}" for s in range(4)]
+    bot, seat_bots = _bots(bots, human)
+    builtin = _bot_names()
+    choosers: list[Chooser] = [
+        bot_chooser(
+            seat_bots.get(s, bot) if seat_bots.get(s, bot) in builtin else bot, seed * 4 + s
+        )
+        for s in range(4)
+    ]
+    names = [f"{seat_bots.get(s, bot)}{s}" for s in range(4)]
+    commands = {s: c for s, c in seat_bots.items() if c not in builtin}
+    for s in commands:
+        names[s] = f"mjai{s}"
     person = None if human is None else HumanSeat(human)
     if person is not None:
         choosers[person.seat] = person
         names[person.seat] = "human"
+    externals = [
+        ExternalBot(
+            c, s, timeout=bot_timeout, names=names, match=rounds is not None, report=_report
+        )
+        for s, c in sorted(commands.items())
+    ]
+    for ext in externals:
+        choosers[ext.seat] = ext
+    bot_key: Any = bot
+    if seat_bots:
+        bot_key = [bot, sorted([s, c] for s, c in seat_bots.items()), bot_timeout]
     total = rounds if rounds is not None else games
     if progress is None:
         progress = total >= 20 and sys.stderr.isatty() and human is None
@@ -176,60 +270,96 @@ def record(
         raise click.UsageError(
             "-o -: refusing to write a binary log to a terminal (redirect it, or -o FILE)"
         )
-    created = output != "-" and not os.path.lexists(output)
     try:
-        fh: IO[bytes] = (
-            sys.stdout.buffer if output == "-" else open(output, "wb")  # noqa: SIM115
-        )
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-    written = 0
-    write_error: OSError | None = None
+        for ext in externals:
+            ext.start()
+    except BotStartError as exc:
+        for ext in externals:
+            ext.close()
+        raise click.BadParameter(
+            text("record.bot_start", "en", seat=ext.seat, reason=exc), param_hint="--bot"
+        ) from None
     try:
-        # Format 1.1: every game bound to this run's match, the last one marked (L8).
-        kind = "rounds" if rounds is not None else "games"
-        match = _match(rules, seed, kind, total, bot, human)
-        writer = LogWriter(fh, signer=signer, match=match)
-        it: Iterator[Round]
-        if rounds is not None:
-            it = record_match(writer, rules, rounds, seed=seed, choosers=choosers, seat_names=names)
-        else:
-            it = record_games(writer, rules, games, seed=seed, choosers=choosers, seat_names=names)
-        if progress:
-            with click.progressbar(it, length=total, label="recording", file=sys.stderr) as bar:
-                for _ in bar:
+        created = output != "-" and not os.path.lexists(output)
+        try:
+            fh: IO[bytes] = (
+                sys.stdout.buffer if output == "-" else open(output, "wb")  # noqa: SIM115
+            )
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+        written = 0
+        write_error: OSError | None = None
+        try:
+            # Format 1.1: every game bound to this run's match, the last one marked (L8).
+            kind = "rounds" if rounds is not None else "games"
+            match = _match(rules, seed, kind, total, bot_key, human)
+            writer = LogWriter(fh, signer=signer, match=match)
+            it: Iterator[Round]
+            if rounds is not None:
+                it = record_match(
+                    writer, rules, rounds, seed=seed, choosers=choosers, seat_names=names
+                )
+            else:
+                it = record_games(
+                    writer, rules, games, seed=seed, choosers=choosers, seat_names=names
+                )
+            if progress:
+                with click.progressbar(it, length=total, label="recording", file=sys.stderr) as bar:
+                    for _ in bar:
+                        written += 1
+            else:
+                for rnd in it:
                     written += 1
-        else:
-            for rnd in it:
-                written += 1
-                if person is not None:
-                    person.finish(rnd)
-    except HumanInputEnded as exc:
-        where = "" if output == "-" else f" to {output}"
-        click.echo(
-            f"xz record: standard input ended while seat {exc.seat} was to choose; "
-            f"{written} finished game(s) written{where}",
-            err=True,
-        )
-        click.get_current_context().exit(EXIT_UNREADABLE)
-    except OSError as exc:  # a full disk, /dev/full, an I/O error: see below
-        write_error = exc
-    finally:
+                    if person is not None:
+                        person.finish(rnd)
+        except HumanInputEnded as exc:
+            where = "" if output == "-" else f" to {output}"
+            click.echo(
+                f"xz record: standard input ended while seat {exc.seat} was to choose; "
+                f"{written} finished game(s) written{where}",
+                err=True,
+            )
+            click.get_current_context().exit(EXIT_UNREADABLE)
+        except OSError as exc:  # a full disk, /dev/full, an I/O error: see below
+            write_error = exc
+        finally:
+            if output != "-":
+                try:
+                    fh.close()
+                except OSError as exc:  # the buffered rest of the last game could not be written
+                    write_error = write_error or exc
+                # A 0-byte file is no log: remove the one this run made (never /dev/null, a FIFO
+                # or a file that was there before).
+                if written == 0 and created and os.path.isfile(output):
+                    with contextlib.suppress(OSError):
+                        if os.path.getsize(output) == 0:
+                            os.remove(output)
+        if write_error is not None:
+            raise UnwritableLog(output, write_error, written)
+        given_up = [e.seat for e in externals if e.given_up]
+        if given_up:
+            for ext in externals:
+                ext.close()
+            shown = "standard output" if output == "-" else output
+            seats = ", ".join(map(str, given_up))
+            click.echo(
+                "xz record: "
+                + text(
+                    "record.bots_given_up",
+                    "en",
+                    total=written,
+                    output=shown,
+                    seats=seats,
+                    code=EXIT_BOT_GIVEN_UP,
+                ),
+                err=True,
+            )
+            click.get_current_context().exit(EXIT_BOT_GIVEN_UP)
         if output != "-":
-            try:
-                fh.close()
-            except OSError as exc:  # the buffered rest of the last game could not be written
-                write_error = write_error or exc
-            # A 0-byte file is no log: remove the one this run made (never /dev/null, a FIFO
-            # or a file that was there before).
-            if written == 0 and created and os.path.isfile(output):
-                with contextlib.suppress(OSError):
-                    if os.path.getsize(output) == 0:
-                        os.remove(output)
-    if write_error is not None:
-        raise UnwritableLog(output, write_error, written)
-    if output != "-":
-        click.echo(f"wrote {total} game(s) to {output}", err=True)
+            click.echo(f"wrote {total} game(s) to {output}", err=True)
+    finally:
+        for ext in externals:
+            ext.close()
 
 
 class UnwritableLog(click.ClickException):

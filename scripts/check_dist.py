@@ -20,7 +20,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
-SDIST_FOLDERS = ("xzcore", "cli", "tests", "replays", "docs", "scripts", "benchmarks")
+SDIST_FOLDERS = ("xzcore", "cli", "tests", "replays", "docs", "scripts", "benchmarks", "examples")
 SDIST_FILES = ("LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
 BUILD_OUTPUTS = (".c", ".so", ".pyd", ".o", ".pyc")
 TEMPLATES = ("xzcore", "view", "templates")

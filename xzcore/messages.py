@@ -902,6 +902,66 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "手牌和副露三门都有（缺一门：最多两门）",
         "the hand and melds hold all three suits (at most two)",
     ),
+    # -- xz record --bot SEAT=COMMAND: an external mjai bot's reports (docs/mjai-bots.md, M3;
+    # -- xzcore.players.external.BotReport) and what the command says of them ---------------
+    "bot.where": (
+        "第 {game} 局，事件 {index}，座{seat}",
+        "game {game}, event {index}, seat {seat}",
+    ),
+    "bot.illegal": (
+        "机器人的反应不合规则：{reason}（{rule}）；它发来 {sent}；改打 {played}",
+        "the bot's reaction is illegal: {reason} ({rule}); it sent {sent}; played {played}",
+    ),
+    "bot.malformed": (
+        "机器人的反应格式不对：{reason}（{rule}）；它发来 {sent}；改打 {played}",
+        "the bot's reaction is malformed: {reason} ({rule}); it sent {sent}; played {played}",
+    ),
+    "bot.late": (
+        "机器人 {timeout} 秒内没有反应（{rule}）；改打 {played}",
+        "no reaction from the bot within {timeout} s ({rule}); played {played}",
+    ),
+    "bot.late_line": (
+        "丢弃一条超时后才到的反应（{rule}）：{sent}",
+        "a reaction that came after its time was discarded ({rule}): {sent}",
+    ),
+    "bot.unprompted": (
+        "丢弃一条没有轮到它时发来的行（{rule}）：{sent}",
+        "a line sent when the bot was not asked to act was discarded ({rule}): {sent}",
+    ),
+    "bot.crashed": (
+        "机器人进程结束了（退出状态 {status}，{rule}），标准错误最后一行：{stderr}；"
+        "此座以后按默认打法打完",
+        "the bot's process ended (exit status {status}, {rule}), the last line of its stderr: "
+        "{stderr}; the seat plays the fallback to the end",
+    ),
+    "bot.given_up": (
+        "连续 {count} 次超时，放弃这个机器人（{rule}）：进程已结束，此座以后按默认打法打完",
+        "the bot was late {count} times in a row and is given up ({rule}): its process is "
+        "killed, the seat plays the fallback to the end",
+    ),
+    "record.bot_value": (
+        "{value!r} 不是机器人名（{names}），也不是 SEAT=名字或命令",
+        "{value!r} is neither a bot name ({names}) nor SEAT=NAME_OR_COMMAND",
+    ),
+    "record.bot_seat": ("{value!r}：座位须是 0-3", "{value!r}: the seat must be 0-3"),
+    "record.bot_twice": ("座{seat}给了两次", "seat {seat} is given twice"),
+    "record.bot_human": (
+        "座{seat}已由 --human 的人来打",
+        "seat {seat} is played by the person of --human",
+    ),
+    "record.bot_names": (
+        "只能给一个默认机器人名，给了 {names}",
+        "one default bot name only, not {names}",
+    ),
+    "record.bot_start": (
+        "座{seat}的命令无法运行：{reason}",
+        "seat {seat}'s command cannot be run: {reason}",
+    ),
+    "record.bots_given_up": (
+        "写了 {total} 局到 {output}；座 {seats} 的机器人被放弃（退出码 {code}）",
+        "wrote {total} game(s) to {output}; the bot(s) of seat(s) {seats} were given up "
+        "(exit {code})",
+    ),
 }
 """Every phrase: key → (Chinese, English)."""
 
@@ -987,6 +1047,16 @@ RULE_NAMES: dict[str, tuple[str, str]] = {
     "L8.8": ("单独拿出的一局", "a game shown alone"),
     "L8.9": ("结束记录的多余字段", "closing record fields"),
     "L8.10": ("1.0 格式：无法证明完整", "format 1.0: completeness unprovable"),
+    # docs/mjai-bots.md (M3: mjai bots as seats)
+    "M3.1": ("座位所见", "a seat's view"),
+    "M3.2": ("反应", "reactions"),
+    "M3.3": ("协议的行", "the protocol's lines"),
+    "M3.4": ("超时", "the time limit"),
+    "M3.5": ("格式不对的反应", "a malformed reaction"),
+    "M3.6": ("不合规则的反应", "an illegal reaction"),
+    "M3.7": ("机器人进程结束", "a bot that ends"),
+    "M3.8": ("默认打法", "the fallback"),
+    "M3.9": ("放弃机器人", "a bot given up"),
 }
 """Rule id → its short name (Chinese, English)."""
 

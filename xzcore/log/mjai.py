@@ -454,3 +454,49 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
     if t == "xz_baige":
         return LeshanAction("baige", _actor(m, seat, where), _kind(m.get("pai"), where))
     raise InvalidActionError(f"unknown mjai type {t!r}"[:120])
+
+
+def reaction_of(
+    action: AnyAction,
+    *,
+    target: int | None = None,
+    drawn: int | None = None,
+) -> dict[str, Any]:
+    """The mjai reaction of ``action`` (M3.2): the inverse of :func:`action_of_mjai`, so that
+    ``action_of_mjai(reaction_of(a), seat=a.seat) == a`` for every action.
+
+    ``target``: the seat whose discard or added gang a ``pon``, ``daiminkan`` or ``hora`` takes
+    (mjai's ``target``; a self-drawn ``hora`` has ``target`` = ``actor``), left out when not
+    given. ``drawn``: the tile the seat just drew; given, a ``dahai`` says ``tsumogiri``. A
+    pass is mjai's bare ``{"type": "none"}`` (its actor is the seat deciding).
+
+    >>> reaction_of(Action.parse("pon 5p by 1"), target=0)
+    {'type': 'pon', 'actor': 1, 'target': 0, 'pai': '5p', 'consumed': ['5p', '5p']}
+    >>> reaction_of(Action.parse("dahai 9s by 2"), drawn=26)
+    {'type': 'dahai', 'actor': 2, 'pai': '9s', 'tsumogiri': True}
+    >>> reaction_of(Action.parse("none by 3"))
+    {'type': 'none'}
+    """
+    w, s = action.word, action.seat
+    if isinstance(action, LeshanAction):
+        if w == "piao":
+            return {"type": "xz_piao", "actor": s, "piao": action.amount}
+        return {"type": "xz_baige", "actor": s, "pai": NAMES[action.tile]}
+    if w == "none":
+        return {"type": "none"}
+    if w == "dingque":
+        return {"type": "ding_que", "actor": s, "suit": SUIT_WORDS[action.suit]}
+    if w == "exchange":
+        return {"type": "xz_exchange", "actor": s, "pai": [NAMES[k] for k in action.tiles]}
+    pai = NAMES[action.tile]
+    out: dict[str, Any] = {"type": w, "actor": s}
+    if w in ("pon", "daiminkan", "hora") and target is not None:
+        out["target"] = target
+    if w != "ankan":
+        out["pai"] = pai
+    if w == "dahai":
+        if drawn is not None:
+            out["tsumogiri"] = action.tile == drawn
+    elif w != "hora":
+        out["consumed"] = [pai] * {"pon": 2, "daiminkan": 3, "kakan": 3, "ankan": 4}[w]
+    return out

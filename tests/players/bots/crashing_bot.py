@@ -1,0 +1,19 @@
+"""A bot that plays as the example bot for N decisions (argv[1]) and then exits with status
+3, saying why on its stderr (M3.7)."""
+
+import json
+import sys
+
+from _base import ExampleBot, run
+
+LIMIT = int(sys.argv[1])
+
+
+def decide(bot: ExampleBot, ev: dict, n: int) -> str:
+    if n > LIMIT:
+        sys.stderr.write(f"crashing_bot: giving up at decision {n}\n")
+        sys.exit(3)
+    return json.dumps(bot.decide(ev))
+
+
+run(decide)
