@@ -63,6 +63,7 @@ include "_core_shanten.pxi"
 include "_core_value.pxi"
 
 _init_index()
+_init_wait_cond()
 _init_cost_cache()
 
 cdef uint8_t WIN_SIZE[64]
@@ -119,6 +120,9 @@ cdef extern from *:
     """
     #include <stdint.h>
     #include <string.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
     /* The three suit keys (base 5, rank 1 = lowest digit) of 27 counts, and the number of
        tiles; -1 when a count is above 4. Sums of independent products (no Horner chain) and
        a SWAR test of eight bytes at a time ("some byte >= 5") keep it to a few cycles. */
@@ -143,8 +147,54 @@ cdef extern from *:
         return (int) (((w0 * XZ_ONES) >> 56) + ((w1 * XZ_ONES) >> 56) + ((w2 * XZ_ONES) >> 56))
                + p[24] + p[25] + p[26];
     }
+    /* The dense indices (_core_tables.pxi: hi_off[digits 4-8] + lo_rank[digits 0-3]) of the
+       three suits of 27 counts, straight from the counts, and the number of tiles; -1 when a
+       count is above 4 (then `ix` is not set). */
+    static inline int xz_indices_of(const uint8_t* p, const uint32_t* hi_off,
+                                    const uint16_t* lo_rank, uint32_t* ix) {
+        uint64_t w0, w1, w2, big;
+        memcpy(&w0, p, 8);
+        memcpy(&w1, p + 8, 8);
+        memcpy(&w2, p + 16, 8);
+        big = (((w0 + XZ_ONES * 123u) | w0) | ((w1 + XZ_ONES * 123u) | w1)
+               | ((w2 + XZ_ONES * 123u) | w2)) & (XZ_ONES * 128u);
+        if (big | (p[24] > 4) | (p[25] > 4) | (p[26] > 4))
+            return -1;
+    #if defined(__SSE2__)
+        {
+            /* per suit, ranks 1-8 as 16-bit lanes times 1, 5, 25, 125, 1, 5, 25, 125, summed
+               in pairs: (lo, lo, hi, hi) partial sums; ranks 9 added by hand */
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i wt = _mm_setr_epi16(1, 5, 25, 125, 1, 5, 25, 125);
+            __m128i a = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) p), zero), wt);
+            __m128i b = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) (p + 9)), zero), wt);
+            __m128i c = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) (p + 18)), zero), wt);
+            /* a + (a with its pairs swapped): lane 0 = lo, lane 2 = hi without rank 9 */
+            a = _mm_add_epi32(a, _mm_shuffle_epi32(a, _MM_SHUFFLE(2, 3, 0, 1)));
+            b = _mm_add_epi32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+            c = _mm_add_epi32(c, _mm_shuffle_epi32(c, _MM_SHUFFLE(2, 3, 0, 1)));
+            ix[0] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(a, 8)) + 625u * p[8]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(a)];
+            ix[1] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(b, 8)) + 625u * p[17]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(b)];
+            ix[2] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(c, 8)) + 625u * p[26]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(c)];
+        }
+    #else
+        int s;
+        for (s = 0; s < 3; s++) {
+            const uint8_t* c = p + 9 * s;
+            ix[s] = hi_off[c[4] + 5u * c[5] + 25u * c[6] + 125u * c[7] + 625u * c[8]]
+                    + lo_rank[c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3]];
+        }
+    #endif
+        return (int) (((w0 * XZ_ONES) >> 56) + ((w1 * XZ_ONES) >> 56) + ((w2 * XZ_ONES) >> 56))
+               + p[24] + p[25] + p[26];
+    }
     """
     int _keys_of "xz_keys_of"(const uint8_t* p, uint32_t* k) noexcept nogil
+    int _indices_of "xz_indices_of"(const uint8_t* p, const uint32_t* hi_off,
+                                    const uint16_t* lo_rank, uint32_t* ix) noexcept nogil
 
 
 cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
@@ -271,6 +321,19 @@ cdef inline int _batch_row(const uint8_t* p, uint32_t* k, const uint8_t* sizes,
     return size
 
 
+cdef inline int _batch_row_ix(const uint8_t* p, uint32_t* ix, const uint8_t* sizes,
+                              const int8_t* voids, Py_ssize_t row, int* v) noexcept nogil:
+    """_batch_row with the three suits' dense indices in ``ix`` instead of their keys."""
+    cdef int size = _indices_of(p, HI_OFF, LO_RANK, ix)
+    if size < 0 or not sizes[size]:
+        return -1
+    if voids != NULL:
+        v[0] = voids[row]
+        if v[0] < -1 or v[0] > 2:
+            return -1
+    return size
+
+
 def is_win_batch(counts2d, voids=None):
     """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
     ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
@@ -285,16 +348,16 @@ def is_win_batch(counts2d, voids=None):
         vview = voids
     out = PyBytes_FromStringAndSize(NULL, rows)
     cdef uint8_t* o = <uint8_t*> PyBytes_AS_STRING(out)
-    cdef uint32_t k[3]
+    cdef uint32_t ix[3]
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _batch_row(&data[27 * row], k, WIN_SIZE, vp, row, &v)
+            size = _batch_row_ix(&data[27 * row], ix, WIN_SIZE, vp, row, &v)
             if size < 0:
                 bad = row
                 break
-            o[row] = _win_keys(k, v, size)
+            o[row] = _win_ix(SUIT_WIN, ix, v, size)
     if bad >= 0:
         _raise_row(flat, bad, voids, None, "is_win")
     return out
@@ -322,18 +385,19 @@ def waits_batch(counts2d, voids=None, held2d=None):
             raise KernelInputError(f"held2d: {hview.shape[0] // 27} rows, counts2d has {rows}")
     cdef carray.array out = carray.clone(_UINT_TEMPLATE, rows, False)
     cdef uint32_t* o = out.data.as_uints
-    cdef uint32_t k[3]
+    cdef uint32_t ix[3]
     cdef uint32_t mask
     cdef HeldScan scan
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _batch_row(&data[27 * row], k, READY_SIZE, vp, row, &v)
+            size = _batch_row_ix(&data[27 * row], ix, READY_SIZE, vp, row, &v)
             if size < 0:
                 bad = row
                 break
-            mask = _waits_keys(&data[27 * row], k, v, size)
+            mask = _waits3(&data[27 * row], SUIT_WAIT[ix[0]], SUIT_WAIT[ix[1]], SUIT_WAIT[ix[2]],
+                           v, size)
             if has_held:
                 _scan_held(&data[27 * row], &hview[27 * row], &scan)
                 if scan.bad:

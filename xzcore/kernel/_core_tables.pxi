@@ -13,10 +13,12 @@
 # Two entry tables, each read alone by the hot paths:
 #   SUIT_WIN  uint8  (396 KB): the eight shape bits of _core.pxd (SUIT_SETS ... SUIT_HAS_FOUR);
 #             is_win, win_fan and the value kernel read it.
-#   SUIT_WAIT uint16 (792 KB): SUIT_SETS | SUIT_SETS_PAIR | SUIT_EVEN (bits 0-2), the suit's
-#             size (bits 3-6), and the ranks whose addition completes the suit (bits 7-15:
-#             into sets when the size is 3n + 2, into sets and a pair when it is 3n + 1; no
-#             key has both); waits reads it.
+#   SUIT_WAIT uint16 (792 KB): the suit's wait class (bits 0-2, W_EMPTY ... W_PAIR_NO: what
+#             waits needs of its size and shape), SUIT_EVEN (bit 3), and the ranks whose
+#             addition completes the suit (bits 7-15: into sets when the size is 3n + 2, into
+#             sets and a pair when it is 3n + 1; no key has both); waits reads it, and one
+#             look-up in WAIT_COND of the three classes and the void says which suits' ranks
+#             are waits.
 # Before: one uint32 per each of the 5**9 keys (7.8 MB), 79% of them never read.
 
 from libc.stdlib cimport calloc, free
@@ -30,7 +32,14 @@ cdef enum:
     # checked hand has): left 0, so that no key reads outside the tables
     NPAD = 625
     MAX_TILES = 14
-    W_SIZE_SHIFT = 3   # SUIT_WAIT: bits 3-6 the suit's size
+    # SUIT_WAIT bits 0-2, the wait class of a suit:
+    W_EMPTY = 0      # no tile (it splits into sets: none)
+    W_SETS = 1       # 3n tiles (n > 0) that split into sets
+    W_SETS_NO = 2    # 3n tiles that do not
+    W_ONE = 3        # 3n + 1 tiles: a tile can only make it the pair suit
+    W_PAIR = 4       # 3n + 2 tiles that split into sets and a pair
+    W_PAIR_NO = 5    # 3n + 2 tiles that do not
+    W_EVEN = 8       # SUIT_WAIT bit 3: every count even
     W_RANKS_SHIFT = 7  # SUIT_WAIT: bits 7-15 the completing ranks
     RANKS_MASK = 511
 
@@ -47,18 +56,14 @@ cdef inline uint32_t _suit_index(uint32_t key) noexcept nogil:
 
 
 cdef inline uint32_t _win_entry(uint32_t key) noexcept nogil:
-    """The shape bits of a key, with SUIT_NONEMPTY when the suit holds a tile."""
+    """The shape bits of a key, with bit SUIT_NONEMPTY_SHIFT set when the suit holds a
+    tile (only key 0 is at index 0)."""
     cdef uint32_t i = _suit_index(key)
     return SUIT_WIN[i] | ((i != 0) << SUIT_NONEMPTY_SHIFT)
 
 
 cdef inline uint32_t _wait_entry(uint32_t key) noexcept nogil:
     return SUIT_WAIT[_suit_index(key)]
-
-
-cdef inline int _wsize(uint32_t w) noexcept nogil:
-    """The size of a suit from its SUIT_WAIT entry."""
-    return (w >> W_SIZE_SHIFT) & 15
 
 
 cdef inline bint _nonempty(uint32_t e) noexcept nogil:
@@ -126,9 +131,10 @@ def _table_bytes():
 
 
 def _suit_entry(suit):
-    """The entry of one suit (nine counts, at most 14 tiles) in the layout of one uint32
-    (_core.pxd: the shape bits, the size, the completing ranks at SUIT_WSETS_SHIFT or
-    SUIT_WPAIR_SHIFT): for the tests, which check every key against the twin."""
+    """The entries of one suit (nine counts, at most 14 tiles): its SUIT_WIN and SUIT_WAIT
+    entries in the layout of one uint32 (_core.pxd: the shape bits, the size, the completing
+    ranks at SUIT_WSETS_SHIFT or SUIT_WPAIR_SHIFT), and its wait class: for the tests, which
+    check every key against the twin."""
     cdef uint32_t key = 0, w, entry
     cdef int r, size = 0
     _need_tables()
@@ -142,12 +148,12 @@ def _suit_entry(suit):
     if size > MAX_TILES:
         raise KernelInputError(f"suit: {size} tiles, the tables hold at most 14")
     w = _wait_entry(key)
-    entry = SUIT_WIN[_suit_index(key)] | (<uint32_t> _wsize(w) << SUIT_SIZE_SHIFT)
-    if _wsize(w) % 3 == 2:
+    entry = SUIT_WIN[_suit_index(key)] | (<uint32_t> size << SUIT_SIZE_SHIFT)
+    if size % 3 == 2:
         entry |= (w >> W_RANKS_SHIFT) << SUIT_WSETS_SHIFT
-    elif _wsize(w) % 3 == 1:
+    elif size % 3 == 1:
         entry |= (w >> W_RANKS_SHIFT) << SUIT_WPAIR_SHIFT
-    return entry
+    return entry, w & 7, bool(w & W_EVEN)
 
 
 ctypedef struct _Levels:
@@ -235,6 +241,58 @@ cdef inline uint32_t _entry(const uint8_t* table, uint32_t key, const int* c, in
     return entry
 
 
+cdef inline uint32_t _wait_class(uint32_t entry, int size) noexcept nogil:
+    """The wait class (W_EMPTY ... W_PAIR_NO) of a suit of ``size`` tiles and shape bits
+    ``entry``."""
+    if size == 0:
+        return W_EMPTY
+    if size % 3 == 0:
+        return W_SETS if entry & SUIT_SETS else W_SETS_NO
+    if size % 3 == 1:
+        return W_ONE
+    return W_PAIR if entry & SUIT_SETS_PAIR else W_PAIR_NO
+
+
+cdef extern from *:
+    """
+    /* WAIT_COND[(void + 1) * 512 + c0 + 8 c1 + 64 c2] for the wait classes c of the three
+       suits: bit s = suit s's completing ranks are waits, bit 3 = the void rule allows the
+       hand (R4.4). Filled at import (_init_wait_cond). */
+    static uint8_t XZ_WAIT_COND[2048];
+    """
+    uint8_t WAIT_COND "XZ_WAIT_COND"[2048]
+
+
+cdef void _init_wait_cond() noexcept:
+    """R7.3 on wait classes: a suit of 3n + 1 tiles is completed into the pair suit when the
+    two others split into sets; a suit of 3n + 2 into sets when one other splits into sets
+    and a pair and the third into sets. R4.4: no tile of the void suit; with no void, at
+    most two suits held."""
+    cdef int c[3]
+    cdef int void, code, i, j, l, cond, ok, sets_j, sets_l
+    for void in range(-1, 3):
+        for code in range(512):
+            c[0] = code & 7
+            c[1] = (code >> 3) & 7
+            c[2] = code >> 6
+            if void >= 0:
+                ok = c[void] == W_EMPTY
+            else:
+                ok = c[0] == W_EMPTY or c[1] == W_EMPTY or c[2] == W_EMPTY
+            cond = 0
+            for i in range(3):
+                j = (i + 1) % 3
+                l = (i + 2) % 3
+                sets_j = c[j] == W_EMPTY or c[j] == W_SETS
+                sets_l = c[l] == W_EMPTY or c[l] == W_SETS
+                if c[i] == W_ONE and sets_j and sets_l:
+                    cond |= 1 << i
+                elif c[i] == W_PAIR or c[i] == W_PAIR_NO:
+                    if (c[j] == W_PAIR and sets_l) or (c[l] == W_PAIR and sets_j):
+                        cond |= 1 << i
+            WAIT_COND[(void + 1) * 512 + code] = (cond | 8) if ok else 0
+
+
 cdef int _build_tables() except -1:
     """Fill SUIT_WIN and SUIT_WAIT, visiting the keys of at most 14 tiles (405,350 of 5**9)
     in increasing order: every key a rule looks back at is smaller.
@@ -272,8 +330,7 @@ cdef int _build_tables() except -1:
         i = _suit_index(key)
         win[i] = <uint8_t> entry
         # the ranks pushed down to this key by bigger ones come later: OR, not store
-        wait[i] |= <uint16_t> ((entry & (SUIT_SETS | SUIT_SETS_PAIR | SUIT_EVEN))
-                               | (<uint32_t> tiles << W_SIZE_SHIFT))
+        wait[i] |= <uint16_t> (_wait_class(entry, tiles) | (W_EVEN if entry & SUIT_EVEN else 0))
         if entry & (SUIT_SETS | SUIT_SETS_PAIR):
             for r in range(9):
                 if c[r]:
@@ -296,30 +353,46 @@ cdef int _build_tables() except -1:
     return 0
 
 
-cdef inline bint _void_ok(uint32_t e0, uint32_t e1, uint32_t e2, int void) noexcept nogil:
-    """R4.4: no tile of the void suit; with no declaration, at most two suits (entries of
-    _win_entry)."""
-    if void == 0:
-        return not _nonempty(e0)
-    if void == 1:
-        return not _nonempty(e1)
-    if void == 2:
-        return not _nonempty(e2)
-    return not (_nonempty(e0) and _nonempty(e1) and _nonempty(e2))
+cdef extern from *:
+    """
+    /* R7.1 + R4.4 from the three suits' shape bits (SUIT_SETS 1, SUIT_SETS_PAIR 2,
+       SUIT_EVEN 4; bit 8: the suit holds a tile) of a hand of a win size, without a branch:
+       over distinct hands a branch on the void, the size or the shape is a coin toss. */
+    static const uint8_t XZ_VOID_OK[4] = {
+        0x7F,  /* no void: not all three suits held (mask 7) */
+        0x55,  /* void 0: suit 0 empty */
+        0x33,  /* void 1 */
+        0x0F,  /* void 2 */
+    };
+    static inline int xz_win3(uint32_t e0, uint32_t e1, uint32_t e2, int void_, int size) {
+        unsigned held = ((e0 >> 8) & 1) | ((e1 >> 7) & 2) | ((e2 >> 6) & 4);
+        unsigned ok = (XZ_VOID_OK[(void_ + 1) & 3] >> held) & 1;
+        /* seven pairs (four identical count as two pairs) */
+        unsigned seven = (size == 14) & ((e0 & e1 & e2 & 4) != 0);
+        /* every suit splits and exactly one holds the pair: (e & 3) are 1, 1, 2 (a suit is
+           never both: 3n versus 3n + 2 tiles), the only choice whose product is 2 */
+        unsigned std = ((e0 & 3) * (e1 & 3) * (e2 & 3)) == 2;
+        return (int) (ok & (seven | std));
+    }
+    /* xz_win3 of the suits at dense indices ix[0..2] of the shape table `t` (index 0: the
+       empty suit, and only it) */
+    static inline int xz_win_ix(const uint8_t* t, const uint32_t* ix, int void_, int size) {
+        uint32_t e0 = t[ix[0]], e1 = t[ix[1]], e2 = t[ix[2]];
+        unsigned held = (ix[0] != 0) | ((ix[1] != 0) << 1) | ((ix[2] != 0) << 2);
+        unsigned even = (e0 & e1 & e2) & ((unsigned) (size == 14) << 2);
+        unsigned std = ((e0 & 3) * (e1 & 3) * (e2 & 3)) == 2;
+        return (int) ((XZ_VOID_OK[(void_ + 1) & 3] >> held) & ((even >> 2) | std) & 1);
+    }
+    """
+    bint _win3 "xz_win3"(uint32_t e0, uint32_t e1, uint32_t e2, int void,
+                         int size) noexcept nogil
+    bint _win_ix "xz_win_ix"(const uint8_t* t, const uint32_t* ix, int void,
+                             int size) noexcept nogil
 
 
-cdef inline bint _win3(uint32_t e0, uint32_t e1, uint32_t e2, int void, int size) noexcept nogil:
-    """R7.1 + R4.4 from the three _win_entry of a hand of a win size."""
-    cdef uint32_t a, b, c
-    if not _void_ok(e0, e1, e2, void):
-        return 0
-    if size == 14 and (e0 & e1 & e2 & SUIT_EVEN):
-        return 1  # seven pairs; four identical count as two pairs
-    a = e0 & 3
-    b = e1 & 3
-    c = e2 & 3
-    # every suit splits; exactly one holds the pair: 2 + 1 + 1
-    return a != 0 and b != 0 and c != 0 and a + b + c == 4
+cdef inline uint32_t _win_at(uint32_t i) noexcept nogil:
+    """_win_entry of the suit at dense index ``i``."""
+    return SUIT_WIN[i] | ((i != 0) << SUIT_NONEMPTY_SHIFT)
 
 
 cdef inline bint _win_keys(const uint32_t* k, int void, int size) noexcept nogil:
@@ -327,48 +400,45 @@ cdef inline bint _win_keys(const uint32_t* k, int void, int size) noexcept nogil
     return _win3(_win_entry(k[0]), _win_entry(k[1]), _win_entry(k[2]), void, size)
 
 
-cdef inline uint32_t _waits3(const uint8_t* p, uint32_t w0, uint32_t w1, uint32_t w2,
-                             int void, int size) noexcept nogil:
-    """R7.3 waits bitmask (before any `held` exclusion) from the three SUIT_WAIT entries."""
-    cdef uint32_t w[3]
-    cdef uint32_t mask = 0, odd_mask
-    cdef int m[3]
-    cdef int i, j, l, r, odd_count
-    w[0] = w0
-    w[1] = w1
-    w[2] = w2
-    if void >= 0:
-        if _wsize(w[void]) != 0:
-            return 0  # holding a void-suit tile: not ready
-    elif _wsize(w0) and _wsize(w1) and _wsize(w2):
-        return 0  # three suits and no room to drop one (R4.4)
-    for i in range(3):
-        m[i] = _wsize(w[i]) % 3
-    for i in range(3):
-        j = (i + 1) % 3
-        l = (i + 2) % 3
-        if m[i] == 1:
-            # the new tile makes this suit the pair suit
-            if (w[j] & SUIT_SETS) and (w[l] & SUIT_SETS):
-                mask |= (w[i] >> W_RANKS_SHIFT) << (9 * i)
-        elif m[i] == 2:
-            # the new tile completes this suit into sets; another suit holds the pair
-            if (m[j] == 2 and (w[j] & SUIT_SETS_PAIR) and (w[l] & SUIT_SETS)) or (
-                    m[l] == 2 and (w[l] & SUIT_SETS_PAIR) and (w[j] & SUIT_SETS)):
-                mask |= (w[i] >> W_RANKS_SHIFT) << (9 * i)
-    if size == 13:
-        # seven pairs: every count even but one; that kind is the wait
-        for i in range(3):
-            if (w[(i + 1) % 3] & w[(i + 2) % 3] & SUIT_EVEN) and not (w[i] & SUIT_EVEN):
-                odd_count = 0
-                odd_mask = 0
-                for r in range(9 * i, 9 * i + 9):
-                    if p[r] & 1:
-                        odd_count += 1
-                        odd_mask = 1u << r
-                if odd_count == 1:
-                    mask |= odd_mask
-    return mask
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Kinds held an odd number of times, as a 27-bit mask (SSE2: bit 0 of each byte moved
+       to bit 7 and gathered; two overlapping 16-byte loads, bytes 0-15 and 11-26). */
+    static inline uint32_t xz_odd_kinds(const uint8_t* p) {
+    #if defined(__SSE2__)
+        __m128i a = _mm_loadu_si128((const __m128i*) p);
+        __m128i b = _mm_loadu_si128((const __m128i*) (p + 11));
+        return (uint32_t) _mm_movemask_epi8(_mm_slli_epi16(a, 7))
+               | ((uint32_t) _mm_movemask_epi8(_mm_slli_epi16(b, 7)) << 11);
+    #else
+        uint32_t odd = 0;
+        int i;
+        for (i = 0; i < 27; i++)
+            odd |= (uint32_t) (p[i] & 1) << i;
+        return odd;
+    #endif
+    }
+    /* R7.3 waits bitmask (before any `held` exclusion) of a hand of a ready size from its
+       three SUIT_WAIT entries, without a branch on the data: one look-up of the three wait
+       classes and the void (XZ_WAIT_COND) says which suits' completing ranks are waits and
+       whether the void rule allows the hand. Seven pairs (13 tiles): every count even but
+       one, whose kind is the wait. */
+    static inline uint32_t xz_waits3(const uint8_t* p, uint32_t w0, uint32_t w1, uint32_t w2,
+                                     int void_, int size) {
+        uint32_t t = XZ_WAIT_COND[(((uint32_t) (void_ + 1) & 3) << 9)
+                                  | (w0 & 7) | ((w1 & 7) << 3) | ((w2 & 7) << 6)];
+        uint32_t mask = ((w0 >> 7) & (0u - (t & 1))) | (((w1 >> 7) & (0u - ((t >> 1) & 1))) << 9)
+                        | (((w2 >> 7) & (0u - ((t >> 2) & 1))) << 18);
+        uint32_t odd = xz_odd_kinds(p);
+        uint32_t seven = (size == 13) & (t >> 3) & (odd != 0) & ((odd & (odd - 1)) == 0);
+        return mask | (odd & (0u - seven));
+    }
+    """
+    uint32_t _waits3 "xz_waits3"(const uint8_t* p, uint32_t w0, uint32_t w1, uint32_t w2,
+                                 int void, int size) noexcept nogil
 
 
 cdef inline uint32_t _waits_keys(const uint8_t* p, const uint32_t* k, int void,
