@@ -64,7 +64,9 @@ def workloads() -> dict[tuple[str, str], Batch]:
     wins = distinct_rows(COLD, WIN_WEIGHTS, seed=201)
     ready = distinct_rows(COLD, READY_WEIGHTS, seed=202)
     hot_wins, hot_ready = win_rows(HOT, seed=101), ready_rows(HOT, seed=102)
-    mixed = [row for pair in zip(wins[: COLD // 2], ready[: COLD // 2], strict=True) for row in pair]
+    mixed = [
+        row for pair in zip(wins[: COLD // 2], ready[: COLD // 2], strict=True) for row in pair
+    ]
     hot_mixed = [row for pair in zip(hot_wins[:500], hot_ready[:500], strict=True) for row in pair]
     return {
         ("is_win_batch", "hot"): batch(hot_wins),
@@ -114,8 +116,10 @@ def _report(request: pytest.FixtureRequest) -> Iterator[None]:
     if reporter is None or not _NS:
         return
     reporter.write_line("")
-    reporter.write_line(f"Batch medians, ns per hand (hot: {HOT} hands again and again; "
-                        f"cold: {COLD:,} distinct hands)")
+    reporter.write_line(
+        f"Batch medians, ns per hand (hot: {HOT} hands again and again; "
+        f"cold: {COLD:,} distinct hands)"
+    )
     reporter.write_line("| operation | hot | cold | cold / hot |")
     reporter.write_line("|---|---|---|---|")
     for op in OPERATIONS:
@@ -174,8 +178,10 @@ def main(argv: list[str] | None = None) -> None:
                 start = clock()
                 call()
                 times[case][which].append((clock() - start) / COLD)
-    print(f"{args.rounds} alternating rounds; medians, ns per hand "
-          f"(hot: {HOT} hands again and again; cold: {COLD:,} distinct hands)")
+    print(
+        f"{args.rounds} alternating rounds; medians, ns per hand "
+        f"(hot: {HOT} hands again and again; cold: {COLD:,} distinct hands)"
+    )
     print()
     print("| operation | cache | before | after | before / after |")
     print("|---|---|---|---|---|")

@@ -72,7 +72,9 @@ def _batches(k: ModuleType) -> dict[str, Callable[[], object]]:
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
-@pytest.mark.parametrize("name", ["is_win_batch", "waits_batch", "shanten_batch", "ready_fan_batch"])
+@pytest.mark.parametrize(
+    "name", ["is_win_batch", "waits_batch", "shanten_batch", "ready_fan_batch"]
+)
 def test_two_threads_take_about_the_time_of_one(name: str) -> None:
     work = _batches(_compiled())[name]
     work()  # warm

@@ -473,9 +473,7 @@ def shanten_batch(counts2d: object, voids: object = None) -> array[int]:
         counts = _checked_row(flat, row, "counts2d")
         size = sum(counts)
         if size not in SHANTEN_SIZES:
-            raise KernelInputError(
-                _row_size_error("counts2d", row, size, SHANTEN_SIZES, "shanten")
-            )
+            raise KernelInputError(_row_size_error("counts2d", row, size, SHANTEN_SIZES, "shanten"))
         out[row] = _shanten(counts, void_list[row], size)
     return out
 
