@@ -14,7 +14,7 @@
 #   SUIT_WIN  uint8  (396 KB): the eight shape bits of _core.pxd (SUIT_SETS ... SUIT_HAS_FOUR);
 #             is_win, win_fan and the value kernel read it.
 #   SUIT_WAIT uint16 (792 KB): the suit's wait class (bits 0-2, W_EMPTY ... W_PAIR_NO: what
-#             waits needs of its size and shape), SUIT_EVEN (bit 3), and the ranks whose
+#             waits needs of its size and shape; bits 3-6 unused), and the ranks whose
 #             addition completes the suit (bits 7-15: into sets when the size is 3n + 2, into
 #             sets and a pair when it is 3n + 1; no key has both); waits reads it, and one
 #             look-up in WAIT_COND of the three classes and the void says which suits' ranks
@@ -39,9 +39,7 @@ cdef enum:
     W_ONE = 3        # 3n + 1 tiles: a tile can only make it the pair suit
     W_PAIR = 4       # 3n + 2 tiles that split into sets and a pair
     W_PAIR_NO = 5    # 3n + 2 tiles that do not
-    W_EVEN = 8       # SUIT_WAIT bit 3: every count even
     W_RANKS_SHIFT = 7  # SUIT_WAIT: bits 7-15 the completing ranks
-    RANKS_MASK = 511
 
 cdef uint32_t POW5[10]
 cdef uint32_t HI_OFF[3125]   # first index of the keys whose digits 4-8 are hi
@@ -153,7 +151,7 @@ def _suit_entry(suit):
         entry |= (w >> W_RANKS_SHIFT) << SUIT_WSETS_SHIFT
     elif size % 3 == 1:
         entry |= (w >> W_RANKS_SHIFT) << SUIT_WPAIR_SHIFT
-    return entry, w & 7, bool(w & W_EVEN)
+    return entry, w & 7
 
 
 ctypedef struct _Levels:
@@ -330,7 +328,7 @@ cdef int _build_tables() except -1:
         i = _suit_index(key)
         win[i] = <uint8_t> entry
         # the ranks pushed down to this key by bigger ones come later: OR, not store
-        wait[i] |= <uint16_t> (_wait_class(entry, tiles) | (W_EVEN if entry & SUIT_EVEN else 0))
+        wait[i] |= <uint16_t> _wait_class(entry, tiles)
         if entry & (SUIT_SETS | SUIT_SETS_PAIR):
             for r in range(9):
                 if c[r]:
