@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xzcore.kernel._handgen import hand_mix
+from xzcore.kernel._handgen import READY_WEIGHTS, distinct_rows, hand_mix
 from xzcore.tiles import parse_counts
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
@@ -164,3 +164,16 @@ def test_compiled_equals_twin(batch: tuple[list[bytes], list[int]]) -> None:
     flat = b"".join(rows)
     assert compiled.shanten_batch(flat, voids) == twin.shanten_batch(flat, voids)
     assert compiled.shanten_batch(flat) == twin.shanten_batch(flat)
+
+
+def test_distinct_rows_for_the_cold_benchmark() -> None:
+    # the cold-cache workload of benchmarks/bench_kernel_cold.py: n different hands of the
+    # given sizes, the same for the same seed
+    rows = distinct_rows(3000, READY_WEIGHTS, seed=9)
+    assert len({counts for counts, _ in rows}) == 3000
+    assert {sum(counts) for counts, _ in rows} == set(READY_WEIGHTS)
+    assert all(-1 <= void <= 2 for _, void in rows)
+    assert rows == distinct_rows(3000, READY_WEIGHTS, seed=9)
+    assert rows != distinct_rows(3000, READY_WEIGHTS, seed=10)
+    sizes = [sum(counts) for counts, _ in distinct_rows(600, (14, 2), seed=1)]
+    assert set(sizes) == {14, 2}

@@ -90,6 +90,12 @@ WIN_SIZES = (2, 5, 8, 11, 14)
 READY_SIZES = (1, 4, 7, 10, 13)
 
 
+WIN_WEIGHTS = (14,) * 6 + (11,) * 2 + (8, 5, 2)
+"""Win sizes weighted as in play (``win_rows``)."""
+READY_WEIGHTS = (13,) * 6 + (10,) * 2 + (7, 4, 1)
+"""Ready sizes weighted as in play (``ready_rows``)."""
+
+
 def win_rows(n: int, seed: int = 1) -> list[tuple[bytes, int]]:
     """``n`` (counts, void) of win sizes, sizes weighted toward 14 as in play."""
     rng = random.Random(seed)
@@ -135,9 +141,3 @@ def distinct_rows(n: int, sizes: tuple[int, ...], seed: int) -> list[tuple[bytes
             seen.add(counts)
             rows.append((counts, void))
     return rows
-
-
-WIN_WEIGHTS = (14,) * 6 + (11,) * 2 + (8, 5, 2)
-"""Win sizes weighted as in play (``win_rows``)."""
-READY_WEIGHTS = (13,) * 6 + (10,) * 2 + (7, 4, 1)
-"""Ready sizes weighted as in play (``ready_rows``)."""
