@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         ready_fan,
         ready_fan_batch,
         shanten,
+        shanten_batch,
         shanten_discards,
         tile_counts,
         waits,
@@ -50,6 +51,7 @@ else:
     ready_fan = _impl.ready_fan
     ready_fan_batch = _impl.ready_fan_batch
     shanten = _impl.shanten
+    shanten_batch = _impl.shanten_batch
     shanten_discards = _impl.shanten_discards
     tile_counts = _impl.tile_counts
     waits = _impl.waits
@@ -69,6 +71,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_batch",
     "shanten_discards",
     "tile_counts",
     "waits",

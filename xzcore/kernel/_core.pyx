@@ -4,12 +4,13 @@ the round's tile helpers (``check_wall``, ``dealt_hands``, ``tile_counts``: _cor
 
 Same names, signatures and errors as the pure-Python twin ``xzcore.kernel._core_twin`` (read its
 docstrings for the rules; R7.1, R7.3, R4.4). The technique (../shared/PERF.md): a suit's nine
-counts as a base-5 key index a table of 5**9 uint32 entries whose bits say whether the suit
-splits into sets, into sets and a pair, is all even, has the fan shapes the value kernel
-needs, and which added ranks complete it. A hand is then three reads. Only keys of at most 14
-tiles are filled, by the first call that reads the table (~10 ms of CPU here, the page faults
-of the fresh 7.8 MB included; _core_tables.pxi): importing the module builds nothing, so
-``xz --version`` and an import stay short.
+counts as a base-5 key, mapped to a dense index of the 405,350 keys of at most 14 tiles,
+index two small tables whose bits say whether the suit splits into sets, into sets and a
+pair, is all even, has the fan shapes the value kernel needs (uint8), and which added ranks
+complete it (uint16; 1.2 MB in all, so that they stay in cache over many distinct hands). A
+hand is then three reads. The tables are filled by the first call that reads them (a few ms;
+_core_tables.pxi): importing the module builds nothing, so ``xz --version`` and an import
+stay short.
 
 Fast paths: an exact 27-byte ``bytes`` is read in place; anything else goes through the same
 checks as the twin (``xzcore.kernel._input``). Batch loops run without the GIL.
@@ -49,6 +50,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_batch",
     "shanten_discards",
     "tile_counts",
     "waits",
@@ -60,7 +62,8 @@ include "_core_tables.pxi"
 include "_core_shanten.pxi"
 include "_core_value.pxi"
 
-_init_pow5()
+_init_index()
+_init_wait_cond()
 _init_cost_cache()
 
 cdef uint8_t WIN_SIZE[64]
@@ -117,6 +120,9 @@ cdef extern from *:
     """
     #include <stdint.h>
     #include <string.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
     /* The three suit keys (base 5, rank 1 = lowest digit) of 27 counts, and the number of
        tiles; -1 when a count is above 4. Sums of independent products (no Horner chain) and
        a SWAR test of eight bytes at a time ("some byte >= 5") keep it to a few cycles. */
@@ -141,13 +147,59 @@ cdef extern from *:
         return (int) (((w0 * XZ_ONES) >> 56) + ((w1 * XZ_ONES) >> 56) + ((w2 * XZ_ONES) >> 56))
                + p[24] + p[25] + p[26];
     }
+    /* The dense indices (_core_tables.pxi: hi_off[digits 4-8] + lo_rank[digits 0-3]) of the
+       three suits of 27 counts, straight from the counts, and the number of tiles; -1 when a
+       count is above 4 (then `ix` is not set). */
+    static inline int xz_indices_of(const uint8_t* p, const uint32_t* hi_off,
+                                    const uint16_t* lo_rank, uint32_t* ix) {
+        uint64_t w0, w1, w2, big;
+        memcpy(&w0, p, 8);
+        memcpy(&w1, p + 8, 8);
+        memcpy(&w2, p + 16, 8);
+        big = (((w0 + XZ_ONES * 123u) | w0) | ((w1 + XZ_ONES * 123u) | w1)
+               | ((w2 + XZ_ONES * 123u) | w2)) & (XZ_ONES * 128u);
+        if (big | (p[24] > 4) | (p[25] > 4) | (p[26] > 4))
+            return -1;
+    #if defined(__SSE2__)
+        {
+            /* per suit, ranks 1-8 as 16-bit lanes times 1, 5, 25, 125, 1, 5, 25, 125, summed
+               in pairs: (lo, lo, hi, hi) partial sums; ranks 9 added by hand */
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i wt = _mm_setr_epi16(1, 5, 25, 125, 1, 5, 25, 125);
+            __m128i a = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) p), zero), wt);
+            __m128i b = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) (p + 9)), zero), wt);
+            __m128i c = _mm_madd_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i*) (p + 18)), zero), wt);
+            /* a + (a with its pairs swapped): lane 0 = lo, lane 2 = hi without rank 9 */
+            a = _mm_add_epi32(a, _mm_shuffle_epi32(a, _MM_SHUFFLE(2, 3, 0, 1)));
+            b = _mm_add_epi32(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+            c = _mm_add_epi32(c, _mm_shuffle_epi32(c, _MM_SHUFFLE(2, 3, 0, 1)));
+            ix[0] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(a, 8)) + 625u * p[8]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(a)];
+            ix[1] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(b, 8)) + 625u * p[17]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(b)];
+            ix[2] = hi_off[(uint32_t) _mm_cvtsi128_si32(_mm_srli_si128(c, 8)) + 625u * p[26]]
+                    + lo_rank[(uint32_t) _mm_cvtsi128_si32(c)];
+        }
+    #else
+        int s;
+        for (s = 0; s < 3; s++) {
+            const uint8_t* c = p + 9 * s;
+            ix[s] = hi_off[c[4] + 5u * c[5] + 25u * c[6] + 125u * c[7] + 625u * c[8]]
+                    + lo_rank[c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3]];
+        }
+    #endif
+        return (int) (((w0 * XZ_ONES) >> 56) + ((w1 * XZ_ONES) >> 56) + ((w2 * XZ_ONES) >> 56))
+               + p[24] + p[25] + p[26];
+    }
     """
     int _keys_of "xz_keys_of"(const uint8_t* p, uint32_t* k) noexcept nogil
+    int _indices_of "xz_indices_of"(const uint8_t* p, const uint32_t* hi_off,
+                                    const uint16_t* lo_rank, uint32_t* ix) noexcept nogil
 
 
 cdef inline int _checked_keys(bytes b, str name, uint32_t* k) except -1:
     """The three suit keys of ``b`` in ``k`` and its size (raises on a count above 4). The
-    keys index SUIT_TABLE, which is built here first if it is not yet."""
+    keys index the suit tables, which are built here first if they are not yet."""
     _need_tables()
     cdef int size = _keys_of(<const uint8_t*> PyBytes_AS_STRING(b), k)
     if size < 0:
@@ -167,7 +219,7 @@ def is_win(counts, object void=-1):
     cdef int v = _void_arg(void)
     if not WIN_SIZE[size]:
         raise KernelInputError(size_error(size, WIN_SIZES, "is_win"))
-    return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+    return _win_keys(k, v, size)
 
 
 def waits(counts, object void=-1, held=None):
@@ -183,7 +235,7 @@ def waits(counts, object void=-1, held=None):
     cdef const uint8_t* p = <const uint8_t*> PyBytes_AS_STRING(b)
     if not READY_SIZE[size]:
         raise KernelInputError(size_error(size, READY_SIZES, "waits"))
-    mask = _waits3(p, SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+    mask = _waits_keys(p, k, v, size)
     if held is not None:
         hb = _as_bytes(held, "held")
         _scan_held(p, <const uint8_t*> PyBytes_AS_STRING(hb), &scan)
@@ -243,7 +295,7 @@ cdef object _voids_view(object voids, Py_ssize_t rows):
 cdef _raise_row(object flat, Py_ssize_t row, object voids, object held_flat, str what):
     """Re-check one row of a batch in Python to raise the twin's error message."""
     cdef bytes counts = as_counts(bytes(flat[27 * row: 27 * row + 27]), f"counts2d row {row}")
-    allowed = WIN_SIZES if what == "is_win" else READY_SIZES
+    allowed = {"is_win": WIN_SIZES, "waits": READY_SIZES, "shanten": SHANTEN_SIZES}[what]
     if sum(counts) not in allowed:
         raise KernelInputError(size_error(sum(counts), allowed, what, f"counts2d row {row}"))
     if voids is not None:
@@ -269,6 +321,19 @@ cdef inline int _batch_row(const uint8_t* p, uint32_t* k, const uint8_t* sizes,
     return size
 
 
+cdef inline int _batch_row_ix(const uint8_t* p, uint32_t* ix, const uint8_t* sizes,
+                              const int8_t* voids, Py_ssize_t row, int* v) noexcept nogil:
+    """_batch_row with the three suits' dense indices in ``ix`` instead of their keys."""
+    cdef int size = _indices_of(p, HI_OFF, LO_RANK, ix)
+    if size < 0 or not sizes[size]:
+        return -1
+    if voids != NULL:
+        v[0] = voids[row]
+        if v[0] < -1 or v[0] > 2:
+            return -1
+    return size
+
+
 def is_win_batch(counts2d, voids=None):
     """``is_win`` over N rows of 27 counts (a C-contiguous uint8 buffer): N bytes 0/1.
     ``voids``: None or N ints in -1..2 (an int8 buffer is read in place)."""
@@ -283,16 +348,16 @@ def is_win_batch(counts2d, voids=None):
         vview = voids
     out = PyBytes_FromStringAndSize(NULL, rows)
     cdef uint8_t* o = <uint8_t*> PyBytes_AS_STRING(out)
-    cdef uint32_t k[3]
+    cdef uint32_t ix[3]
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _batch_row(&data[27 * row], k, WIN_SIZE, vp, row, &v)
+            size = _batch_row_ix(&data[27 * row], ix, WIN_SIZE, vp, row, &v)
             if size < 0:
                 bad = row
                 break
-            o[row] = _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size)
+            o[row] = _win_ix(SUIT_WIN, ix, v, size)
     if bad >= 0:
         _raise_row(flat, bad, voids, None, "is_win")
     return out
@@ -320,19 +385,19 @@ def waits_batch(counts2d, voids=None, held2d=None):
             raise KernelInputError(f"held2d: {hview.shape[0] // 27} rows, counts2d has {rows}")
     cdef carray.array out = carray.clone(_UINT_TEMPLATE, rows, False)
     cdef uint32_t* o = out.data.as_uints
-    cdef uint32_t k[3]
+    cdef uint32_t ix[3]
     cdef uint32_t mask
     cdef HeldScan scan
     cdef int size, v = -1
     cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
     with nogil:
         for row in range(rows):
-            size = _batch_row(&data[27 * row], k, READY_SIZE, vp, row, &v)
+            size = _batch_row_ix(&data[27 * row], ix, READY_SIZE, vp, row, &v)
             if size < 0:
                 bad = row
                 break
-            mask = _waits3(&data[27 * row], SUIT_TABLE[k[0]], SUIT_TABLE[k[1]],
-                           SUIT_TABLE[k[2]], v, size)
+            mask = _waits3(&data[27 * row], SUIT_WAIT[ix[0]], SUIT_WAIT[ix[1]], SUIT_WAIT[ix[2]],
+                           v, size)
             if has_held:
                 _scan_held(&data[27 * row], &hview[27 * row], &scan)
                 if scan.bad:
@@ -345,6 +410,35 @@ def waits_batch(counts2d, voids=None, held2d=None):
     return out
 
 
+def shanten_batch(counts2d, voids=None):
+    """``shanten`` over N rows of 27 counts (14/13/11/10/8/7/5/4/2/1 tiles each): an
+    ``array('b')`` of N shanten numbers (-1 = complete). ``voids`` as for ``is_win_batch``."""
+    _need_tables()  # before the loop below releases the GIL
+    flat = as_rows(counts2d, "counts2d")
+    cdef const uint8_t[::1] data = flat
+    cdef Py_ssize_t rows = data.shape[0] // 27, row, bad = -1
+    cdef const int8_t[::1] vview
+    cdef bint has_voids = voids is not None
+    if has_voids:
+        voids = _voids_view(voids, rows)
+        vview = voids
+    cdef carray.array out = carray.clone(_SCHAR_TEMPLATE, rows, False)
+    cdef int8_t* o = <int8_t*> out.data.as_schars
+    cdef uint32_t k[3]
+    cdef int size, v = -1
+    cdef const int8_t* vp = &vview[0] if has_voids and rows > 0 else NULL
+    with nogil:
+        for row in range(rows):
+            size = _batch_row(&data[27 * row], k, SHANTEN_SIZE, vp, row, &v)
+            if size < 0:
+                bad = row
+                break
+            o[row] = <int8_t> _shanten(&data[27 * row], k, size, v)
+    if bad >= 0:
+        _raise_row(flat, bad, voids, None, "shanten")
+    return out
+
+
 # --- Hand ---------------------------------------------------------------------------------
 
 
@@ -354,7 +448,7 @@ cdef class Hand:
     See ``xzcore.kernel._core_twin.Hand``."""
 
     def __cinit__(self):
-        _need_tables()  # every Hand method reads the table: a Hand exists only once built
+        _need_tables()  # every Hand method reads the tables: a Hand exists only once built
         memset(self.c, 0, 27)
         self.k[0] = self.k[1] = self.k[2] = 0
         self.n = 0
@@ -424,8 +518,7 @@ cdef class Hand:
         """``is_win(self.counts(), self.void)`` (ValueError unless 14/11/8/5/2 tiles)."""
         if not WIN_SIZE[self.n]:
             raise KernelInputError(size_error(self.n, WIN_SIZES, "is_win", "hand"))
-        return _win3(SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]], SUIT_TABLE[self.k[2]],
-                     self.v, self.n)
+        return _win_keys(self.k, self.v, self.n)
 
     def is_win_with(self, kind):
         """Would this hand plus one ``kind`` win? Does not change the hand. False when the
@@ -442,7 +535,7 @@ cdef class Hand:
         k[1] = self.k[1]
         k[2] = self.k[2]
         k[i // 9] += POW5[i % 9]
-        return _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], self.v, self.n + 1)
+        return _win_keys(k, self.v, self.n + 1)
 
     def claimable(self, kind):
         """``count(kind) >= 2 or is_win_with(kind)``: could this hand do anything with a
@@ -457,8 +550,7 @@ cdef class Hand:
         if not self.wmask_ok:
             # kept until the hand changes: a seat's hand is asked about every other seat's
             # discard between two of its own turns
-            self.wmask = _waits3(self.c, SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]],
-                                 SUIT_TABLE[self.k[2]], self.v, self.n)
+            self.wmask = _waits_keys(self.c, self.k, self.v, self.n)
             self.wmask_ok = 1
         return (self.wmask >> i) & 1 == 1
 
@@ -471,8 +563,7 @@ cdef class Hand:
         excl = exclude
         if not READY_SIZE[self.n]:
             raise KernelInputError(size_error(self.n, READY_SIZES, "waits", "hand"))
-        return _waits3(self.c, SUIT_TABLE[self.k[0]], SUIT_TABLE[self.k[1]],
-                       SUIT_TABLE[self.k[2]], self.v, self.n) & ~excl
+        return _waits_keys(self.c, self.k, self.v, self.n) & ~excl
 
     def shanten(self):
         """``shanten(self.counts(), self.void)`` (ValueError unless 14/13/11/10/8/7/5/4/2/1

@@ -39,6 +39,7 @@ __all__ = [
     "ready_fan",
     "ready_fan_batch",
     "shanten",
+    "shanten_batch",
     "shanten_discards",
     "tile_counts",
     "waits",
@@ -458,6 +459,23 @@ def _shanten(checked: bytes, void: int, size: int) -> int:
     sets_needed = (size - 1) // 3
     voids = [void] if void >= 0 else [0, 1, 2]
     return min(_shanten_with_void(checked, v, sets_needed, size) for v in voids)
+
+
+def shanten_batch(counts2d: object, voids: object = None) -> array[int]:
+    """``shanten`` over N rows of 27 counts (a C-contiguous uint8 buffer): an
+    ``array('b')`` of N shanten numbers (-1 = complete, R7.1; 0 = ready, R7.3).
+
+    Sizes 14/13/11/10/8/7/5/4/2/1; ``voids``: None (no void suit anywhere) or N ints in -1..2.
+    """
+    flat, rows, void_list, _ = as_batch(counts2d, voids, None)
+    out = array("b", bytes(rows))
+    for row in range(rows):
+        counts = _checked_row(flat, row, "counts2d")
+        size = sum(counts)
+        if size not in SHANTEN_SIZES:
+            raise KernelInputError(_row_size_error("counts2d", row, size, SHANTEN_SIZES, "shanten"))
+        out[row] = _shanten(counts, void_list[row], size)
+    return out
 
 
 SHANTEN_NOT_HELD = 127

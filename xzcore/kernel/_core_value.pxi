@@ -54,7 +54,7 @@ _read_pattern_table()
 
 cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int gen,
                  int size) noexcept nogil:
-    """Fan of a winning hand from its suit entries (R4.4 already checked); -1 if no win."""
+    """Fan of a winning hand from its _win_entry of each suit (R4.4 already checked); -1 if no win."""
     cdef int melds = info & 7
     cdef int gangs = (info >> 3) & 7
     cdef int suits = (info >> 6) & 7
@@ -71,11 +71,11 @@ cdef int _value3(uint32_t e0, uint32_t e1, uint32_t e2, int info, int flags, int
     cdef int key, best = -1
     if not std and not qidui:
         return -1
-    if _suit_size(e0):
+    if _nonempty(e0):
         suits |= 1
-    if _suit_size(e1):
+    if _nonempty(e1):
         suits |= 2
-    if _suit_size(e2):
+    if _nonempty(e2):
         suits |= 4
     key = (flags & 3) << 8
     if suits == 1 or suits == 2 or suits == 4:
@@ -185,8 +185,7 @@ cdef inline long _long_arg(object value) except? -3:
 cdef int _ready3(const uint8_t* p, const HeldScan* held, const uint32_t* k, int void,
                  int size, int info, int flags, int mode) noexcept nogil:
     """ready_fan on checked arguments."""
-    cdef uint32_t mask = _waits3(p, SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]],
-                                 void, size)
+    cdef uint32_t mask = _waits_keys(p, k, void, size)
     cdef uint32_t kk[3]
     cdef int gen0, w, best = -1, value
     mask &= ~held.fours  # R7.3: kinds held four times
@@ -200,7 +199,7 @@ cdef int _ready3(const uint8_t* p, const HeldScan* held, const uint32_t* k, int 
         kk[1] = k[1]
         kk[2] = k[2]
         kk[w // 9] += POW5[w % 9]
-        value = _value3(SUIT_TABLE[kk[0]], SUIT_TABLE[kk[1]], SUIT_TABLE[kk[2]], info, flags,
+        value = _value3(_win_entry(kk[0]), _win_entry(kk[1]), _win_entry(kk[2]), info, flags,
                         gen0 + ((held.threes >> w) & 1), size + 1)
         if best < 0 or (value < best if mode else value > best):
             best = value
@@ -227,9 +226,10 @@ def win_fan(counts, object void=-1, held=None, meld_info=0, flags=0):
     if not _value_args_ok(&scan, info, flg, (14 - size) // 3):
         check_value_args(b, as_counts(hb, "held"), meld_info, flags, (14 - size) // 3)
         raise AssertionError("unreachable: value arguments reported bad")  # pragma: no cover
-    if not _win3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], v, size):
+    cdef uint32_t e0 = _win_entry(k[0]), e1 = _win_entry(k[1]), e2 = _win_entry(k[2])
+    if not _win3(e0, e1, e2, v, size):
         return -1
-    return _value3(SUIT_TABLE[k[0]], SUIT_TABLE[k[1]], SUIT_TABLE[k[2]], <int> info,
+    return _value3(e0, e1, e2, <int> info,
                    <int> flg, __builtin_popcount(scan.fours), size)
 
 

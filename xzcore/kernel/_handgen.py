@@ -90,18 +90,22 @@ WIN_SIZES = (2, 5, 8, 11, 14)
 READY_SIZES = (1, 4, 7, 10, 13)
 
 
+WIN_WEIGHTS = (14,) * 6 + (11,) * 2 + (8, 5, 2)
+"""Win sizes weighted as in play (``win_rows``)."""
+READY_WEIGHTS = (13,) * 6 + (10,) * 2 + (7, 4, 1)
+"""Ready sizes weighted as in play (``ready_rows``)."""
+
+
 def win_rows(n: int, seed: int = 1) -> list[tuple[bytes, int]]:
     """``n`` (counts, void) of win sizes, sizes weighted toward 14 as in play."""
     rng = random.Random(seed)
-    sizes = [14] * 6 + [11] * 2 + [8, 5, 2]
-    return [hand_mix(rng.choice(sizes), rng) for _ in range(n)]
+    return [hand_mix(rng.choice(WIN_WEIGHTS), rng) for _ in range(n)]
 
 
 def ready_rows(n: int, seed: int = 2) -> list[tuple[bytes, int]]:
     """``n`` (counts, void) of ready sizes, sizes weighted toward 13 as in play."""
     rng = random.Random(seed)
-    sizes = [13] * 6 + [10] * 2 + [7, 4, 1]
-    return [hand_mix(rng.choice(sizes), rng) for _ in range(n)]
+    return [hand_mix(rng.choice(READY_WEIGHTS), rng) for _ in range(n)]
 
 
 def melds_for(counts: bytes, rng: random.Random) -> list[Meld]:
@@ -122,3 +126,18 @@ def melds_for(counts: bytes, rng: random.Random) -> list[Meld]:
             held[kind] += meld_kind.size
             melds.append(Meld(meld_kind, kind))
     return melds
+
+
+def distinct_rows(n: int, sizes: tuple[int, ...], seed: int) -> list[tuple[bytes, int]]:
+    """``n`` (counts, void) of ``hand_mix`` with ``n`` different counts, sizes drawn from
+    ``sizes`` (repeat a size to weight it): the cold-cache workload of the benchmarks, where
+    every hand reads its own table entries as over a long stretch of real play."""
+    rng = random.Random(seed)
+    seen: set[bytes] = set()
+    rows: list[tuple[bytes, int]] = []
+    while len(rows) < n:
+        counts, void = hand_mix(rng.choice(sizes), rng)
+        if counts not in seen:
+            seen.add(counts)
+            rows.append((counts, void))
+    return rows
