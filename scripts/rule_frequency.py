@@ -77,6 +77,21 @@ def _would_win(view: SeatView, tile: int) -> bool:
     return len(suits | {tile // 9}) <= 2
 
 
+ALWAYS = (
+    "R5.7 seat forfeited 查大叫",
+    "R6.4 抢杠胡",
+    "R7.4 win passed: seat locked",
+    "R7.5 天胡",
+    "R7.5 地胡",
+    "R8.7 capped wins",
+    "R10.1 花猪 seat",
+    "transfer R10.1",
+    "transfer R10.2",
+    "transfer R10.3",
+)
+"""Rows the table always shows, zero or not: the rules the careless bot is there to reach."""
+
+
 def count_game(events: list[dict[str, Any]], tally: Counter[str]) -> None:
     """Add one game's rule facts (module docstring) to ``tally``."""
     last_dahai = -1
@@ -198,7 +213,8 @@ def table(preset: str, results: dict[str, tuple[Counter[str], float]]) -> str:
     """The markdown table: per row, each bot's count and its rate per game."""
     bots = list(results)
     rows = sorted(
-        {r for tally, _ in results.values() for r in tally if r != "games"}, key=_rule_key
+        {r for tally, _ in results.values() for r in tally if r != "games"} | set(ALWAYS),
+        key=_rule_key,
     )
     head = f"| `{preset}` | " + " | ".join(bots) + " |"
     lines = [head, "|---" * (len(bots) + 1) + "|"]

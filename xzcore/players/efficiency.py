@@ -9,10 +9,14 @@ docs/bots.md for the measured margin). Its rules, each decision read from a
   that void counts its tiles as tiles to throw), then the fewest tiles of it;
 - exchange (R3.1): three tiles of that same kind of suit — the one whose voiding leaves the
   lowest shanten among the suits holding three — the most isolated first;
-- discards the tile that leaves the lowest shanten; among those, the one that leaves the
-  most 有效牌 (:func:`ukeire`: unseen tiles that lower the shanten, counting every tile the
-  seat can see — ``SeatView.seen`` — as gone); then the tile with the fewest unseen copies
-  (the least likely to complete another seat's hand), then the most isolated;
+- discards the tile that leaves the lowest shanten; among those, when they leave it ready
+  (R7.3), the one whose waits are worth most — per wait, its unseen tiles times the win's
+  value ``2^fan`` (R8.1–R8.4, the kernel's ``win_fan``, melds included) —; otherwise, with
+  :attr:`EfficientAgent.FLUSH_MIN` or more tiles of one suit (every meld in it), a tile of
+  another suit (aiming at 清一色, R8.3), and then the one that leaves the most 有效牌
+  (:func:`ukeire`: unseen tiles that lower the shanten, counting every tile the seat can see
+  — ``SeatView.seen`` — as gone); then the tile with the fewest unseen copies (the least
+  likely to complete another seat's hand), then the most isolated;
 - a concealed or added gang (R6.1) when it leaves the shanten no worse than the best
   discard; a direct gang when the shanten after it is no worse than now;
 - a peng (R5.2) when the best discard after it lowers the shanten, or keeps it and leaves
@@ -33,10 +37,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
+from xzcore.kernel._input import FLAG_ADDITIVE, FLAG_YAOJIU_JIANGDUI, pack_melds
 from xzcore.players.agents import SeatView, _Chooser, _isolation
 from xzcore.round.actions import Action
+from xzcore.rules import Scoring
 
-__all__ = ["EfficientAgent", "efficient_chooser", "ukeire", "useful_kinds"]
+__all__ = ["EfficientAgent", "efficient_chooser", "ready_worth", "ukeire", "useful_kinds"]
 
 _NOT_HELD = 127
 """``shanten_discards``' entry for a kind not held."""
@@ -72,6 +78,46 @@ def ukeire(kernel: ModuleType, counts: bytes, void: int, unseen: Sequence[int]) 
     return sum(unseen[k] for k in useful_kinds(kernel, counts, void))
 
 
+def ready_worth(view: SeatView, counts: bytes, unseen: Sequence[int]) -> int:
+    """A ready hand's worth to the seat of ``view``: over the waits of ``counts`` (its
+    concealed tiles after a discard), the unseen tiles times the win's value (``2^fan`` of
+    the kernel's ``win_fan``, R8.1–R8.4, the seat's melds included; under count scoring,
+    R13, the table's fan stands in for the count)."""
+    kernel = view.kernel
+    void = view.void
+    melds = list(view.melds(view.seat))
+    rules = view.rules
+    flags = (FLAG_ADDITIVE if rules.scoring is Scoring.ADDITIVE else 0) | (
+        FLAG_YAOJIU_JIANGDUI if rules.yaojiu_jiangdui else 0
+    )
+    held, info = pack_melds(counts, melds)
+    grown = bytearray(counts)
+    held_grown = bytearray(held)
+    total = 0
+    for k in useful_kinds(kernel, counts, void):
+        if not unseen[k]:
+            continue
+        grown[k] += 1
+        held_grown[k] += 1
+        fan = kernel.win_fan(bytes(grown), void, bytes(held_grown), info, flags)
+        grown[k] -= 1
+        held_grown[k] -= 1
+        if fan >= 0:
+            total += unseen[k] << fan
+    return total
+
+
+def _flush_suit(view: SeatView, c: bytes, least: int) -> int:
+    """The suit a 清一色 (R8.3) is worth aiming at: the one holding ``least`` or more of
+    the seat's tiles (concealed and melds) with every meld in it; -1 if none."""
+    melds = view.melds(view.seat)
+    for s in range(3):
+        n = sum(c[9 * s : 9 * s + 9]) + sum(m.kind.size for m in melds if m.tile // 9 == s)
+        if n >= least and all(m.tile // 9 == s for m in melds):
+            return s
+    return -1
+
+
 def _unseen(view: SeatView) -> list[int]:
     """Per kind, the copies this seat cannot see (4 minus ``view.seen()``)."""
     return [4 - n for n in view.seen()]
@@ -79,6 +125,10 @@ def _unseen(view: SeatView) -> list[int]:
 
 class EfficientAgent:
     """Shanten first, then 有效牌 (see the module docstring for every rule)."""
+
+    FLUSH_MIN = 10
+    """Tiles of one suit (concealed and melds, every meld in it) from which the bot keeps
+    that suit for a 清一色 (R8.3) among its equally good discards."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -131,7 +181,8 @@ class EfficientAgent:
         self, view: SeatView, discards: list[Action], after: Sequence[int] | None = None
     ) -> Action:
         """Among ``discards`` (``dahai`` actions of the seat on its turn): the lowest shanten
-        after it, then the most 有效牌, then the fewest unseen copies, then the most
+        after it, then the most valuable waits when ready (:func:`ready_worth`), else the
+        flush suit kept and the most 有效牌, then the fewest unseen copies, then the most
         isolated tile (the first in kind order among equals). ``after`` is the
         ``shanten_discards`` array of the seat's hand when the caller has it."""
         kernel = view.kernel
@@ -145,12 +196,27 @@ class EfficientAgent:
             return ties[0]
         unseen = _unseen(view)
         rest = bytearray(c)
-        top: tuple[int, int, int] | None = None
+        top: tuple[int, ...] | None = None
         pick = ties[0]
+        value = best == 0
+        flush = _flush_suit(view, c, self.FLUSH_MIN)
+        if flush >= 0 and not value:
+            off = [a for a in ties if a[2] // 9 != flush]
+            if off:
+                ties = off
+                if len(ties) == 1:
+                    return ties[0]
         for a in ties:
             k = a[2]
             rest[k] -= 1
-            key = (ukeire(kernel, bytes(rest), void, unseen), -unseen[k], -_isolation(rest, k))
+            if value:
+                key: tuple[int, ...] = (
+                    ready_worth(view, bytes(rest), unseen),
+                    -unseen[k],
+                    -_isolation(rest, k),
+                )
+            else:
+                key = (ukeire(kernel, bytes(rest), void, unseen), -unseen[k], -_isolation(rest, k))
             rest[k] += 1
             if top is None or key > top:
                 top, pick = key, a
