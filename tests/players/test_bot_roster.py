@@ -136,3 +136,19 @@ def test_rule_frequency_script_on_twenty_games(capsys: pytest.CaptureFixture[str
     assert tally["R7 wins"] == tally["R9.1 wins on a discard"] + tally["R9.2 self-draw wins"]
     assert tally["end: three_won"] + tally["end: wall_empty"] == 20
     assert tally["R10 settlement"] <= tally["end: wall_empty"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "dealer_wins"),
+    [(121940, True), (154088, True), (72681, False), (113820, False)],
+)
+def test_seeds_that_deal_a_first_turn_win(kernel: ModuleType, seed: int, dealer_wins: bool) -> None:
+    # R7.5: the walls docs/bots.md lists for recording 天胡 (the dealer's dealt 14 tiles win)
+    # and 地胡 (a non-dealer's first draw wins, nobody having claimed or ganged before).
+    rules = RuleSet.preset("xuezhan")
+    agents = [bot_agent("efficient", 4 * seed + s) for s in range(4)]
+    _, events = play_game(rules, seed, agents, kernel=kernel)
+    first = [e for e in events if e["type"] == "hora" and e["first_turn"]]
+    assert len(first) == 1
+    assert (first[0]["actor"] == events[0]["dealer"]) is dealer_wins
+    assert first[0]["self_draw"]
