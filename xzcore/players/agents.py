@@ -166,6 +166,30 @@ class SeatView:
         """Each seat's net money so far this round."""
         return self._r.ledger.totals()
 
+    def seen(self) -> bytes:
+        """How many tiles of each kind (27 counts) this seat can see: its own concealed
+        tiles, every seat's melds (a concealed gang is shown, R6.1) and discards still on the
+        table, the winning tiles (set aside or in a winner's hand), the concealed hands of
+        seats that won and left play (血战: shown by their ``hora``, and fixed since), and
+        hands laid open (摆割, R13.4). ``4 - seen()[k]`` tiles of ``k`` are unseen: in the
+        wall or another seat's hidden tiles."""
+        r = self._r
+        c = bytearray(r.hands[self.seat].counts())
+        for s in range(4):
+            for m in r.melds[s]:
+                c[m.tile] += m.kind.size
+            for k in r.rivers[s]:
+                c[k] += 1
+            if s == self.seat:
+                continue
+            shown = r.hands[s].counts() if not r.in_play[s] else self.laid_open(s)
+            if shown is not None:
+                for k, n in enumerate(shown):
+                    c[k] += n
+        for k in r.won_tiles:
+            c[k] += 1
+        return bytes(c)
+
     def offer(self) -> tuple[int, int] | None:
         """While claims are open: (tile, from seat) on offer (a discard or an added gang)."""
         r = self._r

@@ -23,6 +23,7 @@ from xzcore.round.wall import Deal, Rng, deal
 from xzcore.rules import RuleSet
 
 __all__ = [
+    "BOT_NAMES",
     "Chooser",
     "bot_chooser",
     "play_round",
@@ -35,17 +36,25 @@ Chooser = Callable[[Round, int, list[Action]], Action]
 true ``interactive`` attribute (a person) makes every decision itself."""
 
 
-def bot_chooser(kind: str, seed: int) -> Chooser:
-    """A seeded bot of :mod:`xzcore.players.agents` by name: ``"greedy"``
-    (:class:`~xzcore.players.agents.GreedyAgent`) or ``"random"``
-    (:class:`~xzcore.players.agents.RandomAgent`: takes every win, else uniform)."""
-    from xzcore.players.agents import greedy_chooser, random_chooser
+BOT_NAMES: tuple[str, ...] = ("greedy", "random", "efficient", "careless")
+"""Every built-in bot's name, for ``xz record --bot NAME`` (docs/bots.md): the greedy and
+random bots of :mod:`xzcore.players.agents`, the efficiency bot
+(:mod:`xzcore.players.efficiency`) and the careless one (:mod:`xzcore.players.careless`)."""
 
-    if kind == "greedy":
-        return greedy_chooser(seed)
-    if kind == "random":
-        return random_chooser(seed)
-    raise ValueError(f"unknown bot {kind!r} (greedy or random)")
+
+def bot_chooser(kind: str, seed: int) -> Chooser:
+    """A seeded built-in bot by name (one of :data:`BOT_NAMES`) as a chooser: ``"greedy"``
+    (:class:`~xzcore.players.agents.GreedyAgent`), ``"random"``
+    (:class:`~xzcore.players.agents.RandomAgent`: takes every win, else uniform),
+    ``"efficient"`` (:class:`~xzcore.players.efficiency.EfficientAgent`) or ``"careless"``
+    (:class:`~xzcore.players.careless.CarelessAgent`). ValueError naming the known bots for
+    any other name."""
+    if kind not in BOT_NAMES:
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOT_NAMES)})")
+    from xzcore.players.agents import _Chooser
+    from xzcore.players.roster import bot_agent
+
+    return _Chooser(bot_agent(kind, seed))
 
 
 def play_round(
