@@ -452,5 +452,8 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
             raise InvalidActionError(f"{where}: bad bet {n!r} (R13.3: 0-5)")
         return LeshanAction("piao", _actor(m, seat, where), -1, n)
     if t == "xz_baige":
-        return LeshanAction("baige", _actor(m, seat, where), _kind(m.get("pai"), where))
+        pai = m.get("pai")
+        if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
+            pai = pai[0]
+        return LeshanAction("baige", _actor(m, seat, where), _kind(pai, where))
     raise InvalidActionError(f"unknown mjai type {t!r}"[:120])
