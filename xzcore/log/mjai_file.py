@@ -39,6 +39,7 @@ from xzcore.log.types import (
     net_of,
 )
 from xzcore.log.writer import LogWriter
+from xzcore.messages import text
 from xzcore.round.actions import Action
 from xzcore.round.wall import WallError, arrange_wall
 from xzcore.rules import RuleSet
@@ -67,24 +68,32 @@ MAX_LINE = 1 << 20
 _KIND = {name: k for k, name in enumerate(NAMES)}
 _RED = {"5mr": "5m", "5pr": "5p", "5sr": "5s"}
 """Mortal's red fives (M4.2): Sichuan has none, so they read as the plain five."""
-_MORTAL_ONLY = ("bakaze", "dora_marker", "honba", "kyotaku")
-"""Mortal's ``start_kyoku`` fields that Sichuan has no use for: accepted and ignored (M4.2)."""
 
 
 class MjaiError(Exception):
-    """A problem of an mjai input (M1.3): what is wrong, on which line (1-based; ``None``
-    for the file as a whole), and the rule id when the engine refused an action."""
+    """A problem of an mjai input (M1.3): the phrase ``key`` of :mod:`xzcore.messages` with
+    its ``fields``, on which line (1-based; ``None`` for the input as a whole), and the rule
+    id when the engine refused an action (M4.3). ``str()`` is the English line;
+    :meth:`text` says it in either language."""
 
-    def __init__(self, message: str, line_no: int | None = None, rule: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, key: str, line_no: int | None = None, rule: str | None = None, **fields: Any
+    ) -> None:
+        self.key = key
+        self.fields = {k: str(v) for k, v in fields.items()}
         self.line = line_no
         self.rule = rule
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The problem in ``lang`` (``"zh"`` or ``"en"``), its line and rule id."""
+        msg = text(self.key, lang, **self.fields)
+        if self.line is not None:
+            msg = text("mjai.line", lang, line=self.line, message=msg)
+        return f"{msg} ({self.rule})" if self.rule else msg
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"{where}{self.message}{rule}"
+        return self.text("en")
 
 
 # -- xzlog -> mjai -----------------------------------------------------------------------------
@@ -164,9 +173,7 @@ class ToMjaiResult:
     @property
     def unreadable(self) -> bool:
         """A game was left out: unreadable bytes (L1, L6) or a value JSON cannot hold."""
-        return bool(self.unconvertible) or any(
-            isinstance(p, LogFormatError) for p in self.problems
-        )
+        return bool(self.unconvertible) or any(isinstance(p, LogFormatError) for p in self.problems)
 
 
 def _totals(claims: Any) -> list[int] | None:
@@ -194,7 +201,9 @@ def to_mjai(handle: IO[bytes], *, path: str = "") -> ToMjaiResult:
             lines = [line(m) for m in game_events(game, scores)]
         except (TypeError, ValueError, RecursionError) as exc:
             where = f"{path}, game {game.header.game}" if path else f"game {game.header.game}"
-            res.unconvertible.append(f"{where}: a value mjai's JSON cannot hold ({exc})"[:300])
+            res.unconvertible.append(
+                text("mjai.unconvertible", "en", where=where, reason=str(exc)[:200])
+            )
             continue
         if names is None:
             names = list(game.header.seats)
@@ -223,21 +232,21 @@ def read_lines(handle: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
             return
         no += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            raise MjaiError(f"a line longer than {MAX_LINE} bytes", no)
+            raise MjaiError("mjai.long_line", no, limit=MAX_LINE)
         if not raw.strip():
             continue
         try:
             m = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise MjaiError("not UTF-8 text", no) from None
+            raise MjaiError("mjai.not_utf8", no) from None
         except json.JSONDecodeError as exc:
-            raise MjaiError(f"not JSON ({exc.msg}, column {exc.colno})", no) from None
+            raise MjaiError("mjai.not_json", no, reason=exc.msg, column=exc.colno) from None
         except RecursionError:
-            raise MjaiError("JSON nested too deeply", no) from None
+            raise MjaiError("mjai.too_deep", no) from None
         if type(m) is not dict:
-            raise MjaiError(f"not a JSON object but {type(m).__name__}", no)
+            raise MjaiError("mjai.not_object", no, kind=type(m).__name__)
         if type(m.get("type")) is not str:
-            raise MjaiError("no string 'type'", no)
+            raise MjaiError("mjai.no_type", no)
         yield no, m
 
 
@@ -252,14 +261,13 @@ class FromMjaiResult:
     notes: list[str] = field(default_factory=list)
 
 
-def _bytes(value: Any, size: int | None, what: str, no: int) -> bytes:
+def _bytes(value: Any, size: int, what: str, no: int) -> bytes:
     try:
         out = bytes.fromhex(value) if type(value) is str else None
     except ValueError:
         out = None
-    if out is None or (size is not None and len(out) != size):
-        want = f"{size} bytes" if size is not None else "bytes"
-        raise MjaiError(f"meta.header {what}: not hex text of {want}: {value!r}"[:200], no)
+    if out is None or len(out) != size:
+        raise MjaiError("mjai.header_bytes", no, field=what, size=size, value=_short(value))
     return out
 
 
@@ -279,13 +287,13 @@ def _split(lines: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list
         last = no
         t = m["type"]
         if ended is not None:
-            raise MjaiError(f"{t!r} after end_game (line {ended})", no)
+            raise MjaiError("mjai.after_end", no, type=t, end=ended)
         if names is None:
             if t != "start_game":
-                raise MjaiError(f"the file starts with {t!r}, not start_game", no)
+                raise MjaiError("mjai.no_start_game", no, type=t)
             got = m.get("names", ["", "", "", ""])
             if type(got) is not list or len(got) != 4 or any(type(n) is not str for n in got):
-                raise MjaiError(f"start_game names: not four strings: {got!r}"[:200], no)
+                raise MjaiError("mjai.names", no, value=_short(got))
             names = got
             continue
         meta = m.get("meta")
@@ -294,12 +302,12 @@ def _split(lines: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list
                 ended = no
                 continue
             if t not in ("start_kyoku", "xz_game"):
-                raise MjaiError(f"{t!r} outside a round (start_kyoku first)", no)
+                raise MjaiError("mjai.outside_round", no, type=t)
             cur = [(no, m)]
             rounds.append(cur)
             continue
         if t in ("start_kyoku", "xz_game", "start_game", "end_game"):
-            raise MjaiError(f"{t!r} inside a round (no end_kyoku before it)", no)
+            raise MjaiError("mjai.inside_round", no, type=t)
         cur.append((no, m))
         closes = "close" in meta if isinstance(meta, dict) else False
         opened = cur[0][1].get("meta")
@@ -309,11 +317,11 @@ def _split(lines: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list
         elif t == "end_kyoku":
             cur = None
     if names is None:
-        raise MjaiError("no start_game: the input holds no mjai event", last or None)
+        raise MjaiError("mjai.empty", last or None)
     if cur is not None:
-        raise MjaiError("the input ends inside a round (no end_kyoku)", last)
+        raise MjaiError("mjai.ends_in_round", last)
     if ended is None:
-        raise MjaiError("the input ends without end_game", last)
+        raise MjaiError("mjai.no_end_game", last)
     return names, rounds
 
 
@@ -365,7 +373,7 @@ def from_mjai(
                     extra=p.extra,
                 )
             except RuntimeError as exc:
-                raise MjaiError(f"game {p.game} cannot be written: {exc}", p.line) from None
+                raise MjaiError("mjai.unwritable_game", p.line, game=p.game, reason=exc) from None
             for ev in p.events:
                 writer.write_event(ev)
             writer.write_claims(p.claims)
@@ -406,19 +414,19 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
     no, opener = rnd[0]
     h = opener["meta"]["header"]
     if not isinstance(h, dict):
-        raise MjaiError("meta.header is not an object", no)
+        raise MjaiError("mjai.header_object", no)
 
     def need(key: str, kind: type | tuple[type, ...], none: bool = False) -> Any:
         v = h.get(key)
         if (v is None and none) or (isinstance(v, kind) and type(v) is not bool):
             return v
-        raise MjaiError(f"meta.header {key}: {v!r}"[:200], no)
+        raise MjaiError("mjai.header_field", no, field=key, value=_short(v))
 
     if need("version", list) not in (list(FORMAT_VERSION), list(LEGACY_VERSION)):
-        raise MjaiError(f"meta.header version {h.get('version')!r}: not 1.0 or 1.1", no)
+        raise MjaiError("mjai.header_version", no, value=_short(h.get("version")))
     seats = need("seats", list)
     if len(seats) != 4 or any(type(s) is not str for s in seats):
-        raise MjaiError(f"meta.header seats: not four strings: {seats!r}"[:200], no)
+        raise MjaiError("mjai.header_seats", no, value=_short(seats))
     extra = need("extra", dict, none=True)
     events: list[Any] = []
     back = FromMjai()
@@ -429,7 +437,7 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
         if m["type"] == "xz_value":
             meta = m.get("meta")
             if not (isinstance(meta, dict) and isinstance(meta.get("xz"), dict)):
-                raise MjaiError("xz_value without meta.xz.value", n)
+                raise MjaiError("mjai.xz_value", n)
             events.append(meta["xz"].get("value"))
             continue
         ev = back.event(m)
@@ -439,10 +447,10 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
     claims = cmeta.get("claims") if isinstance(cmeta, dict) else None
     close = cmeta.get("close") if isinstance(cmeta, dict) else None
     if not isinstance(claims, dict) or not isinstance(close, dict):
-        raise MjaiError("meta.claims and meta.close must be objects", end_no)
+        raise MjaiError("mjai.claims_close", end_no)
     last = close.get("last")
     if last is not None and type(last) is not bool:
-        raise MjaiError(f"meta.close last: {last!r}"[:200], end_no)
+        raise MjaiError("mjai.close_last", end_no, value=_short(last))
     return _Rebuilt(
         line=no,
         game=need("game", int),
@@ -468,10 +476,16 @@ class _Replayed:
     events: list[dict[str, Any]]
 
 
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 80 characters: an error line names a bad value, not a page."""
+    r = repr(value)
+    return r if len(r) <= 80 else r[:77] + "..."
+
+
 def _tile(pai: Any, no: int) -> int:
     pai = _RED.get(pai, pai) if type(pai) is str else pai
     if type(pai) is not str or pai not in _KIND:
-        raise MjaiError(f"{pai!r} is not a Sichuan tile (1m-9m, 1p-9p, 1s-9s)"[:200], no)
+        raise MjaiError("mjai.not_tile", no, tile=_short(pai))
     return _KIND[pai]
 
 
@@ -494,15 +508,15 @@ def _wall(
     no, sk = rnd[0]
     dealer = sk.get("oya")
     if type(dealer) is not int or not 0 <= dealer < 4:
-        raise MjaiError(f"start_kyoku oya: not a seat 0-3: {dealer!r}", no)
+        raise MjaiError("mjai.oya", no, value=_short(dealer))
     tehais = sk.get("tehais")
     if type(tehais) is not list or len(tehais) != 4:
-        raise MjaiError("start_kyoku tehais: not four hands", no)
+        raise MjaiError("mjai.tehais", no)
     hands: list[list[int]] = []
     for s, h in enumerate(tehais):
         if type(h) is not list or len(h) != 13:
             n = len(h) if type(h) is list else h
-            raise MjaiError(f"start_kyoku tehais[{s}]: 13 tiles a seat (M4.2), not {n!r}", no)
+            raise MjaiError("mjai.tehai", no, seat=s, count=_short(n))
         hands.append([_tile(t, no) for t in h])
     dealt_at: int | None = None
     draws: list[int] = []
@@ -513,26 +527,24 @@ def _wall(
             if dealt_at is None:
                 if m.get("actor") != dealer:
                     raise MjaiError(
-                        f"the first tsumo is seat {m.get('actor')!r}'s, not the dealer's "
-                        f"({dealer}): its 14th dealt tile (R2.3)",
-                        n,
+                        "mjai.first_tsumo", n, seat=_short(m.get("actor")), dealer=dealer
                     )
                 dealt_at = i
                 hands[dealer].append(_tile(m.get("pai"), n))
             else:
                 draws.append(_tile(m.get("pai"), n))
         elif t in ("dahai", "pon", "daiminkan", "kakan", "ankan", "hora") and dealt_at is None:
-            raise MjaiError(f"{t!r} before the dealer's first tsumo (its 14th tile, R2.3)", n)
+            raise MjaiError("mjai.before_dealt", n, type=t)
         elif t == "xz_exchange" and direction is None:
             actor, target = m.get("actor"), m.get("target")
             if type(actor) is int and type(target) is int and (target - actor) % 4 in (1, 2, 3):
                 direction = (target - actor) % 4
     if dealt_at is None:
-        raise MjaiError("no tsumo of the dealer's 14th dealt tile (R2.3)", no)
+        raise MjaiError("mjai.no_dealt", no)
     try:
         wall = arrange_wall(dealer, hands, draws)
     except WallError as exc:
-        raise MjaiError(f"the dealt hands and draws are no wall: {exc}", no) from None
+        raise MjaiError("mjai.no_wall", no, reason=exc) from None
     return dealer, wall, direction, dealt_at
 
 
@@ -546,13 +558,13 @@ def _replay(
     dealer, wall, direction, dealt_at = _wall(rnd)
     no0 = rnd[0][0]
     if rules.exchange_three and direction is None:
-        raise MjaiError(
-            "the rules exchange three tiles (R3) and the round has no xz_exchange: give "
-            "rules without it (--set exchange_three=false)",
-            no0,
-        )
-    g = new_round(rules, wall, dealer, exchange_direction=direction if rules.exchange_three else None)
+        raise MjaiError("mjai.exchange", no0)
+    g: Any = new_round(  # a Round or a LeshanRound (R13), whose play() takes LeshanActions
+        rules, wall, dealer, exchange_direction=direction if rules.exchange_three else None
+    )
     seen_draws = 0  # the mjai tsumo events read (the dealt one aside)
+    made: list[Any] = []  # the engine's draws so far: the actors of its tsumo events
+    looked = 0  # the engine's events looked at for draws
     horas: list[tuple[int, dict[str, Any]]] = []
     settled: tuple[int, list[int]] | None = None
     baige: tuple[int, int] | None = None  # the 摆割 whose discard follows (R13.4)
@@ -576,39 +588,35 @@ def _replay(
         if t == "tsumo":
             close_window()
             seen_draws += 1
-            drawn = [e for e in g.events if e.get("type") == "tsumo"]
-            if len(drawn) < seen_draws or drawn[seen_draws - 1].get("actor") != m.get("actor"):
-                who = drawn[seen_draws - 1].get("actor") if len(drawn) >= seen_draws else None
-                raise MjaiError(
-                    f"tsumo by seat {m.get('actor')!r}, but the engine's draw here is "
-                    f"{'seat ' + str(who) + chr(39) + 's' if who is not None else 'not yet due'}"
-                    " (R5.1, R5.5)",
-                    no,
-                )
+            made.extend(e["actor"] for e in g.events[looked:] if e["type"] == "tsumo")
+            looked = len(g.events)
+            seat = _short(m.get("actor"))
+            if len(made) < seen_draws:
+                raise MjaiError("mjai.tsumo_early", no, seat=seat)
+            if made[seen_draws - 1] != m.get("actor"):
+                raise MjaiError("mjai.tsumo_other", no, seat=seat, engine=made[seen_draws - 1])
             continue
         if t in ("ryukyoku", "end_kyoku"):
             close_window()
             if t == "ryukyoku" and "deltas" in m:
                 settled = (no, m["deltas"])
             continue
-        if t in ("start_kyoku",) or t in _MORTAL_ONLY:
-            raise MjaiError(f"{t!r} inside a round", no)
         tile = None
         if t == "hora" and "pai" not in m:
             actor = m.get("actor")
             if type(actor) is int and 0 <= actor < 4:
                 if actor not in g.to_act():
                     close_window()
-                wins = [a for a in g.legal_actions(actor) if a.word == "hora"] if actor in (
-                    g.to_act()
-                ) else []
+                wins = []
+                if actor in g.to_act():
+                    wins = [a for a in g.legal_actions(actor) if a.word == "hora"]
                 if not wins:
-                    raise MjaiError(f"hora by seat {actor}: no win is open to it here", no)
+                    raise MjaiError("mjai.no_win", no, seat=actor)
                 tile = wins[0].tile
         try:
             a = action_of_mjai(m, tile=tile)
         except InvalidActionError as exc:
-            raise MjaiError(str(exc), no) from None
+            raise MjaiError("mjai.bad_action", no, reason=exc) from None
         if a is None:
             continue
         if t == "dahai" and baige == (a.seat, a.tile):
@@ -618,27 +626,25 @@ def _replay(
         if a.seat not in g.to_act():
             close_window()
         if a.seat not in g.to_act():
-            waits = ", ".join(str(s) for s in g.to_act()) or "nobody (the round is over)"
-            raise MjaiError(
-                f"{a} is out of turn: the engine waits for seat(s) {waits} (R5.1, R5.3)", no
-            )
+            if g.over:
+                raise MjaiError("mjai.after_over", no, action=a)
+            waits = ", ".join(str(s) for s in g.to_act())
+            raise MjaiError("mjai.out_of_turn", no, action=a, seats=waits)
         try:
             g.play(a)
         except IllegalActionError as exc:
-            raise MjaiError(f"the engine refuses {a}: {exc.reason}", no, exc.rule) from None
+            raise MjaiError("mjai.refused", no, exc.rule, action=a, reason=exc.reason) from None
         except InvalidActionError as exc:
-            raise MjaiError(f"the engine refuses {a}: {exc}", no) from None
+            raise MjaiError("mjai.refused", no, action=a, reason=exc) from None
         if t == "hora":
             horas.append((no, m))
     end_no = rnd[-1][0]
     if not g.over:
         waits = ", ".join(str(s) for s in g.to_act())
-        raise MjaiError(f"end_kyoku before the round's end: the engine waits for {waits}", end_no)
-    drawn = sum(1 for e in g.events if e.get("type") == "tsumo")
+        raise MjaiError("mjai.not_over", end_no, seats=waits)
+    drawn = sum(1 for e in g.events if e["type"] == "tsumo")
     if drawn != seen_draws:
-        raise MjaiError(
-            f"the log shows {seen_draws} draws, the engine made {drawn} (R2.2)", end_no
-        )
+        raise MjaiError("mjai.draw_count", end_no, shown=seen_draws, made=drawn)
     _compare_money(g.events, horas, settled, res)
     return _Replayed(rules, wall, dealer, list(g.events))
 
@@ -654,15 +660,24 @@ def _compare_money(
     for (no, m), ev in zip(horas, wins, strict=False):
         if m.get("target") != ev.get("target"):
             raise MjaiError(
-                f"hora by seat {m.get('actor')} on seat {m.get('target')!r}: the engine's "
-                f"win is on seat {ev.get('target')} (R7.1)",
+                "mjai.hora_target",
                 no,
+                seat=ev.get("actor"),
+                target=_short(m.get("target")),
+                engine=ev.get("target"),
             )
         if "deltas" in m:
             net = net_of(ev.get("transfers"))
             if m["deltas"] != net:
                 res.notes.append(
-                    f"line {no}: hora deltas {m['deltas']!r} recorded, {net} recomputed (M4.5)"
+                    text(
+                        "mjai.deltas_note",
+                        "en",
+                        line=no,
+                        what="hora",
+                        recorded=_short(m["deltas"]),
+                        recomputed=net,
+                    )
                 )
     if settled is not None:
         no, deltas = settled
@@ -672,5 +687,12 @@ def _compare_money(
                 net = net_of(e.get("transfers")) or net
         if deltas != net:
             res.notes.append(
-                f"line {no}: ryukyoku deltas {deltas!r} recorded, {net} recomputed (M4.5)"
+                text(
+                    "mjai.deltas_note",
+                    "en",
+                    line=no,
+                    what="ryukyoku",
+                    recorded=_short(deltas),
+                    recomputed=net,
+                )
             )
