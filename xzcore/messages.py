@@ -924,9 +924,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "mjai.line": ("第 {line} 行：{message}", "line {line}: {message}"),
     "convert.wrote": (
-        "已写 {games} 局到 {output}（{rebuilt} 局按 meta 还原，{replayed} 局经引擎重放：金额重新计算）",
-        "wrote {games} game(s) to {output} ({rebuilt} rebuilt from meta, {replayed} replayed "
-        "through the engine: money recomputed)",
+        "已写 {games} 局到 {output}（{rebuilt} 局按 meta 还原，{replayed} 局经引擎重放）",
+        "wrote {games} game(s) to {output} ({rebuilt} rebuilt from their meta, {replayed} "
+        "replayed through the engine)",
     ),
     "convert.wrote_mjai": (
         "已写 {games} 局（{lines} 行 mjai）到 {output}",

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from xzcore.errors import IllegalActionError, InvalidActionError
 from xzcore.log.mjai import FromMjai, MjaiStream, action_of_mjai, end_game, line, start_game
@@ -49,6 +49,7 @@ __all__ = [
     "CONVERTED",
     "MAX_LINE",
     "FromMjaiResult",
+    "Lines",
     "MjaiError",
     "ToMjaiResult",
     "from_mjai",
@@ -221,7 +222,13 @@ def to_mjai(handle: IO[bytes], *, path: str = "") -> ToMjaiResult:
 # -- mjai -> xzlog -----------------------------------------------------------------------------
 
 
-def read_lines(handle: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
+class Lines(Protocol):
+    """What :func:`read_lines` reads: a binary handle's ``readline`` with a size bound."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+def read_lines(handle: Lines) -> Iterator[tuple[int, dict[str, Any]]]:
     """The mjai events of a binary handle with their line numbers (M1): one JSON object per
     line, UTF-8, blank lines skipped; a line past :data:`MAX_LINE` bytes, bad UTF-8, bad
     JSON, a value that is not an object or has no string ``type`` is a :class:`MjaiError`."""
@@ -331,7 +338,7 @@ def from_mjai(
     *,
     rules: RuleSet | None = None,
     signer: Any = None,
-    digest: bytes = b"",
+    digest: Callable[[], bytes] | bytes = b"",
 ) -> FromMjaiResult:
     """Write the games of mjai ``lines`` (:func:`read_lines`) to ``out`` as an ``.xzlog``.
 
@@ -339,7 +346,8 @@ def from_mjai(
     through the engine under ``rules`` (default ``xuezhan``; M4). The writer is bound to the
     first rebuilt game's match (format 1.1, or 1.0 when it had none); a file of plain rounds
     only is one match of as many games, its id BLAKE2b-128 of ``digest`` (the input's bytes'
-    hash, so one input converts to the same bytes). ``signer`` signs every game (L3).
+    hash, or a function giving it once the lines are read: one input converts to the same
+    bytes). ``signer`` signs every game (L3).
     Raises :class:`MjaiError` at the first problem; nothing complete is promised of ``out``
     then (the CLI writes it whole or not at all)."""
     names, rounds = _split(lines)
@@ -357,7 +365,8 @@ def from_mjai(
         if first.match is not None:
             match = Match(first.match, first.planned)
     elif plans:
-        ident = hashlib.blake2b(b"xz convert mjai\0" + digest, digest_size=16).digest()
+        seen = digest() if callable(digest) else digest
+        ident = hashlib.blake2b(b"xz convert mjai\0" + seen, digest_size=16).digest()
         match = Match(ident, planned=len(plans))
     writer = LogWriter(out, signer=signer, match=match)
     for kind, p in plans:
