@@ -879,7 +879,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the dealt hands and draws are no wall: {reason}",
     ),
     "mjai.exchange": (
-        "规则要换三张（R3），这一局却没有 xz_exchange：请给不换三张的规则（--set exchange_three=false）",
+        "规则要换三张（R3），这一局却没有 xz_exchange："
+        "请给不换三张的规则（--set exchange_three=false）",
         "the rules exchange three tiles (R3) and the round has no xz_exchange: give rules "
         "without it (--set exchange_three=false)",
     ),
@@ -953,8 +954,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "convert.note": ("注：{note}", "note: {note}"),
     "audit.converted_note": (
-        "由不带本项目扩展的 mjai 记录转换而来（docs/mjai.md M4.4）：事件是引擎按 mjai 的动作重放所得，"
-        "所以金额是按动作重新计算的，而不是与记录里的数字比对",
+        "由不带本项目扩展的 mjai 记录转换而来（docs/mjai.md M4.4）："
+        "事件是引擎按 mjai 的动作重放所得，所以金额是按动作重新计算的，而不是与记录里的数字比对",
         "converted from a plain mjai log (docs/mjai.md M4.4): its events are the engine's replay "
         "of the mjai actions, so the money was recomputed from them, not compared with figures "
         "the log carried",
