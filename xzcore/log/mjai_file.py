@@ -294,10 +294,10 @@ def _split(lines: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list
         last = no
         t = m["type"]
         if ended is not None:
-            raise MjaiError("mjai.after_end", no, type=t, end=ended)
+            raise MjaiError("mjai.after_end", no, type=repr(t), end=ended)
         if names is None:
             if t != "start_game":
-                raise MjaiError("mjai.no_start_game", no, type=t)
+                raise MjaiError("mjai.no_start_game", no, type=repr(t))
             got = m.get("names", ["", "", "", ""])
             if type(got) is not list or len(got) != 4 or any(type(n) is not str for n in got):
                 raise MjaiError("mjai.names", no, value=_short(got))
@@ -309,12 +309,12 @@ def _split(lines: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list
                 ended = no
                 continue
             if t not in ("start_kyoku", "xz_game"):
-                raise MjaiError("mjai.outside_round", no, type=t)
+                raise MjaiError("mjai.outside_round", no, type=repr(t))
             cur = [(no, m)]
             rounds.append(cur)
             continue
         if t in ("start_kyoku", "xz_game", "start_game", "end_game"):
-            raise MjaiError("mjai.inside_round", no, type=t)
+            raise MjaiError("mjai.inside_round", no, type=repr(t))
         cur.append((no, m))
         closes = "close" in meta if isinstance(meta, dict) else False
         opened = cur[0][1].get("meta")
@@ -543,7 +543,7 @@ def _wall(
             else:
                 draws.append(_tile(m.get("pai"), n))
         elif t in ("dahai", "pon", "daiminkan", "kakan", "ankan", "hora") and dealt_at is None:
-            raise MjaiError("mjai.before_dealt", n, type=t)
+            raise MjaiError("mjai.before_dealt", n, type=repr(t))
         elif t == "xz_exchange" and direction is None:
             actor, target = m.get("actor"), m.get("target")
             if type(actor) is int and type(target) is int and (target - actor) % 4 in (1, 2, 3):
