@@ -173,7 +173,11 @@ BLOOD_GRP = """\
 one payment of ×1 each, R9.1), three winners ending the round (R10.4); round 2 — nobody can
 claim or win (13 different tiles each), every draw is discarded at once, to the empty wall
 (R5.6) and a settlement that moves nothing (R10)."""
-ROUND_2_DRAWS = "1m2m3m3m3m3m4m5m6m6m6m6m7m8m9m9m9m1p2p3p3p3p3p4p5p6p6p6p6p7p8p9p9p1s1s2s2s3s3s3s4s4s5s5s6s6s6s6s7s7s8s8s9s9s9s"
+ROUND_2_DRAWS = (
+    "1m2m3m3m3m3m4m5m6m6m6m6m7m8m9m9m9m"
+    "1p2p3p3p3p3p4p5p6p6p6p6p7p8p9p9p"
+    "1s1s2s2s3s3s3s4s4s5s5s6s6s6s6s7s7s8s8s9s9s9s"
+)
 """The 55 tiles left in round 2's wall, drawn in this order by seats 2, 3, 0, 1, 2 … (R5.1)."""
 
 
