@@ -28,7 +28,7 @@ RECHAINED = {"edited-record.xzlog", "forged-signature.xzlog"}
 
 def _games(data: bytes) -> list[Game]:
     reader = LogReader(io.BytesIO(data))
-    out = []
+    out: list[Game] = []
     while (game := reader.read_game(CollectingBuilder)) is not None:
         out.append(game)
     return out
