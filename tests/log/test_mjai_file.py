@@ -414,3 +414,20 @@ def test_bytes_in_an_event_leave_the_game_out_named() -> None:
         "x.xzlog, game 0: a value mjai's JSON cannot hold (Object of type bytes is not JSON "
         "serializable)"
     ]
+
+
+@pytest.mark.parametrize("preset", ["chengdu-classic", "xuezhan"])
+def test_plain_mjai_keeping_xz_none_keeps_the_superseded_claims(preset: str) -> None:
+    """M4.3, R5.3: with the xz_none events kept, a superseded claim is replayed as that
+    claim, so the engine's events are the same but for the undrawn wall's order."""
+    rules = RuleSet.preset(preset)
+    data = _recorded(rules, 40, 7, "greedy")
+    back, _ = _back(_plain_mjai(data, ("xz_none",)), rules=rules)
+    claims = 0
+    for a, b in zip(_games(data), _games(back), strict=True):
+        assert [{**a.events[0], "wall": None}, *a.events[1:]] == [
+            {**b.events[0], "wall": None},
+            *b.events[1:],
+        ]
+        claims += sum(e["type"] == "none" and "claim" in e for e in a.events)
+    assert claims > 0

@@ -414,7 +414,10 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
         if t == "xz_none" and claim is not None:
             if claim not in ("hora", "pon", "daiminkan"):
                 raise InvalidActionError(f"{where}: bad claim {claim!r}")
-            return Action.make(claim, actor, _kind(m.get("pai"), where))
+            pai = m.get("pai")
+            if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
+                pai = pai[0]
+            return Action.make(claim, actor, _kind(pai, where))
         return Action.make("none", actor)
     if t == "dahai":
         if m.get("baige") is True:
