@@ -431,3 +431,33 @@ def test_plain_mjai_keeping_xz_none_keeps_the_superseded_claims(preset: str) -> 
         ]
         claims += sum(e["type"] == "none" and "claim" in e for e in a.events)
     assert claims > 0
+
+
+def _with_header(**change: Any) -> bytes:
+    data = (ROOT / "replays" / "preset-xuezhan.xzlog").read_bytes()
+    lines = to_mjai(io.BytesIO(data)).lines
+    first = json.loads(lines[1])
+    first["meta"]["header"].update(change)
+    lines[1] = json.dumps(first)
+    return _text(lines)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game": -1}, "line 2: meta.header game: -1"),
+        ({"planned": 0}, "line 2: meta.header planned: 0"),
+        ({"dealer": 4}, "line 2: meta.header dealer: 4"),
+        ({"wall": "00"}, "line 2: meta.header wall: not hex text of 108 bytes: '00'"),
+        ({"match": "zz"}, "line 2: meta.header match: not hex text of 16 bytes"),
+        ({"version": [2, 0]}, "line 2: meta.header version [2, 0]: not 1.0 or 1.1"),
+        ({"seats": ["a"]}, "line 2: meta.header seats: not four strings: ['a']"),
+        ({"seed": 2**70}, "line 2: game 0 cannot be written: "),
+    ],
+)
+def test_a_bad_header_in_meta_is_one_line(change: dict[str, Any], message: str) -> None:
+    """M2.4, L4: meta.header's fields are checked as the reader checks a header; a value
+    the log cannot hold (a seed past 64 bits) is an error, never a traceback."""
+    with pytest.raises(MjaiError) as info:
+        _back(_with_header(**change))
+    assert str(info.value).startswith(message)

@@ -370,9 +370,9 @@ def from_mjai(
         match = Match(ident, planned=len(plans))
     writer = LogWriter(out, signer=signer, match=match)
     for kind, p in plans:
-        if kind == "xz":
-            writer.games = p.game  # the header's own index (L4, L8.1)
-            try:
+        try:
+            if kind == "xz":
+                writer.games = p.game  # the header's own index (L4, L8.1)
                 writer.begin_game(
                     rules=p.rules,
                     wall=p.wall,
@@ -381,22 +381,25 @@ def from_mjai(
                     seed=p.seed,
                     extra=p.extra,
                 )
-            except RuntimeError as exc:
-                raise MjaiError("mjai.unwritable_game", p.line, game=p.game, reason=exc) from None
-            for ev in p.events:
-                writer.write_event(ev)
-            writer.write_claims(p.claims)
-            writer.end_game(last=p.last if match is not None else None)
-            res.rebuilt += 1
-        else:
-            writer.begin_game(
-                rules=p.rules, wall=p.wall, dealer=p.dealer, seats=names, extra=CONVERTED
-            )
-            for ev in p.events:
-                writer.write_event(ev)
-            writer.write_claims(claims_of(p.events))
-            writer.end_game()
-            res.replayed += 1
+                for ev in p.events:
+                    writer.write_event(ev)
+                writer.write_claims(p.claims)
+                writer.end_game(last=p.last if match is not None else None)
+                res.rebuilt += 1
+            else:
+                writer.begin_game(
+                    rules=p.rules, wall=p.wall, dealer=p.dealer, seats=names, extra=CONVERTED
+                )
+                for ev in p.events:
+                    writer.write_event(ev)
+                writer.write_claims(claims_of(p.events))
+                writer.end_game()
+                res.replayed += 1
+        except (RuntimeError, ValueError, TypeError, OverflowError) as exc:
+            # a game after the match's last (L8.6), or a value msgpack cannot hold (an int
+            # past 64 bits, nesting past its limit): the log cannot be written so
+            game = p.game if kind == "xz" else res.games
+            raise MjaiError("mjai.unwritable_game", p.line, game=game, reason=exc) from None
         res.games += 1
     return res
 
@@ -418,6 +421,12 @@ class _Rebuilt:
     last: bool | None
 
 
+def _seat(value: int, what: str, no: int) -> int:
+    if not 0 <= value < 4:
+        raise MjaiError("mjai.header_field", no, field=what, value=_short(value))
+    return value
+
+
 def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
     """One game from its mjai events with our ``meta`` (M2.4)."""
     no, opener = rnd[0]
@@ -425,9 +434,14 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
     if not isinstance(h, dict):
         raise MjaiError("mjai.header_object", no)
 
-    def need(key: str, kind: type | tuple[type, ...], none: bool = False) -> Any:
+    def need(
+        key: str, kind: type | tuple[type, ...], none: bool = False, least: int | None = None
+    ) -> Any:
         v = h.get(key)
-        if (v is None and none) or (isinstance(v, kind) and type(v) is not bool):
+        if v is None and none:
+            return v
+        fits = least is None or (type(v) is int and v >= least)
+        if isinstance(v, kind) and type(v) is not bool and fits:
             return v
         raise MjaiError("mjai.header_field", no, field=key, value=_short(v))
 
@@ -462,12 +476,12 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
         raise MjaiError("mjai.close_last", end_no, value=_short(last))
     return _Rebuilt(
         line=no,
-        game=need("game", int),
+        game=need("game", int, least=0),
         match=_opt_bytes(h.get("match"), 16, "match", no),
-        planned=need("planned", int, none=True),
+        planned=need("planned", int, none=True, least=1),
         rules=need("rules", dict),
         seats=seats,
-        dealer=need("dealer", int),
+        dealer=_seat(need("dealer", int), "dealer", no),
         wall=_bytes(h.get("wall"), 108, "wall", no),
         seed=need("seed", int, none=True),
         extra=extra,
@@ -479,6 +493,7 @@ def _rebuild(rnd: list[tuple[int, dict[str, Any]]]) -> _Rebuilt:
 
 @dataclass
 class _Replayed:
+    line: int
     rules: RuleSet
     wall: list[int]
     dealer: int
@@ -655,7 +670,7 @@ def _replay(
     if drawn != seen_draws:
         raise MjaiError("mjai.draw_count", end_no, shown=seen_draws, made=drawn)
     _compare_money(g.events, horas, settled, res)
-    return _Replayed(rules, wall, dealer, list(g.events))
+    return _Replayed(no0, rules, wall, dealer, list(g.events))
 
 
 def _compare_money(
