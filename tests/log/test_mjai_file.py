@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from xzcore.audit.report import CONVERTED_NOTE, audit_bytes
-from xzcore.log.mjai_file import CONVERTED, MjaiError, from_mjai, read_lines, to_mjai
+from xzcore.log.mjai_file import CONVERTED, MjaiError, read_lines, to_mjai
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError, Match
 from xzcore.log.writer import LogWriter
+from xzcore.players.mjai_replay import from_mjai
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
 
