@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xzcore.audit.report import CONVERTED_NOTE, audit_bytes
 from xzcore.log.mjai_file import CONVERTED, MjaiError, read_lines, to_mjai
@@ -462,3 +464,100 @@ def test_a_bad_header_in_meta_is_one_line(change: dict[str, Any], message: str) 
     with pytest.raises(MjaiError) as info:
         _back(_with_header(**change))
     assert str(info.value).startswith(message)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+_TYPES = st.sampled_from(
+    [
+        "tsumo",
+        "dahai",
+        "pon",
+        "daiminkan",
+        "kakan",
+        "ankan",
+        "hora",
+        "ding_que",
+        "none",
+        "ryukyoku",
+        "end_kyoku",
+        "start_kyoku",
+        "xz_exchange",
+        "xz_none",
+        "xz_piao",
+        "xz_baige",
+        "reach",
+        "end_game",
+        "start_game",
+    ]
+)
+_FIELDS = st.dictionaries(
+    st.sampled_from(
+        [
+            "actor",
+            "target",
+            "pai",
+            "consumed",
+            "suit",
+            "tsumogiri",
+            "deltas",
+            "tehais",
+            "oya",
+            "meta",
+            "claim",
+            "piao",
+        ]
+    ),
+    _JSON | st.integers(-1, 4) | st.sampled_from(["5p", "9m", "man", "1s"]),
+    max_size=4,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    where=st.integers(1, 140),
+    kind=_TYPES,
+    fields=_FIELDS,
+    raw=st.one_of(st.none(), _JSON.map(json.dumps), st.binary(max_size=12)),
+)
+def test_any_one_line_changed_is_converted_or_one_named_error(
+    where: int, kind: str, fields: dict[str, Any], raw: Any
+) -> None:
+    """M1.3, M4: whatever one line of a plain log is replaced by — any JSON value, any bytes,
+    an event of any type with any fields — the conversion either succeeds or raises one
+    MjaiError with its line; never another exception."""
+    lines = _blood_grp().split(b"\n")
+    new = json.dumps({"type": kind, **fields}).encode() if raw is None else raw
+    if isinstance(new, str):
+        new = new.encode()
+    lines[min(where, len(lines) - 2)] = new.replace(b"\n", b" ")
+    try:
+        _back(b"\n".join(lines), rules=NO_EXCHANGE)
+    except MjaiError as exc:
+        assert exc.line is None or 1 <= exc.line <= len(lines)
+        assert str(exc)
+
+
+_OURS = to_mjai(io.BytesIO((ROOT / "replays" / "kept-suit-discard.xzlog").read_bytes())).lines
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    where=st.integers(0, len(_OURS) - 1),
+    kind=_TYPES,
+    fields=_FIELDS,
+    meta=st.dictionaries(st.sampled_from(["xz", "header", "claims", "close", "rule"]), _JSON),
+)
+def test_any_one_line_of_ours_changed_is_converted_or_one_named_error(
+    where: int, kind: str, fields: dict[str, Any], meta: dict[str, Any]
+) -> None:
+    """M2.4: the same of a log with our meta, its replaced line carrying any meta."""
+    lines = list(_OURS)
+    lines[where] = json.dumps({"type": kind, **fields, "meta": meta})
+    try:
+        _back(_text(lines))
+    except MjaiError as exc:
+        assert exc.line is None or 1 <= exc.line <= len(lines)
