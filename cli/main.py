@@ -51,6 +51,7 @@ _COMMANDS: dict[str, str] = {
     "replay": "replay:replay",
     "audit": "audit:audit",
     "keygen": "keygen:keygen",
+    "convert": "convert:convert",
 }
 
 

@@ -42,9 +42,10 @@ class UnwritableOutput(click.ClickException):
         click.echo(f"xz: {self.format_message()}", err=True)
 
 
-def write_whole(path: str, text: str, suffix: str = ".tmp") -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file beside it,
-    renamed over it (a reader never sees half a file; a failure leaves the old one). A
+def write_whole(path: str, text: str | bytes, suffix: str = ".tmp") -> None:
+    """Write ``text`` (UTF-8; bytes as they are) to ``path`` whole or not at all: a
+    temporary file beside it, renamed over it (a reader never sees half a file; a failure
+    leaves the old one). A
     path that is not a regular file (``/dev/stdout``, a FIFO, a device) is written into,
     never replaced."""
     try:
@@ -52,14 +53,22 @@ def write_whole(path: str, text: str, suffix: str = ".tmp") -> None:
     except FileNotFoundError:
         special = False
     if special:
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(text)
+        if isinstance(text, bytes):
+            with open(path, "wb") as raw:
+                raw.write(text)
+        else:
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(text)
         return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".xz-", suffix=suffix, dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as bfh:
+                bfh.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)

@@ -962,6 +962,180 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "wrote {total} game(s) to {output}; the bot(s) of seat(s) {seats} were given up "
         "(exit {code})",
     ),
+    # -- xz convert and the mjai files (xzcore.log.mjai_file, cli/convert.py, docs/mjai.md) --
+    "mjai.long_line": ("一行超过 {limit} 字节", "a line longer than {limit} bytes"),
+    "mjai.not_utf8": ("不是 UTF-8 文本", "not UTF-8 text"),
+    "mjai.not_json": (
+        "不是 JSON（{reason}，第 {column} 列）",
+        "not JSON ({reason}, column {column})",
+    ),
+    "mjai.too_deep": ("JSON 嵌套太深", "JSON nested too deeply"),
+    "mjai.not_object": ("不是 JSON 对象，而是 {kind}", "not a JSON object but {kind}"),
+    "mjai.no_type": ("没有字符串 type", "no string 'type'"),
+    "mjai.no_start_game": (
+        "文件以 {type} 开头，不是 start_game",
+        "the file starts with {type}, not start_game",
+    ),
+    "mjai.names": (
+        "start_game 的 names 不是四个字符串：{value}",
+        "start_game names: not four strings: {value}",
+    ),
+    "mjai.after_end": (
+        "{type} 在 end_game（第 {end} 行）之后",
+        "{type} after end_game (line {end})",
+    ),
+    "mjai.outside_round": (
+        "{type} 在一局之外（应先有 start_kyoku）",
+        "{type} outside a round (start_kyoku first)",
+    ),
+    "mjai.inside_round": (
+        "{type} 在一局之中（之前没有 end_kyoku）",
+        "{type} inside a round (no end_kyoku before it)",
+    ),
+    "mjai.empty": (
+        "没有 start_game：输入里没有 mjai 事件",
+        "no start_game: the input holds no mjai event",
+    ),
+    "mjai.ends_in_round": (
+        "输入在一局之中结束（没有 end_kyoku）",
+        "the input ends inside a round (no end_kyoku)",
+    ),
+    "mjai.no_end_game": ("输入没有以 end_game 结束", "the input ends without end_game"),
+    "mjai.header_object": ("meta.header 不是对象", "meta.header is not an object"),
+    "mjai.header_field": ("meta.header 的 {field} 不对：{value}", "meta.header {field}: {value}"),
+    "mjai.header_bytes": (
+        "meta.header 的 {field} 不是 {size} 字节的十六进制文本：{value}",
+        "meta.header {field}: not hex text of {size} bytes: {value}",
+    ),
+    "mjai.header_version": (
+        "meta.header 的版本 {value} 不是 1.0 或 1.1",
+        "meta.header version {value}: not 1.0 or 1.1",
+    ),
+    "mjai.header_seats": (
+        "meta.header 的 seats 不是四个字符串：{value}",
+        "meta.header seats: not four strings: {value}",
+    ),
+    "mjai.xz_value": ("xz_value 没有 meta.xz.value", "xz_value without meta.xz.value"),
+    "mjai.claims_close": (
+        "meta.claims 和 meta.close 必须是对象",
+        "meta.claims and meta.close must be objects",
+    ),
+    "mjai.close_last": ("meta.close 的 last 不对：{value}", "meta.close last: {value}"),
+    "mjai.unwritable_game": (
+        "第 {game} 局无法写出：{reason}",
+        "game {game} cannot be written: {reason}",
+    ),
+    "mjai.not_tile": (
+        "{tile} 不是四川麻将的牌（1m-9m、1p-9p、1s-9s）",
+        "{tile} is not a Sichuan tile (1m-9m, 1p-9p, 1s-9s)",
+    ),
+    "mjai.oya": (
+        "start_kyoku 的 oya 不是座位 0-3：{value}",
+        "start_kyoku oya: not a seat 0-3: {value}",
+    ),
+    "mjai.tehais": ("start_kyoku 的 tehais 不是四手牌", "start_kyoku tehais: not four hands"),
+    "mjai.tehai": (
+        "start_kyoku 的 tehais[{seat}] 应为 13 张（M4.2），不是 {count}",
+        "start_kyoku tehais[{seat}]: 13 tiles a seat (M4.2), not {count}",
+    ),
+    "mjai.first_tsumo": (
+        "第一个 tsumo 是座位 {seat} 的，不是庄家（{dealer}）的第 14 张发牌（R2.3）",
+        "the first tsumo is seat {seat}'s, not the dealer's ({dealer}): its 14th dealt tile (R2.3)",
+    ),
+    "mjai.before_dealt": (
+        "{type} 在庄家第一个 tsumo（第 14 张发牌，R2.3）之前",
+        "{type} before the dealer's first tsumo (its 14th tile, R2.3)",
+    ),
+    "mjai.no_dealt": (
+        "没有庄家第 14 张发牌的 tsumo（R2.3）",
+        "no tsumo of the dealer's 14th dealt tile (R2.3)",
+    ),
+    "mjai.no_wall": (
+        "发的牌和摸的牌拼不成牌墙：{reason}",
+        "the dealt hands and draws are no wall: {reason}",
+    ),
+    "mjai.exchange": (
+        "规则要换三张（R3），这一局却没有 xz_exchange："
+        "请给不换三张的规则（--set exchange_three=false）",
+        "the rules exchange three tiles (R3) and the round has no xz_exchange: give rules "
+        "without it (--set exchange_three=false)",
+    ),
+    "mjai.tsumo_other": (
+        "座位 {seat} 的 tsumo，但引擎此处是座位 {engine} 摸牌（R5.1、R5.5）",
+        "tsumo by seat {seat}, but the engine draws for seat {engine} here (R5.1, R5.5)",
+    ),
+    "mjai.tsumo_early": (
+        "座位 {seat} 的 tsumo，但此处还不该摸牌（R5.1）",
+        "tsumo by seat {seat}, but no draw is due here (R5.1)",
+    ),
+    "mjai.no_win": (
+        "座位 {seat} 的 hora：此处它不能胡",
+        "hora by seat {seat}: no win is open to it here",
+    ),
+    "mjai.bad_action": ("读不出动作：{reason}", "not an action: {reason}"),
+    "mjai.out_of_turn": (
+        "{action} 不合轮次：引擎在等座位 {seats}（R5.1、R5.3）",
+        "{action} is out of turn: the engine waits for seat(s) {seats} (R5.1, R5.3)",
+    ),
+    "mjai.after_over": ("{action} 在本局结束之后（R5.6）", "{action} after the round's end (R5.6)"),
+    "mjai.refused": ("引擎拒绝 {action}：{reason}", "the engine refuses {action}: {reason}"),
+    "mjai.not_over": (
+        "end_kyoku 时本局还没结束：引擎在等座位 {seats}",
+        "end_kyoku before the round's end: the engine waits for seat(s) {seats}",
+    ),
+    "mjai.draw_count": (
+        "记录有 {shown} 次摸牌，引擎摸了 {made} 次（R2.2）",
+        "the log shows {shown} draws, the engine made {made} (R2.2)",
+    ),
+    "mjai.hora_target": (
+        "座位 {seat} 胡座位 {target} 的牌：引擎的胡牌是胡座位 {engine} 的（R7.1）",
+        "hora by seat {seat} on seat {target}: the engine's win is on seat {engine} (R7.1)",
+    ),
+    "mjai.deltas_note": (
+        "第 {line} 行：{what} 记录的 deltas 是 {recorded}，重新计算是 {recomputed}（M4.5）",
+        "line {line}: {what} deltas {recorded} recorded, {recomputed} recomputed (M4.5)",
+    ),
+    "mjai.unconvertible": (
+        "{where}：有 mjai 的 JSON 装不下的值（{reason}）",
+        "{where}: a value mjai's JSON cannot hold ({reason})",
+    ),
+    "mjai.line": ("第 {line} 行：{message}", "line {line}: {message}"),
+    "convert.wrote": (
+        "已写 {games} 局到 {output}（{rebuilt} 局按 meta 还原，{replayed} 局经引擎重放）",
+        "wrote {games} game(s) to {output} ({rebuilt} rebuilt from their meta, {replayed} "
+        "replayed through the engine)",
+    ),
+    "convert.wrote_mjai": (
+        "已写 {games} 局（{lines} 行 mjai）到 {output}",
+        "wrote {games} game(s) ({lines} mjai lines) to {output}",
+    ),
+    "convert.left_out": ("{n} 局没有转换（原因见上）", "{n} game(s) left out (named above)"),
+    "convert.no_game": (
+        "{input} 里没有一局完整的对局：什么也没写",
+        "{input} holds no whole game: nothing written",
+    ),
+    "convert.folder": ("{input} 是文件夹；请给一个文件", "{input} is a folder; give one file"),
+    "convert.cannot_open": ("无法打开 {input}：{reason}", "cannot open {input}: {reason}"),
+    "convert.direction": (
+        "请给 --to mjai（读 .xzlog）或 --from mjai（读 mjai 行），只给一个",
+        "give --to mjai (an .xzlog in) or --from mjai (mjai lines in), one of them",
+    ),
+    "convert.plain_options": (
+        "--rules、--set 和 --sign 只用于 --from mjai",
+        "--rules, --set and --sign are for --from mjai only",
+    ),
+    "convert.terminal": (
+        "-o -：不把二进制记录写到终端（请重定向，或用 -o 文件）",
+        "-o -: refusing to write a binary log to a terminal (redirect it, or -o FILE)",
+    ),
+    "convert.note": ("注：{note}", "note: {note}"),
+    "audit.converted_note": (
+        "由不带本项目扩展的 mjai 记录转换而来（docs/mjai.md M4.4）："
+        "事件是引擎按 mjai 的动作重放所得，所以金额是按动作重新计算的，而不是与记录里的数字比对",
+        "converted from a plain mjai log (docs/mjai.md M4.4): its events are the engine's replay "
+        "of the mjai actions, so the money was recomputed from them, not compared with figures "
+        "the log carried",
+    ),
 }
 """Every phrase: key → (Chinese, English)."""
 

@@ -22,9 +22,10 @@ from xzcore.log.completeness import Link, version_notes
 from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
 from xzcore.log.scan import claims_of
 from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
-from xzcore.messages import LANGS, MESSAGES, from_english, phrase
+from xzcore.messages import LANGS, MESSAGES, from_english, phrase, text
 
 __all__ = [
+    "CONVERTED_NOTE",
     "AuditVisitor",
     "Finding",
     "GameReport",
@@ -36,12 +37,26 @@ __all__ = [
     "audit_part",
     "boundary_finding",
     "check_parts",
+    "converted_notes",
     "error_text",
     "finding_text",
     "money_rows",
     "shows_totals",
     "split_file",
 ]
+
+
+CONVERTED_NOTE = text("audit.converted_note", "en")
+"""The note on a game converted from a plain mjai log (docs/mjai.md M4.4): its events are
+the engine's replay of the mjai actions, so its money was recomputed, not compared."""
+
+
+def converted_notes(header: Header) -> list[str]:
+    """The notes on a game of this header (M4.4): :data:`CONVERTED_NOTE` when its ``extra``
+    says it was converted from plain mjai with the money recomputed."""
+    extra = header.extra
+    ours = isinstance(extra, dict) and extra.get("converted") == "mjai"
+    return [CONVERTED_NOTE] if ours and extra.get("money") == "recomputed" else []
 
 
 @dataclass
@@ -259,7 +274,7 @@ class AuditVisitor(BaseVisitor[GameReport]):
         self.report.seed = header.seed
         self.report.game_id = header.game
         self.report.seats = tuple(header.seats)
-        self.report.notes = version_notes(header)  # L8.10
+        self.report.notes = version_notes(header) + converted_notes(header)  # L8.10, M4.4
 
     def visit_event(self, index: int, event: Any, location: Location) -> None:
         self.events.append(event)

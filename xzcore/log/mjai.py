@@ -84,9 +84,13 @@ _TILE_FIELDS = {"pai", "hand", "waits"}
 """Our fields holding tile text that an extension event writes as an mjai tile list."""
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""``json.dumps`` with these options, its encoder made once (not once a line)."""
+
+
 def line(event: Mapping[str, Any]) -> str:
     """One mjai line: compact JSON, keys in order, UTF-8 text kept as is (M1.1)."""
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODE(event)
 
 
 def tile_list(text: str) -> list[str]:
@@ -414,7 +418,10 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
         if t == "xz_none" and claim is not None:
             if claim not in ("hora", "pon", "daiminkan"):
                 raise InvalidActionError(f"{where}: bad claim {claim!r}")
-            return Action.make(claim, actor, _kind(m.get("pai"), where))
+            pai = m.get("pai")
+            if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
+                pai = pai[0]
+            return Action.make(claim, actor, _kind(pai, where))
         return Action.make("none", actor)
     if t == "dahai":
         if m.get("baige") is True:
@@ -452,7 +459,10 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
             raise InvalidActionError(f"{where}: bad bet {n!r} (R13.3: 0-5)")
         return LeshanAction("piao", _actor(m, seat, where), -1, n)
     if t == "xz_baige":
-        return LeshanAction("baige", _actor(m, seat, where), _kind(m.get("pai"), where))
+        pai = m.get("pai")
+        if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
+            pai = pai[0]
+        return LeshanAction("baige", _actor(m, seat, where), _kind(pai, where))
     raise InvalidActionError(f"unknown mjai type {t!r}"[:120])
 
 
