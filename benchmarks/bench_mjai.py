@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from bench_audit import _corpus
 
-from xzcore.log.mjai_file import read_lines, to_mjai
-from xzcore.players.mjai_replay import from_mjai
+from xzcore.mjai.file import read_lines, to_mjai
+from xzcore.mjai.replay import from_mjai
 from xzcore.rules import RuleSet
 
 GAMES = 500

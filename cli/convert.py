@@ -17,9 +17,9 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.output_file import UnwritableOutput, check_output_path, write_whole
-from xzcore.log.mjai_file import MjaiError, read_lines, to_mjai
 from xzcore.messages import text
-from xzcore.players.mjai_replay import from_mjai
+from xzcore.mjai.file import MjaiError, read_lines, to_mjai
+from xzcore.mjai.replay import from_mjai
 from xzcore.rules import PRESETS, RuleError, RuleSet
 
 EXIT_OK = 0

@@ -21,6 +21,7 @@ LAYERS = [
     "log",
     "round",
     "leshan",
+    "mjai",
     "players",
     "audit",
     "view",

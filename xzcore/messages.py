@@ -962,7 +962,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "wrote {total} game(s) to {output}; the bot(s) of seat(s) {seats} were given up "
         "(exit {code})",
     ),
-    # -- xz convert and the mjai files (xzcore.log.mjai_file, cli/convert.py, docs/mjai.md) --
+    # -- xz convert and the mjai files (xzcore.mjai.file, cli/convert.py, docs/mjai.md) --
     "mjai.long_line": ("一行超过 {limit} 字节", "a line longer than {limit} bytes"),
     "mjai.not_utf8": ("不是 UTF-8 文本", "not UTF-8 text"),
     "mjai.not_json": (

@@ -11,7 +11,7 @@ import pytest
 
 from xzcore.audit.report import CONVERTED_NOTE, audit_file
 from xzcore.cli.main import main
-from xzcore.log.mjai_file import MAX_LINE
+from xzcore.mjai.file import MAX_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from xzcore.errors import IllegalActionError, InvalidActionError
 from xzcore.leshan.round import new_round
-from xzcore.log.mjai import HIDDEN, MjaiStream, reaction_of
+from xzcore.mjai.events import HIDDEN, MjaiStream, reaction_of
 from xzcore.players.mjai_bot import MjaiSeat, PythonBot, refusal_of
 from xzcore.players.recording import bot_chooser, play_round
 from xzcore.round.actions import Action

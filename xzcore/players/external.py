@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xzcore.errors import IllegalActionError, InvalidActionError
-from xzcore.log.mjai import line
 from xzcore.messages import phrase, text
+from xzcore.mjai.events import line
 from xzcore.players.mjai_bot import DEFAULT_NAMES, MjaiSeat
 from xzcore.round.actions import AnyAction
 from xzcore.round.base import CLAIM, ROB, TURN

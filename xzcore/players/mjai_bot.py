@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from xzcore.errors import IllegalActionError, InvalidActionError
-from xzcore.log.mjai import MjaiStream, action_of_mjai, end_game, reaction_of, start_game
+from xzcore.mjai.events import MjaiStream, action_of_mjai, end_game, reaction_of, start_game
 from xzcore.round.actions import AnyAction
 from xzcore.round.base import CLAIM, ROB, TURN
 from xzcore.round.engine import Round

@@ -1,12 +1,12 @@
 """Plain mjai and blood-grp logs through the engine, and mjai files back to ``.xzlog``
 (docs/mjai.md M2.4, M4).
 
-:func:`from_mjai` writes the games of mjai lines (:func:`xzcore.log.mjai_file.read_lines`)
+:func:`from_mjai` writes the games of mjai lines (:func:`xzcore.mjai.file.read_lines`)
 as an ``.xzlog``. A game whose first event carries our ``meta.header`` is written as it was
-(:func:`xzcore.log.mjai_file.rebuild_game`); a *plain* round (Mortal's or blood-grp's, no
+(:func:`xzcore.mjai.file.rebuild_game`); a *plain* round (Mortal's or blood-grp's, no
 ``meta.header``) is replayed through the engine (M4.3), as recording plays the bots'
 choices: the wall rebuilt from the dealt hands and the draws, the actions read by
-:func:`~xzcore.log.mjai.action_of_mjai`, every seat the mjai stream shows no claim for
+:func:`~xzcore.mjai.events.action_of_mjai`, every seat the mjai stream shows no claim for
 passing — the written events are the engine's, the money recomputed (M4.4). Either way the
 games are written by :class:`~xzcore.log.writer.LogWriter`, which lays the hash chain anew.
 """
@@ -19,17 +19,17 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from xzcore.errors import IllegalActionError, InvalidActionError
-from xzcore.log.mjai import action_of_mjai
-from xzcore.log.mjai_file import (
+from xzcore.log.types import Match, claims_of, net_of
+from xzcore.log.writer import LogWriter
+from xzcore.messages import text
+from xzcore.mjai.events import action_of_mjai
+from xzcore.mjai.file import (
     CONVERTED,
     MjaiError,
     rebuild_game,
     short_repr,
     split_rounds,
 )
-from xzcore.log.types import Match, claims_of, net_of
-from xzcore.log.writer import LogWriter
-from xzcore.messages import text
 from xzcore.round.actions import Action
 from xzcore.round.wall import WallError, arrange_wall
 from xzcore.rules import RuleSet

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xzcore.errors import InvalidActionError
-from xzcore.log.mjai import FromMjai, MjaiStream, action_of_mjai, line
 from xzcore.log.types import same
+from xzcore.mjai.events import FromMjai, MjaiStream, action_of_mjai, line
 from xzcore.players.recording import bot_chooser, play_round
 from xzcore.round.actions import Action, LeshanAction
 from xzcore.round.wall import deal

@@ -12,11 +12,11 @@ import io
 import pytest
 
 from xzcore.backend import BACKEND
-from xzcore.log.mjai_file import read_lines, to_mjai
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
-from xzcore.players.mjai_replay import from_mjai
+from xzcore.mjai.file import read_lines, to_mjai
+from xzcore.mjai.replay import from_mjai
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xzcore.log.mjai import action_of_mjai, reaction_of
+from xzcore.mjai.events import action_of_mjai, reaction_of
 from xzcore.players.recording import bot_chooser
 from xzcore.round.actions import Action, LeshanAction
 from xzcore.round.engine import Round

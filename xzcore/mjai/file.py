@@ -2,16 +2,16 @@
 
 - :func:`to_mjai` reads a log with the one reader (:class:`~xzcore.log.reader.LogReader`) and
   writes its games as one mjai stream: ``start_game`` (the first game's seats), per game
-  ``start_kyoku`` … ``end_kyoku`` of :class:`~xzcore.log.mjai.MjaiStream` with the running
+  ``start_kyoku`` … ``end_kyoku`` of :class:`~xzcore.mjai.events.MjaiStream` with the running
   scores, the game's header (L4) in the first event's ``meta.header`` and its claims (L5) and
   closing record (L2, L3, L8) in the last one's ``meta.claims`` / ``meta.close``, bytes as hex
   text (M2.4); then ``end_game``. A game the reader cannot read whole is left out and
   reported (its :class:`~xzcore.log.types.LogFormatError`, with the byte offset).
 - :func:`read_lines` reads mjai lines (M1.2), :func:`split_rounds` cuts them into rounds
   (M1.3), and :func:`rebuild_game` gives back a game whose first event carries
-  ``meta.header`` — its header, events (:class:`~xzcore.log.mjai.FromMjai`) and claims.
+  ``meta.header`` — its header, events (:class:`~xzcore.mjai.events.FromMjai`) and claims.
   Writing them, and replaying a *plain* round through the engine (M4), is
-  :func:`xzcore.players.mjai_replay.from_mjai`'s (the engine is a layer above the log).
+  :func:`xzcore.mjai.replay.from_mjai`'s.
 
 Every problem of an mjai input is a :class:`MjaiError` naming its line (from 1).
 """
@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
-from xzcore.log.mjai import FromMjai, MjaiStream, end_game, line, start_game
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import (
     FORMAT_VERSION,
@@ -32,6 +31,7 @@ from xzcore.log.types import (
     LogFormatError,
 )
 from xzcore.messages import text
+from xzcore.mjai.events import FromMjai, MjaiStream, end_game, line, start_game
 
 __all__ = [
     "CONVERTED",

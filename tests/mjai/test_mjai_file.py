@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xzcore.audit.report import CONVERTED_NOTE, audit_bytes
-from xzcore.log.mjai_file import CONVERTED, MjaiError, read_lines, to_mjai
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError, Match
 from xzcore.log.writer import LogWriter
-from xzcore.players.mjai_replay import from_mjai
+from xzcore.mjai.file import CONVERTED, MjaiError, read_lines, to_mjai
+from xzcore.mjai.replay import from_mjai
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
 
@@ -394,7 +394,7 @@ def test_a_refused_action_names_the_engines_rule() -> None:
 
 def test_an_overlong_line_is_refused_unread() -> None:
     """M1.2: a line past MAX_LINE bytes is an error, never read whole."""
-    from xzcore.log.mjai_file import MAX_LINE
+    from xzcore.mjai.file import MAX_LINE
 
     data = b'{"type":"start_game"}\n{"type":"x","pad":"' + b"a" * MAX_LINE + b'"}\n'
     with pytest.raises(MjaiError, match=r"^line 2: a line longer than 1048576 bytes"):
