@@ -480,7 +480,8 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     """One line per game; each finding (and unreadable error) indented under it, its rule id
     with the rule's name beside it, its message and notes in ``lang``
     (:func:`xzcore.audit.report.finding_text`, :func:`~xzcore.audit.report.error_text`)."""
-    from xzcore.audit.report import error_text, finding_text
+    from xzcore.audit.report import error_text, finding_text, game_note_text
+    from xzcore.log.completeness import VERSION_NOTE
 
     status = report["status"]
     if quiet and status == "verified":
@@ -488,11 +489,22 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     head = text(
         "audit.head", lang, path=report["path"], game=report["game"], offset=report["offset"]
     )
+    # A game's notes under its line (M4.4's money recomputed); not L8.10's, which every 1.0
+    # game carries (it is in the JSON and on the page).
+    game_notes = [
+        text("audit.game_note", lang) + game_note_text(str(n), lang)
+        for n in report.get("notes") or ()
+        if n != VERSION_NOTE
+    ]
     if status == "verified":
         click.echo(text("audit.verified", lang, head=head, events=report["events"]))
+        for line in game_notes:
+            click.echo(line)
         return
     n = len(report["findings"]) + len(report["errors"])
     click.echo(text("audit.status." + status, lang, head=head, n=n))
+    for line in game_notes:
+        click.echo(line)
     for e in report["errors"]:
         where = text("audit.event", lang, event=e["event"]) if e["event"] is not None else ""
         at = text("audit.at_byte", lang, offset=e["offset"]) if e["offset"] is not None else ""

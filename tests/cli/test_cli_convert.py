@@ -110,6 +110,12 @@ def test_a_plain_blood_grp_log_converts_and_audits_with_the_note(
     assert code == 0
     game = json.loads(out_json)["games"][0]
     assert game["status"] == "verified" and CONVERTED_NOTE in game["notes"]
+    # the table, xz audit's default, says it under the game's line, in either language
+    code, table, _ = xz(["audit", "--no-progress", str(out)], capsys)
+    first, note = table.splitlines()[:2]
+    assert code == 0 and "verified" in first and note == "  note: " + CONVERTED_NOTE
+    code, table_zh, _ = xz(["audit", "--no-progress", "--lang", "zh", str(out)], capsys)
+    assert table_zh.splitlines()[1].startswith("  注：由不带本项目扩展的 mjai 记录转换而来")
 
 
 def test_a_wrong_delta_is_a_note_on_stderr(

@@ -40,6 +40,7 @@ __all__ = [
     "converted_notes",
     "error_text",
     "finding_text",
+    "game_note_text",
     "money_rows",
     "shows_totals",
     "split_file",
@@ -57,6 +58,24 @@ def converted_notes(header: Header) -> list[str]:
     extra = header.extra
     ours = isinstance(extra, dict) and extra.get("converted") == "mjai"
     return [CONVERTED_NOTE] if ours and extra.get("money") == "recomputed" else []
+
+
+def _game_note_keys() -> dict[str, str]:
+    from xzcore.log.completeness import VERSION_NOTE
+
+    return {VERSION_NOTE: "audit.version_note", CONVERTED_NOTE: "audit.converted_note"}
+
+
+def game_note_text(note: str, lang: str) -> str:
+    """A game's note (a ``notes`` entry of :meth:`GameReport.to_dict`: L8.10's, M4.4's) in
+    ``lang``; a note the catalogue does not hold as it is.
+
+    >>> game_note_text(CONVERTED_NOTE, "zh")[:17]
+    '由不带本项目扩展的 mjai 记录'
+    """
+    _check_lang(lang)
+    key = _game_note_keys().get(note)
+    return text(key, lang) if key is not None else note
 
 
 @dataclass

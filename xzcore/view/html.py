@@ -246,8 +246,7 @@ def audit_game(
     each finding linked to the event it is at (a finding of the game as a whole, to the
     last event), and each of those events marked with the findings at it."""
     from xzcore.audit.diff import diff_lines
-    from xzcore.audit.report import error_text, finding_text, shows_totals
-    from xzcore.log.completeness import VERSION_NOTE
+    from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
 
     anchor = f"g{index}"
     n_events = len(game.events) if game is not None else 0
@@ -283,10 +282,7 @@ def audit_game(
     g.start = min((f["step"] for f in findings if f["step"] is not None), default=0)
     g.findings = findings
     g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
-    g.notes = [
-        text("audit.version_note", lang) if n == VERSION_NOTE else str(n)
-        for n in report.get("notes") or ()
-    ]
+    g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or ()]
     rows: list[dict[str, Any]] | None = report.get("money_per_seat")
     g.money = rows
     if rows:
