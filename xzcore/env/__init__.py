@@ -140,7 +140,6 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self._skip_agent_selection = None
         self._mark_terminated()
         self.agent_selection = self._next_agent()
 
@@ -156,7 +155,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._dead_step(agent, action)
             return
         s = _SEAT[agent]
         options = self._options_of(s)[0]
@@ -243,6 +242,22 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
                 self._stays[s] = not over and self._may_be_paid(s)
                 self.terminations[AGENTS[s]] = True
 
+    def _dead_step(self, agent: str, action: Any) -> None:
+        """A terminated agent's last step (``None``): it leaves ``env.agents``; next comes
+        the next agent whose dead step is due, or the seat the engine asks (PettingZoo's
+        ``_was_dead_step`` would pick any terminated agent, even one still owed money)."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        for table in (
+            self.terminations, self.truncations, self.rewards, self._cumulative_rewards,
+            self.infos,
+        ):  # fmt: skip
+            del table[agent]
+        self.agents.remove(agent)
+        self._clear_rewards()
+        if self.agents:
+            self.agent_selection = self._next_agent()
+
     def _may_be_paid(self, s: int) -> bool:
         """Whether the round's end may still pay seat ``s``, a 血战 winner (no longer in
         play): a 花猪 pays winners too under ``huazhu_payees = all`` (R10.1), and a seat
@@ -266,7 +281,6 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             stays = self._stays
             for a in self.agents:
                 if self.terminations[a] and (over or not stays[_SEAT[a]]):
-                    self._skip_agent_selection = live
                     return a
         assert live is not None
         return live

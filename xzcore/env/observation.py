@@ -113,6 +113,7 @@ def _cell(seat: int, row: int, col: int) -> int:
     return 27 * (8 * seat + row) + col
 
 
+_NOBODY = (False, False, False, False)
 _SIZE_AT = [_cell(s, NUMBERS, _SIZE) for s in range(4)]
 _DISCARDS_AT = [_cell(s, DISCARDS, 0) for s in range(4)]
 _CURRENT_AT = [_cell(s, NUMBERS, _CURRENT) for s in range(4)]
@@ -189,6 +190,7 @@ class Planes:
         m = self._m
         if n != self._seen:
             dirty = False
+            laid = getattr(r, "baige", _NOBODY)  # 摆割 seats: a meld changes what they show
             for e in events[self._seen :]:
                 kind = e["type"]
                 if kind == "dahai":
@@ -203,6 +205,8 @@ class Planes:
                     i = _SIZE_AT[e["actor"]]
                     m[i] += 1
                     m[i + _HALF] += 1
+                elif kind in ("pon", "daiminkan", "ankan", "kakan") and laid[e["actor"]]:
+                    dirty = True
                 elif kind in ("pon", "daiminkan"):  # the claimed tile leaves the river
                     s = e["actor"]
                     k = _KIND[e["pai"]]
