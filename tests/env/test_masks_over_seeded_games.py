@@ -62,8 +62,11 @@ def _run(name: str, games: int) -> Counter[str]:
             seen["locked seat asked"] += 1
         if legal == {HORA}:
             seen["forced win"] += 1
-        if r.phase == TURN and r.pos >= 108 and len(r.hands[seat].counts()) and (
-            4 in r.hands[seat].counts() or any(r.hands[seat].count(k) for k in r.pengs[seat])
+        if (
+            r.phase == TURN
+            and r.pos >= 108
+            and len(r.hands[seat].counts())
+            and (4 in r.hands[seat].counts() or any(r.hands[seat].count(k) for k in r.pengs[seat]))
         ):
             seen["gang refused on the empty wall"] += 1
             assert not legal & set(range(ANKAN, HORA))  # R5.6
