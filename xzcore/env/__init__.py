@@ -32,7 +32,8 @@ round is over, so that those units reach it. In 血流 (R11.2) a winner plays on
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -42,7 +43,6 @@ from pettingzoo.utils import wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
-from xzcore.round.actions import Action
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
@@ -63,20 +63,26 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped environment
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """One round per episode. ``rules``: a :class:`~xzcore.rules.RuleSet` or the name of an
     R12 preset; ``seed``: the round generator's seed — each :meth:`reset` without a seed
     deals the next round of its stream (:func:`xzcore.round.wall.deal`), ``reset(seed=n)``
-    starts the stream again at ``n``. The engine's round is :attr:`round` (a ``Round`` or
+    starts the stream again at ``n``; ``kernel``: the kernel module of the rounds' hands
+    (default ``xzcore.kernel.IMPL``). The engine's round is :attr:`round` (a ``Round`` or
     ``LeshanRound``)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "xzcore_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "xzcore_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
         rules: RuleSet | str = "xuezhan",
         seed: int = 0,
         render_mode: str | None = None,
+        kernel: ModuleType | None = None,
     ) -> None:
         super().__init__()
         if isinstance(rules, str):
@@ -86,6 +92,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} (expected None or 'ansi')")
         self.rules = rules
+        self.kernel = kernel
         self.render_mode = render_mode
         self._seed = seed
         self._rng = Rng(seed)
@@ -119,7 +126,9 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             self._rng = Rng(seed)
         d = deal(0, self._rng)
         ex = d.exchange_direction if self.rules.exchange_three else None
-        self.start(new_round(self.rules, d.wall, d.dealer, exchange_direction=ex))
+        self.start(
+            new_round(self.rules, d.wall, d.dealer, exchange_direction=ex, kernel=self.kernel)
+        )
 
     def start(self, rnd: Any) -> None:
         """Begin an episode on a given round (a fresh one, or one already under way, e.g. a
@@ -131,6 +140,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
         self._options: dict[int, Any] = {}
         self._mask = bytes(N_ACTIONS)
         self._paid = len(rnd.ledger)
+        self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
         self._gone = [False] * 4  # terminated (a 血战 winner, or the round over)
         self._stays = [False] * 4  # terminated, but R10 money may still reach it
@@ -170,7 +180,9 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             picks = self._picks[s]
             picks.append(i - EXCHANGE_PICK)
             if len(picks) < 3:
-                self._clear_rewards()
+                if self._rewarded:
+                    self._clear_rewards()
+                    self._rewarded = False
                 return  # the same seat picks again
             t = tuple(picks)
             chosen = next(a for a in rnd.legal_actions(s) if a.tiles == t)
@@ -189,8 +201,10 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             if any(totals[x] != old[x] for x in range(4) if AGENTS[x] not in rewards):
                 raise AssertionError("money reached a seat that has left the episode (R9.6)")
             self._accumulate_rewards()
-        else:
+            self._rewarded = True
+        elif self._rewarded:  # the last step's rewards are spent: zeros
             self._clear_rewards()
+            self._rewarded = False
         if rnd.n_won or rnd.over:
             self._mark_terminated()
         self.agent_selection = self._next_agent()
@@ -255,6 +269,7 @@ class raw_env(AECEnv):  # noqa: N801  # PettingZoo's name for the unwrapped envi
             del table[agent]
         self.agents.remove(agent)
         self._clear_rewards()
+        self._rewarded = False
         if self.agents:
             self.agent_selection = self._next_agent()
 

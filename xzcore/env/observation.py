@@ -102,6 +102,11 @@ _HALF = 32 * 27
 """The table holds the four seat blocks twice: a cell and its twin are this far apart."""
 _TOP = 5 * 27
 """Cells of one seat's own rows."""
+_MONEY = frozenset({"gang_payment", "call_transfer", "settlement"})
+"""Events that move money (a win's money comes with the rebuild after its ``hora``)."""
+_MONEY_ONLY = _MONEY | {"dingque", "piao", "ryukyoku", "end_kyoku"}
+"""Events that change no hand (besides draws, discards and passes)."""
+_ALL_STALE = [True] * 4
 _REBUILD = frozenset({"start_kyoku", "exchange", "dingque", "piao", "baige", "hora"})
 """Events after which the public rows are read again from the view (once a batch)."""
 
@@ -132,13 +137,12 @@ class Planes:
         """The four seat blocks (absolute seats), twice."""
         self.own = np.zeros((4, 5, 27), dtype=np.float32)
         """Each seat's own rows."""
-        self._m = memoryview(self.table.reshape(-1))
-        self._o = memoryview(self.own.reshape(-1))
+        self._m = self.table.reshape(-1).data
+        self._o = self.own.reshape(-1).data
         self._seen = 0
-        self._transfers = -1
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
-        self._hands: list[bytes] = [b""] * 4
+        self._stale = [True] * 4  # own hand rows to read again from the view
         self._drawn = [-1] * 4
         self._picks: list[list[int]] = [[], [], [], []]
         self._lock = [(False, 0)] * 4
@@ -179,7 +183,6 @@ class Planes:
         for w in self.round.wins:  # the hora events, public
             m[_cell(w.seat, WON, w.tile)] += 1
         t[32:] = t[:32]
-        self._transfers = len(self.round.ledger)
 
     def _sync(self) -> None:
         """Take in the events since the last observation, and the public numbers that
@@ -189,22 +192,43 @@ class Planes:
         n = len(events)
         m = self._m
         if n != self._seen:
-            dirty = False
+            dirty = money = False
+            o = self._o
+            stale = self._stale
             laid = getattr(r, "baige", _NOBODY)  # 摆割 seats: a meld changes what they show
             for e in events[self._seen :]:
                 kind = e["type"]
                 if kind == "dahai":
                     s = e["actor"]
-                    i = _DISCARDS_AT[s] + _KIND[e["pai"]]
+                    k = _KIND[e["pai"]]
+                    i = _DISCARDS_AT[s] + k
                     m[i] += 1
                     m[i + _HALF] += 1
                     i = _SIZE_AT[s]
                     m[i] -= 1
                     m[i + _HALF] -= 1
-                elif kind == "tsumo":
-                    i = _SIZE_AT[e["actor"]]
+                    o[s * _TOP + k] -= 1  # its own hand row (HAND)
+                    continue
+                if kind == "tsumo":
+                    s = e["actor"]
+                    i = _SIZE_AT[s]
                     m[i] += 1
                     m[i + _HALF] += 1
+                    o[s * _TOP + _KIND[e["pai"]]] += 1
+                    continue
+                if kind == "none":
+                    continue
+                if kind not in _MONEY_ONLY:  # a meld, win, exchange …: read the hands again
+                    stale[:] = _ALL_STALE
+                if kind in _MONEY:
+                    money = True
+                if kind == "gang_payment" and e["kind"] == "bugang":
+                    s = e["actor"]
+                    for k in self.round.pengs[s] ^ self._pengs(s):
+                        i = _cell(s, PENG, k)
+                        m[i] = m[i + _HALF] = 0
+                        i = _cell(s, GANG, k)
+                        m[i] = m[i + _HALF] = 1
                 elif kind in ("pon", "daiminkan", "ankan", "kakan") and laid[e["actor"]]:
                     dirty = True
                 elif kind in ("pon", "daiminkan"):  # the claimed tile leaves the river
@@ -229,24 +253,15 @@ class Planes:
                     i = _cell(e["actor"], NUMBERS, _SIZE)
                     m[i] -= 1
                     m[i + _HALF] = m[i]
-                elif kind == "gang_payment" and e["kind"] == "bugang":
-                    s = e["actor"]
-                    for k in self.round.pengs[s] ^ self._pengs(s):
-                        i = _cell(s, PENG, k)
-                        m[i] = m[i + _HALF] = 0
-                        i = _cell(s, GANG, k)
-                        m[i] = m[i + _HALF] = 1
                 elif kind in _REBUILD:
                     dirty = True
             self._seen = n
             if dirty:
                 self._rebuild()
-        ledger = r.ledger
-        if len(ledger) != self._transfers:
-            self._transfers = len(ledger)
-            for s, units in enumerate(ledger.totals()):
-                i = _cell(s, NUMBERS, _UNITS)
-                m[i] = m[i + _HALF] = units
+            if money and not dirty:
+                for s, units in enumerate(r.ledger.totals()):
+                    i = _cell(s, NUMBERS, _UNITS)
+                    m[i] = m[i + _HALF] = units
         v = self.views[0]  # the public numbers: any seat's view gives the same
         o = self._o
         left = v.wall_left
@@ -272,7 +287,7 @@ class Planes:
             i = _CURRENT_AT[cur]
             m[i] = m[i + _HALF] = 1
             self._cur = cur
-        if phase == CLAIM or phase == ROB or self._offering >= 0:
+        if phase in (CLAIM, ROB) or self._offering >= 0:
             offer = v.offer()
             src, tile = (-1, -1) if offer is None else (offer[1], offer[0])
             if src != self._offering or tile != self._offer_tile:
@@ -300,10 +315,9 @@ class Planes:
         self._sync()
         v = self.views[seat]
         own = self.own
-        c = v.counts()
-        if c != self._hands[seat]:
-            self._hands[seat] = c
-            own[seat, HAND] = np.frombuffer(c, dtype=np.uint8)
+        if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
+            self._stale[seat] = False
+            own[seat, HAND] = np.frombuffer(v.counts(), dtype=np.uint8)
         drawn = v.drawn
         if drawn != self._drawn[seat]:
             o = self._o
