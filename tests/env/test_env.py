@@ -11,16 +11,16 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from env_helpers import mixed, play_episode  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-from round_helpers import dingque, make_round, run  # noqa: E402
+import numpy as np
+from env_helpers import mixed, play_episode
+from pettingzoo.test import api_test, seed_test
+from round_helpers import dingque, make_round, run
 
-from xzcore.env import AGENTS, env, raw_env  # noqa: E402
-from xzcore.env.actions import DAHAI, HORA, N_ACTIONS, NONE  # noqa: E402
-from xzcore.env.observation import N_PLANES, Planes  # noqa: E402
-from xzcore.rules import PRESETS, RuleSet  # noqa: E402
-from xzcore.tiles import parse_tile  # noqa: E402
+from xzcore.env import AGENTS, env, raw_env
+from xzcore.env.actions import DAHAI, HORA, N_ACTIONS, NONE
+from xzcore.env.observation import N_PLANES, Planes
+from xzcore.rules import PRESETS, RuleSet
+from xzcore.tiles import parse_tile
 
 
 # PettingZoo's api_test warns about a Dict observation space (as it does for its own classic
@@ -91,7 +91,7 @@ def test_xuezhan_winner_is_terminated_and_leaves_at_its_dead_step() -> None:
     # R9.1: 平胡 ×1 on seat 0's discard; the winner's dead step comes at once.
     assert e.terminations["player_3"] and e.agent_selection == "player_3"
     assert e._cumulative_rewards == {"player_0": -1, "player_1": 0, "player_2": 0, "player_3": 1}
-    obs, reward, terminated, _trunc, _info = e.last()
+    _obs, reward, terminated, _trunc, _info = e.last()
     assert (reward, terminated) == (1, True)
     e.step(None)
     assert e.agents == ["player_0", "player_1", "player_2"]
@@ -201,7 +201,7 @@ def test_observations_do_not_depend_on_hidden_tiles(preset: str) -> None:
     e = raw_env(rules=preset)
     for g in range(6):
         e.reset(seed=g)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, _r, term, trunc, _i = e.last()
             if term or trunc:
                 e.step(None)

@@ -16,11 +16,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from env_helpers import mixed, play_episode, seat_of, uniform  # noqa: E402
+from env_helpers import mixed, play_episode, seat_of, uniform
 
-from xzcore.backend import BACKEND  # noqa: E402
-from xzcore.env import raw_env  # noqa: E402
-from xzcore.env.actions import (  # noqa: E402
+from xzcore.backend import BACKEND
+from xzcore.env import raw_env
+from xzcore.env.actions import (
     ANKAN,
     BAIGE,
     DAHAI,
@@ -29,8 +29,8 @@ from xzcore.env.actions import (  # noqa: E402
     NONE,
     PON,
 )
-from xzcore.round.base import CLAIM, ROB, TURN  # noqa: E402
-from xzcore.rules import LastRoundWin, PassHu, RuleSet  # noqa: E402
+from xzcore.round.base import CLAIM, ROB, TURN
+from xzcore.rules import LastRoundWin, PassHu, RuleSet
 
 CONFIGS = {
     "xuezhan": RuleSet.preset("xuezhan"),

@@ -11,27 +11,24 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from env_helpers import expected_indices, mask_indices  # noqa: E402
-from round_helpers import dingque, make_round, run  # noqa: E402
+import numpy as np
+from env_helpers import expected_indices, mask_indices
+from round_helpers import dingque, make_round, run
 
-from xzcore.env import raw_env  # noqa: E402
-from xzcore.env.actions import (  # noqa: E402
+from xzcore.env import raw_env
+from xzcore.env.actions import (
     BAIGE,
     DAHAI,
-    DAIMINKAN,
     HORA,
     NONE,
     PIAO,
     PON,
 )
-from xzcore.leshan.actions import LeshanAction  # noqa: E402
-from xzcore.leshan.round import new_round  # noqa: E402
-from xzcore.round.actions import Action  # noqa: E402
-from xzcore.round.base import ROB  # noqa: E402
-from xzcore.round.wall import arrange_wall  # noqa: E402
-from xzcore.rules import RuleSet  # noqa: E402
-from xzcore.tiles import parse_tile  # noqa: E402
+from xzcore.leshan.round import new_round
+from xzcore.round.base import ROB
+from xzcore.round.wall import arrange_wall
+from xzcore.rules import RuleSet
+from xzcore.tiles import parse_tile
 
 XUEZHAN = RuleSet.preset("xuezhan")
 P5 = parse_tile("5p")

@@ -23,7 +23,7 @@ round is over, so that those units reach it. In 血流 (R11.2) a winner plays on
 
 >>> e = raw_env(rules="xuezhan", seed=3)
 >>> e.reset()
->>> e.agent_selection, e.action_space(e.agent_selection).n
+>>> e.agent_selection, int(e.action_space(e.agent_selection).n)
 ('player_0', 148)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, [int(i) for i in obs["action_mask"].nonzero()[0]]
