@@ -35,11 +35,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
+from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
@@ -54,10 +50,10 @@ _SEAT = {name: s for s, name in enumerate(AGENTS)}
 _EXCHANGE = "exchange"
 
 
-def env(**kwargs: Any) -> AECEnv:
+def env(**kwargs: Any) -> Any:
     """:class:`raw_env` with PettingZoo's standard wrappers (out-of-bounds actions and the
     order of calls checked)."""
-    e: AECEnv = raw_env(**kwargs)
+    e: Any = raw_env(**kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
@@ -84,6 +80,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         render_mode: str | None = None,
         kernel: ModuleType | None = None,
     ) -> None:
+        require_rl()
         super().__init__()
         if isinstance(rules, str):
             rules = RuleSet.preset(rules)

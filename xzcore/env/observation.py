@@ -34,8 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from xzcore.env._extra import np
 from xzcore.players.agents import SeatView
 from xzcore.round.base import CLAIM, ROB
 from xzcore.tiles import NAMES, MeldKind
