@@ -62,10 +62,15 @@ def test_rules_by_name_or_value_and_bad_ones() -> None:
 
 
 def test_a_masked_out_action_is_refused_naming_it() -> None:
-    e = raw_env(seed=2)
+    e = env(seed=2)
     e.reset()
     with pytest.raises(ValueError, match=r"action 0 is not legal for player_\d now"):
         e.step(0)  # a discard while every seat declares its void suit (R4.1)
+    for bad in (-1, N_ACTIONS, 10**6):  # out of range: refused the same way
+        with pytest.raises(ValueError, match=f"action {bad} is not legal"):
+            e.step(bad)
+    e.step(85)  # the env is unchanged: the same seat declares m void
+    assert e.agent_selection == "player_1"
 
 
 # -- who leaves env.agents, and when ---------------------------------------------------------

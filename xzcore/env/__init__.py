@@ -51,12 +51,11 @@ _EXCHANGE = "exchange"
 
 
 def env(**kwargs: Any) -> Any:
-    """:class:`raw_env` with PettingZoo's standard wrappers (out-of-bounds actions and the
-    order of calls checked)."""
-    e: Any = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """:class:`raw_env` in PettingZoo's ``OrderEnforcingWrapper`` (the order of calls
+    checked). An index outside the mask — out of range included — is refused by
+    :class:`raw_env` itself (``ValueError``), so ``AssertOutOfBoundsWrapper`` would only
+    check it twice."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
