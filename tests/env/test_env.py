@@ -52,6 +52,15 @@ def test_agents_and_spaces() -> None:
     assert space.contains(obs)
 
 
+def test_render_shows_the_last_events() -> None:
+    e = raw_env(seed=1, render_mode="ansi")
+    e.reset()
+    text = e.render()
+    assert text.startswith("type=start_kyoku dealer=") and "wall" not in text
+    with pytest.raises(ValueError, match="render_mode 'human'"):
+        raw_env(render_mode="human")
+
+
 def test_rules_by_name_or_value_and_bad_ones() -> None:
     assert raw_env(rules="leshan").rules == RuleSet.preset("leshan")
     assert raw_env(rules=RuleSet(cap_fan=4)).rules.cap_fan == 4

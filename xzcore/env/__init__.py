@@ -90,7 +90,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.rules = rules
         self.kernel = kernel
         self.render_mode = render_mode
-        self._seed = seed
         self._rng = Rng(seed)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -118,7 +117,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next round of the stream (``seed``: restart the stream there)."""
         if seed is not None:
-            self._seed = seed
             self._rng = Rng(seed)
         d = deal(0, self._rng)
         ex = d.exchange_direction if self.rules.exchange_three else None
@@ -204,11 +202,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if rnd.n_won or rnd.over:
             self._mark_terminated()
         self.agent_selection = self._next_agent()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def render(self) -> str:
-        """The round's last few events as text (``render_mode="ansi"``)."""
+        """The round's last three events as text, one a line (``render_mode="ansi"``): the
+        table's view, for debugging, not a seat's (``start_kyoku``'s wall and dealt hands
+        left out for length)."""
         if self.round is None:
             return ""
         tail = self.round.events[-3:]
