@@ -36,7 +36,7 @@ from typing import Any
 
 from xzcore.env._extra import np
 from xzcore.players.agents import SeatView
-from xzcore.round.base import CLAIM, ROB
+from xzcore.round.base import CLAIM, ROB, TURN
 from xzcore.tiles import NAMES, MeldKind
 
 __all__ = [
@@ -144,7 +144,7 @@ class Planes:
         self._stale = [True] * 4  # own hand rows to read again from the view
         self._drawn = [-1] * 4
         self._picks: list[list[int]] = [[], [], [], []]
-        self._lock = [(False, 0)] * 4
+        self._lock = [-1] * 4  # the pass lock's value shown (-1: no lock)
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -263,7 +263,7 @@ class Planes:
                     m[i] = m[i + _HALF] = units
         v = self.views[0]  # the public numbers: any seat's view gives the same
         o = self._o
-        left = v.wall_left
+        left = 108 - r.pos  # SeatView.wall_left (the views' fields, read directly here)
         if left != self._left:
             self._left = left
             final = v.final_round  # R5.7: the final round begins with a draw
@@ -278,7 +278,7 @@ class Planes:
                     o[base + 1 + old] = 0
                 o[base + 1 + phase] = 1
             self._phase = phase
-        cur = v.current
+        cur = r.cur  # SeatView.current
         if cur != self._cur:
             if self._cur >= 0:
                 i = _CURRENT_AT[self._cur]
@@ -317,7 +317,8 @@ class Planes:
         if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
             self._stale[seat] = False
             own[seat, HAND] = np.frombuffer(v.counts(), dtype=np.uint8)
-        drawn = v.drawn
+        r = self.round
+        drawn = r.drawn if r.phase == TURN and r.cur == seat else -1  # SeatView.drawn
         if drawn != self._drawn[seat]:
             o = self._o
             base = seat * _TOP + 27 * DRAWN
@@ -331,9 +332,9 @@ class Planes:
             own[seat, PICKS] = 0
             for k in picks:
                 own[seat, PICKS, k] += 1
-        lock = v.locked
-        if lock != self._lock[seat]:
-            self._lock[seat] = lock
-            own[seat, GLOBAL, 9] = lock[0]
-            own[seat, GLOBAL, 10] = lock[1]
+        value = r.lock_value[seat] if r.locked[seat] else -1  # SeatView.locked
+        if value != self._lock[seat]:
+            self._lock[seat] = value
+            own[seat, GLOBAL, 9] = value >= 0
+            own[seat, GLOBAL, 10] = max(value, 0)
         return np.concatenate((own[seat], self.table[8 * seat : 8 * seat + 32]))
