@@ -275,3 +275,14 @@ def test_a_pending_choice_of_another_seat_is_not_shown() -> None:
     np.testing.assert_array_equal(e.observe("player_1")["observation"], before)
     assert e.observe("player_0")["observation"][3].sum() == 0  # its picks became the action
     assert NONE not in np.flatnonzero(e.observe("player_1")["action_mask"])
+
+
+def test_observations_are_the_callers_own() -> None:
+    e = raw_env(seed=6)
+    e.reset()
+    first = e.observe(e.agent_selection)
+    first["action_mask"][:] = 0
+    first["observation"][:] = -1
+    again = e.observe(e.agent_selection)
+    assert set(np.flatnonzero(again["action_mask"])) == {85, 86, 87}
+    assert again["observation"].min() >= 0

@@ -39,6 +39,7 @@ from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
+from xzcore.round.base import END
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
@@ -132,7 +133,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._picks: list[list[int]] = [[], [], [], []]
         self._asked = -1  # the seat whose options are cached in _options
         self._options: dict[int, Any] = {}
-        self._mask = bytes(N_ACTIONS)
+        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._mask_shown = False
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
@@ -151,7 +153,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         s = _SEAT[agent]
         obs = self._planes.observe(s, self._picks[s])
         if agent == self.agent_selection and not self._gone[s]:
-            mask = np.frombuffer(bytearray(self._options_of(s)[1]), dtype=np.int8)
+            mask = self._options_of(s)[1]
+            if self._mask_shown:  # asked again at the same decision: a copy of its own
+                mask = mask.copy()
+            self._mask_shown = True
         else:
             mask = np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -199,7 +204,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         elif self._rewarded:  # the last step's rewards are spent: zeros
             self._clear_rewards()
             self._rewarded = False
-        if rnd.n_won or rnd.over:
+        if rnd.n_won or rnd.phase == END:
             self._mark_terminated()
         self.agent_selection = self._next_agent()
 
@@ -219,7 +224,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     # -- the engine behind it -------------------------------------------------------------
 
-    def _options_of(self, s: int) -> tuple[dict[int, Any], bytes]:
+    def _options_of(self, s: int) -> tuple[dict[int, Any], np.ndarray]:
         """Seat ``s``'s legal actions by index and the mask of them (cached per decision)."""
         if self._asked != s:
             legal = self.round.legal_actions(s)
@@ -234,7 +239,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             mask = bytearray(N_ACTIONS)
             for i in options:
                 mask[i] = 1
-            self._mask = bytes(mask)
+            self._mask = np.frombuffer(mask, dtype=np.int8)  # a new array per decision
+            self._mask_shown = False
             self._options = options
             self._asked = s
         return self._options, self._mask
