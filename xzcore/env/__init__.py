@@ -135,6 +135,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._options: dict[int, Any] = {}
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self._mask_shown = False
+        self._mask_bytes = bytes(N_ACTIONS)
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
@@ -154,8 +155,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         obs = self._planes.observe(s, self._picks[s])
         if agent == self.agent_selection and not self._gone[s]:
             mask = self._options_of(s)[1]
-            if self._mask_shown:  # asked again at the same decision: a copy of its own
-                mask = mask.copy()
+            if self._mask_shown:  # asked again at the same decision: a new one
+                mask = np.frombuffer(bytearray(self._mask_bytes), dtype=np.int8)
             self._mask_shown = True
         else:
             mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -240,6 +241,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             for i in options:
                 mask[i] = 1
             self._mask = np.frombuffer(mask, dtype=np.int8)  # a new array per decision
+            self._mask_bytes = bytes(mask)  # kept as made: the caller may change its array
             self._mask_shown = False
             self._options = options
             self._asked = s
