@@ -77,17 +77,25 @@ def rlcard_games(n: int) -> Callable[[], tuple[int, int]]:
     return run
 
 
-def _rate(run: Callable[[], tuple[int, int]], repeats: int) -> tuple[float, float]:
-    """Median steps/s and games/s over ``repeats`` runs, in process CPU time (one core, and
-    steadier than wall time on a shared machine)."""
-    run()  # warm caches
-    rates = []
+def _rates(
+    runs: dict[str, Callable[[], tuple[int, int]]], repeats: int
+) -> dict[str, tuple[float, float]]:
+    """Median steps/s and games/s of each run over ``repeats`` rounds, in process CPU time
+    (one core, and steadier than wall time on a shared machine). The runs take turns within
+    each round, so a change in the machine's load falls on all of them alike."""
+    for run in runs.values():
+        run()  # warm caches
+    seen: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
     for _ in range(repeats):
-        t = time.process_time()
-        steps, games = run()
-        dt = time.process_time() - t
-        rates.append((steps / dt, games / dt))
-    return statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)
+        for name, run in runs.items():
+            t = time.process_time()
+            steps, games = run()
+            dt = time.process_time() - t
+            seen[name].append((steps / dt, games / dt))
+    return {
+        name: (statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
+        for name, rs in seen.items()
+    }
 
 
 def _kernel(name: str) -> Any:
@@ -125,25 +133,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="episodes per run (ours)")
     parser.add_argument("--repeats", type=int, default=5, help="runs; the median is shown")
     args = parser.parse_args(argv)
-    rows: list[tuple[str, float, float]] = []
+    runs: dict[str, Callable[[], tuple[int, int]]] = {}
     for name in KERNELS:
         kernel = importlib.import_module(KERNELS[name])
         n = args.games if name == "compiled" else max(args.games // 10, 5)
         for wrapped in (False, True):
             label = f"xzcore.env {'env()' if wrapped else 'raw_env'}, {name} kernel"
-            rows.append((label, *_rate(xz_games(n, wrapped=wrapped, kernel=kernel), args.repeats)))
+            runs[label] = xz_games(n, wrapped=wrapped, kernel=kernel)
+    rlcard_label = "RLCard mahjong (random agents)"
     try:
-        rl = _rate(rlcard_games(max(args.games // 20, 5)), args.repeats)
+        import rlcard  # noqa: F401
     except ImportError:
-        rl = None
         print("(rlcard not installed: its part skipped)")
+    else:
+        runs[rlcard_label] = rlcard_games(max(args.games // 20, 5))
+    rates = _rates(runs, args.repeats)
+    rl = rates.get(rlcard_label)
     print(f"| environment ({PRESET}; random legal actions) | agent steps/s | games/s | × RLCard |")
     print("|---|---|---|---|")
-    for label, steps, games in rows:
+    for label, (steps, games) in rates.items():
         ratio = f"{steps / rl[0]:.1f}" if rl else "–"
         print(f"| {label} | {steps:,.0f} | {games:,.1f} | {ratio} |")
-    if rl:
-        print(f"| RLCard mahjong (random agents) | {rl[0]:,.0f} | {rl[1]:,.1f} | 1 |")
     return 0
 
 
