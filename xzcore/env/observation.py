@@ -27,7 +27,8 @@ row         plane                                               SeatView
 The public rows are kept in one table per round, updated as the round's events arrive (a
 draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘, 换三张 or 摆割 rebuilds them
 from the view), twice over so that any seat's relative order is one slice of it; the own
-rows are kept per seat and changed when the view's values change.
+rows are kept per seat: the hand follows the seat's draws and discards and is read again
+from the view after any other change, the rest is written when its value changes.
 """
 
 from __future__ import annotations
