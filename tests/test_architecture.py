@@ -26,6 +26,7 @@ LAYERS = [
     "audit",
     "view",
     "cli",
+    "env",  # the PettingZoo environment (docs/env.md): on top of round, leshan and players
 ]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 _PYX_IMPORT = re.compile(

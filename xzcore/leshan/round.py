@@ -56,6 +56,8 @@ class LeshanRound(Round):
     """One round with 飘, 摆割 and count scoring (R13); same constructor as ``Round``."""
 
     COUNT_SCORING: ClassVar[bool] = True
+    _LIST_FIELDS = (*Round._LIST_FIELDS, "piao", "baige", "baige_waits")
+    """:meth:`copy` copies the 飘 bets and the 摆割 state too (R13.3, R13.4)."""
 
     def __init__(
         self,

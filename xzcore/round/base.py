@@ -116,6 +116,18 @@ _new_tuple = tuple.__new__
 _set_attr = object.__setattr__
 
 
+def _copy_ledger(ledger: Ledger) -> Ledger:
+    """An independent copy of a round's ledger (its transfers and gang-income records are
+    frozen values: new lists of the same values; R9.6's bookkeeping as it stands)."""
+    new = _new_object(Ledger)
+    _set_attr(new, "_transfers", ledger._transfers[:])
+    _set_attr(new, "_income", ledger._income[:])
+    _set_attr(new, "_totals", ledger._totals[:])
+    _set_attr(new, "_checked", ledger._checked)
+    _set_attr(new, "_transfer_problems", ledger._transfer_problems[:])
+    return new
+
+
 def _dicts(transfers: list[Transfer]) -> list[dict[str, Any]]:
     """The ``transfers`` of an event: each transfer's ``to_dict()``."""
     out = transfer_dicts(transfers)
@@ -415,6 +427,36 @@ class RoundBase:
             ) = window  # fmt: skip
             self._robbing = False
             self._claim_scores = {}
+
+    # -- copies (for search: docs/env.md, "Search") ---------------------------------------
+
+    _LIST_FIELDS: tuple[str, ...] = (
+        "voids", "won", "in_play", "draws", "locked", "lock_value", "forfeited",
+        "won_tiles", "events", "wins",
+    )  # fmt: skip
+    """Flat lists of the round's state (of immutable values) that :meth:`copy` copies."""
+
+    def copy(self) -> Any:
+        """An independent copy of the round as it stands, for search (MCTS and the like):
+        playing on either never changes the other. The hands are the kernel's copies, the
+        lists, sets and maps of the state new ones; what never changes in a round is shared
+        (the rule set, the kernel, the wall, whose order the engine only reads, R2.2) and so
+        are the immutable values inside (events once recorded, melds, wins, transfers)."""
+        new = _new_object(type(self))
+        d = self.__dict__.copy()
+        for name in self._LIST_FIELDS:
+            d[name] = d[name][:]
+        d["hands"] = [h.copy() for h in self.hands]
+        d["melds"] = [m[:] for m in self.melds]
+        d["rivers"] = [r[:] for r in self.rivers]
+        d["pengs"] = [set(p) for p in self.pengs]
+        d["ledger"] = _copy_ledger(self.ledger)
+        d["_pending"] = self._pending.copy()
+        d["_claim_dec"] = self._claim_dec.copy()
+        d["_claim_scores"] = self._claim_scores.copy()
+        d["_claim_opts"] = {s: opts[:] for s, opts in self._claim_opts.items()}
+        new.__dict__ = d
+        return new
 
     # -- small facts ----------------------------------------------------------------------
 

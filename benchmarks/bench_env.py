@@ -1,0 +1,161 @@
+"""Agent steps per second of the PettingZoo environment (xzcore.env) with random legal
+actions — the mask and the observation of every step included — side by side with RLCard's
+mahjong environment (``rlcard.make("mahjong")``, its random agents) in the same run.
+
+A step is one agent decision (the dead steps of terminated agents are not counted; a 换三张
+pick is one step). Ours: the unwrapped ``raw_env`` and ``env()`` with PettingZoo's wrappers,
+on the compiled kernel and on its twin; the RLCard part is skipped when rlcard is not
+installed. Target (issue 16): ≥ 50,000 steps/s on one core (stretch 100,000) and ≥ 20×
+RLCard.
+
+    python benchmarks/bench_env.py                  # the table: medians of CPU time
+    python benchmarks/bench_env.py --games 400 --repeats 7
+    python -m pytest benchmarks/bench_env.py --benchmark-only -q
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from xzcore.env import env, raw_env
+
+KERNELS = {"compiled": "xzcore.kernel._core", "twin": "xzcore.kernel._core_twin"}
+PRESET = "xuezhan"
+
+
+def xz_games(
+    n: int, *, wrapped: bool, kernel: Any = None, preset: str = PRESET
+) -> Callable[[], tuple[int, int]]:
+    """A function playing ``n`` episodes (seeds 0..n-1) with random legal actions, the agent
+    reading its observation and mask at every step (``env.last()``); returns (steps, games)."""
+
+    def run() -> tuple[int, int]:
+        e = env(rules=preset, kernel=kernel) if wrapped else raw_env(rules=preset, kernel=kernel)
+        rng = random.Random(0)
+        steps = 0
+        for g in range(n):
+            e.reset(seed=g)
+            for _agent in e.agent_iter():
+                obs, _reward, terminated, truncated, _info = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                e.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps, n
+
+    return run
+
+
+def rlcard_games(n: int) -> Callable[[], tuple[int, int]]:
+    """``n`` games of RLCard's mahjong environment with its random agents (``env.run``)."""
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    def run() -> tuple[int, int]:
+        e = rlcard.make("mahjong", config={"seed": 0})
+        e.set_agents([RandomAgent(num_actions=e.num_actions) for _ in range(e.num_players)])
+        steps = 0
+        for _ in range(n):
+            before = e.timestep
+            e.run(is_training=False)
+            steps += e.timestep - before
+        return steps, n
+
+    return run
+
+
+def _rates(
+    runs: dict[str, Callable[[], tuple[int, int]]], repeats: int
+) -> dict[str, tuple[float, float]]:
+    """Median steps/s and games/s of each run over ``repeats`` rounds, in process CPU time
+    (one core, and steadier than wall time on a shared machine). The runs take turns within
+    each round, so a change in the machine's load falls on all of them alike."""
+    for run in runs.values():
+        run()  # warm caches
+    seen: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            t = time.process_time()
+            steps, games = run()
+            dt = time.process_time() - t
+            seen[name].append((steps / dt, games / dt))
+    return {
+        name: (statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
+        for name, rs in seen.items()
+    }
+
+
+def _kernel(name: str) -> Any:
+    try:
+        return importlib.import_module(KERNELS[name])
+    except ImportError:  # pragma: no cover - compiled kernel not built
+        pytest.skip(f"{name} kernel not available")
+
+
+@pytest.mark.parametrize("kernel", list(KERNELS))
+@pytest.mark.parametrize("wrapped", [False, True], ids=["raw_env", "env"])
+def test_xzcore_env_steps(benchmark: Any, kernel: str, wrapped: bool) -> None:
+    n = 20 if kernel == "compiled" else 4
+    run = xz_games(n, wrapped=wrapped, kernel=_kernel(kernel))
+    steps, _ = run()
+    benchmark.group = "env: episodes with random legal actions"
+    benchmark.name = f"xzcore {'env' if wrapped else 'raw_env'}[{kernel}]"
+    benchmark.pedantic(run, rounds=5, warmup_rounds=1, iterations=1)
+    benchmark.extra_info.update(steps_per_s=steps / benchmark.stats.stats.median)
+    assert steps > 50 * n
+
+
+def test_rlcard_mahjong_steps(benchmark: Any) -> None:
+    pytest.importorskip("rlcard")
+    run = rlcard_games(5)
+    steps, _ = run()
+    benchmark.group = "env: episodes with random legal actions"
+    benchmark.name = "rlcard mahjong"
+    benchmark.pedantic(run, rounds=3, warmup_rounds=1, iterations=1)
+    benchmark.extra_info.update(steps_per_s=steps / benchmark.stats.stats.median)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="episodes per run (ours)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs; the median is shown")
+    args = parser.parse_args(argv)
+    runs: dict[str, Callable[[], tuple[int, int]]] = {}
+    for name in KERNELS:
+        kernel = importlib.import_module(KERNELS[name])
+        n = args.games if name == "compiled" else max(args.games // 10, 5)
+        for wrapped in (False, True):
+            label = f"xzcore.env {'env()' if wrapped else 'raw_env'}, {name} kernel"
+            runs[label] = xz_games(n, wrapped=wrapped, kernel=kernel)
+    rlcard_label = "RLCard mahjong (random agents)"
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("(rlcard not installed: its part skipped)")
+    else:
+        runs[rlcard_label] = rlcard_games(max(args.games // 20, 5))
+    rates = _rates(runs, args.repeats)
+    rl = rates.get(rlcard_label)
+    print(f"| environment ({PRESET}; random legal actions) | agent steps/s | games/s | × RLCard |")
+    print("|---|---|---|---|")
+    for label, (steps, games) in rates.items():
+        ratio = f"{steps / rl[0]:.1f}" if rl else "–"
+        print(f"| {label} | {steps:,.0f} | {games:,.1f} | {ratio} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
