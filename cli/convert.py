@@ -188,8 +188,9 @@ def _write(output: str, data: str | bytes) -> None:
 
 def _to_mjai(fh: IO[bytes], source: str, output: str, lang: str) -> int:
     from xzcore.audit.report import error_text
+    from xzcore.view.table import describe
 
-    res = to_mjai(fh, path="" if source == "-" else source)
+    res = to_mjai(fh, path="" if source == "-" else source, explain=describe)
     for problem in res.problems:
         _say(error_text({"message": str(problem)}, lang))
     for message in res.unconvertible:

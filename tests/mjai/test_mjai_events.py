@@ -178,3 +178,59 @@ def test_every_event_comes_back_from_its_mjai_lines(seed: int, preset: str, bot:
     assert len(got) == len(rnd.events)
     for ours, theirs in zip(rnd.events, got, strict=True):
         assert list(ours) == list(theirs) and same(ours, theirs)
+
+
+def test_money_events_carry_their_explanation_in_both_languages() -> None:
+    """M2.2: with an ``explain``, a win says its score and payments in meta.explain (zh and
+    en, xz replay's words); the explanation changes nothing on the way back."""
+    from xzcore.view.table import describe
+
+    hora = {
+        "type": "hora",
+        "actor": 3,
+        "target": 2,
+        "pai": "5s",
+        "self_draw": False,
+        "robbed": False,
+        "after_gang": False,
+        "last_tile": False,
+        "first_turn": False,
+        "hand": "123456789p1155s",
+        "melds": "",
+        "score": {
+            "pattern": "pinghu",
+            "pattern_zh": "平胡",
+            "pattern_en": "plain win",
+            "replaced": [],
+            "terms": [],
+            "gen": 0,
+            "gen_used": 0,
+            "gen_left": 0,
+            "extras": [],
+            "fan": 0,
+            "multiplier": 1,
+            "capped": 1,
+            "special": None,
+            "model": "table",
+            "decomposition": "123p 456p 789p 555s 11s",
+        },
+        "transfers": [
+            {
+                "payer": 2,
+                "payee": 3,
+                "units": 1,
+                "reason": "win_discard",
+                "rule": "R9.1",
+                "detail": "×1",
+            }
+        ],
+    }
+    [m] = MjaiStream(explain=describe).events(hora)
+    assert m["meta"]["explain"] == {"zh": describe(hora, "zh"), "en": describe(hora, "en")}
+    assert "平胡" in m["meta"]["explain"]["zh"] and "R9.1" in m["meta"]["explain"]["en"]
+    back = FromMjai().event(json.loads(line(m)))
+    assert back is not None and list(back) == list(hora) and same(back, hora)
+    [turn] = MjaiStream(explain=describe).events(
+        {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": False}
+    )
+    assert "meta" not in turn

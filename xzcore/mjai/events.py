@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from xzcore.errors import InvalidActionError
@@ -77,6 +77,10 @@ _SAME_NAME = ("tsumo", "dahai", "pon", "daiminkan", "kakan", "ankan", "hora", "r
 _PLAIN = frozenset({"tsumo", "dahai", "dingque"})
 """Our commonest events, written without ``meta.rule`` (their rules are R2.2, R5.1, R4.1;
 M2.2): a turn's lines stay plain mjai, and ``ding_que`` is blood-grp's byte for byte."""
+_EXPLAINED = frozenset({"hora", "gang_payment", "call_transfer", "settlement"})
+"""The events whose ``meta.explain`` says their figures (M2.2): the money events."""
+Explain = Callable[[Mapping[str, Any], str], str]
+"""``explain(event, lang) -> text``: an event said in ``"zh"`` or ``"en"``."""
 _DEALT_LAST = 52
 """The wall position of the dealer's 14th dealt tile (R2.3: the last of the 53 dealt)."""
 _KIND = {name: k for k, name in enumerate(NAMES)}
@@ -135,13 +139,23 @@ class MjaiStream:
     [{'type': 'tsumo', 'actor': 0, 'pai': '?'}]
     """
 
-    __slots__ = ("_draws", "_prev", "scores", "seat")
+    __slots__ = ("_draws", "_prev", "explain", "scores", "seat")
 
-    def __init__(self, *, seat: int | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
+    def __init__(
+        self,
+        *,
+        seat: int | None = None,
+        scores: Sequence[int] = (0, 0, 0, 0),
+        explain: Explain | None = None,
+    ) -> None:
         self.seat = seat
         """The seat whose view this is, or ``None`` for the whole log."""
         self.scores = list(scores)
         """The seats' money before the round."""
+        self.explain = explain
+        """Says an event in a language (e.g. :func:`xzcore.view.table.describe`): for the
+        whole log, each money event (a win's score and payments, gang money, 呼叫转移, the
+        R10 settlement) carries it in ``meta.explain`` as ``{"zh": …, "en": …}`` (M2.2)."""
         self._draws = 0  # draws from the wall so far (the dealt tiles are not draws, R2.3)
         self._prev: str | None = None  # the type of the previous event
 
@@ -161,6 +175,8 @@ class MjaiStream:
         rule = None if kind in _PLAIN else RULE.get(str(kind))
         if rule is not None:
             meta["rule"] = rule
+        if self.explain is not None and kind in _EXPLAINED:
+            meta["explain"] = {lang: self.explain(ev, lang) for lang in ("zh", "en")}
         if meta:
             first["meta"] = meta
         return out

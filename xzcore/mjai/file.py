@@ -31,7 +31,7 @@ from xzcore.log.types import (
     LogFormatError,
 )
 from xzcore.messages import text
-from xzcore.mjai.events import FromMjai, MjaiStream, end_game, line, start_game
+from xzcore.mjai.events import Explain, FromMjai, MjaiStream, end_game, line, start_game
 
 __all__ = [
     "CONVERTED",
@@ -122,12 +122,14 @@ def _close_dict(game: Game) -> dict[str, Any]:
     return out
 
 
-def game_events(game: Game, scores: Sequence[int]) -> list[dict[str, Any]]:
+def game_events(
+    game: Game, scores: Sequence[int], explain: Explain | None = None
+) -> list[dict[str, Any]]:
     """The mjai events of one whole game (M2.4): its round through :class:`MjaiStream` with
     ``scores`` before it, the header on the first event (an ``xz_game`` opener when the
     round does not start with ``start_kyoku``), the claims and close on the last (an
     ``xz_game_end`` when it does not end with ``end_kyoku``)."""
-    stream = MjaiStream(scores=scores)
+    stream = MjaiStream(scores=scores, explain=explain)
     out: list[dict[str, Any]] = []
     for ev in game.events:
         if type(ev) is dict and type(ev.get("type")) is str:
@@ -170,8 +172,9 @@ def _totals(claims: Any) -> list[int] | None:
     return None
 
 
-def to_mjai(handle: IO[bytes], *, path: str = "") -> ToMjaiResult:
-    """Every whole game of the log in ``handle`` as one mjai stream (M2.4)."""
+def to_mjai(handle: IO[bytes], *, path: str = "", explain: Explain | None = None) -> ToMjaiResult:
+    """Every whole game of the log in ``handle`` as one mjai stream (M2.4); ``explain`` says
+    each money event in ``meta.explain`` (:class:`~xzcore.mjai.events.MjaiStream`)."""
     res = ToMjaiResult()
     reader = LogReader(handle, path=path)
     scores = [0, 0, 0, 0]
@@ -185,7 +188,7 @@ def to_mjai(handle: IO[bytes], *, path: str = "") -> ToMjaiResult:
         if not game.complete or game.header is None or game.claims is None or game.close is None:
             continue
         try:
-            lines = [line(m) for m in game_events(game, scores)]
+            lines = [line(m) for m in game_events(game, scores, explain)]
         except (TypeError, ValueError, RecursionError) as exc:
             where = f"{path}, game {game.header.game}" if path else f"game {game.header.game}"
             res.unconvertible.append(
