@@ -57,6 +57,16 @@ expect 0 xz record -n 20 --seed 7 -o games.xzlog
 expect 0 xz replay games.xzlog --to 40
 expect 0 xz audit games.xzlog
 tail -n 1 "$work/out"
+# mjai both ways (docs/mjai.md): an unsigned log comes back byte for byte
+expect 0 xz convert games.xzlog --to mjai -o games.jsonl
+expect 0 xz convert games.jsonl --from mjai -o back.xzlog
+cmp -s games.xzlog back.xzlog || fail "xz convert: games.xzlog did not come back byte for byte"
+# the built-in bots by name and by seat (docs/bots.md)
+expect 0 xz record -n 5 --seed 7 --bot efficient --bot 0=careless -o bots.xzlog
+expect 0 xz audit bots.xzlog
+# the environment: without the extra, an error naming it; with it, PettingZoo's api_test
+expect 1 bash -c "python -c 'from xzcore.env import raw_env; raw_env()' 2>&1"
+grep -q "xzcore\[rl\]" "$work/out" || fail "raw_env without the extra: $(cat "$work/out")"
 
 # The README's main job, verbatim, on a copy of the bundled replays/: the summary line and
 # the exit code must be those replays/README.md promises.
@@ -77,6 +87,13 @@ expect "$want_code" xz audit --html report.html --verify-key replays/demo-key.pu
 grep -qF "$promise" report.html || fail "report.html lacks the summary line"
 expect 0 xz replay --html game.html games.xzlog --game 0
 grep -q 'class="replay"' game.html || fail "game.html has no replay"
+"$work/wheel-venv/bin/pip" install -q "xzcore[rl] @ file://$wheel"
+expect 0 python -c '
+from pettingzoo.test import api_test
+from xzcore.env import raw_env
+for preset in ("xuezhan", "xueliu", "leshan", "chengdu-classic"):
+    api_test(raw_env(rules=preset, seed=1), num_cycles=200)
+print("api_test passed on every preset")'
 
 expect 0 xz keygen platform.key
 expect 0 xz record --sign platform.key -n 10 --seed 3 -o signed.xzlog
