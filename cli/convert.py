@@ -17,10 +17,11 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.output_file import UnwritableOutput, check_output_path, write_whole
+from xzcore.cli.rule_options import rules_of
 from xzcore.messages import text
 from xzcore.mjai.file import MjaiError, read_lines, to_mjai
 from xzcore.mjai.replay import from_mjai
-from xzcore.rules import PRESETS, RuleError, RuleSet
+from xzcore.rules import PRESETS, RuleSet
 
 EXIT_OK = 0
 EXIT_WRITE_FAILED = 1
@@ -34,19 +35,6 @@ class _Unwritable(UnwritableOutput):
 
 def _say(message: str) -> None:
     click.echo(f"xz convert: {message}", err=True)
-
-
-def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
-    overrides: dict[str, Any] = {}
-    for item in sets:
-        if "=" not in item:
-            raise click.BadParameter(f"{item!r} is not OPTION=VALUE", param_hint="--set")
-        key, value = item.split("=", 1)
-        overrides[key.strip()] = value.strip()
-    try:
-        return RuleSet.preset(preset, **overrides)
-    except RuleError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules/--set") from None
 
 
 class _Hashing:
@@ -143,7 +131,7 @@ def convert(
         check_output_path(output, "-o")
     elif from_ is not None and sys.stdout.isatty():
         raise click.UsageError(text("convert.terminal", lang))
-    rules = _rules(preset or "xuezhan", sets) if from_ is not None else None
+    rules = rules_of(preset or "xuezhan", sets) if from_ is not None else None
     signer = None
     if sign_key is not None:
         from xzcore.cli.keyfiles import load_signer

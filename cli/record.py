@@ -13,6 +13,7 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.human import HumanInputEnded, HumanSeat
+from xzcore.cli.rule_options import rules_of
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
 from xzcore.messages import text
@@ -20,7 +21,7 @@ from xzcore.players import recording
 from xzcore.players.external import DEFAULT_TIMEOUT, BotReport, BotStartError, ExternalBot
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
 from xzcore.round.engine import Round
-from xzcore.rules import PRESETS, RuleError, RuleSet
+from xzcore.rules import PRESETS, RuleSet
 
 EXIT_WRITE_FAILED = 1
 EXIT_USAGE = 2
@@ -100,19 +101,6 @@ def _report(r: BotReport) -> None:
 
 def _stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
-
-
-def _rules(preset: str, sets: tuple[str, ...]) -> RuleSet:
-    overrides: dict[str, Any] = {}
-    for item in sets:
-        if "=" not in item:
-            raise click.BadParameter(f"{item!r} is not OPTION=VALUE", param_hint="--set")
-        key, value = item.split("=", 1)
-        overrides[key.strip()] = value.strip()
-    try:
-        return RuleSet.preset(preset, **overrides)
-    except RuleError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules/--set") from None
 
 
 @click.command()
@@ -222,7 +210,7 @@ def record(
         raise click.UsageError(
             "give -n/--games (independent games) or --rounds (a match), not both"
         )
-    rules = _rules(preset, sets)
+    rules = rules_of(preset, sets)
     if rounds is None and seed + games - 1 > SEED_MAX:
         raise click.BadParameter(
             f"seed {seed} + {games} games passes {SEED_MAX} (2**64 - 1)", param_hint="--seed"
