@@ -1,6 +1,12 @@
 """A bot that sends one line more than asked after each reaction, a pass nobody asked for
 (M3.3), in the same write; its reactions are the example bot's."""
 
+import sys
+from pathlib import Path
+
+# the bots' own folder, also where PYTHONSAFEPATH (the sdist's test run) keeps it off sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import json
 import sys
 

@@ -1,6 +1,12 @@
 """A bot that plays as the example bot for N decisions (argv[1]) and then exits with status
 3, saying why on its stderr (M3.7)."""
 
+import sys
+from pathlib import Path
+
+# the bots' own folder, also where PYTHONSAFEPATH (the sdist's test run) keeps it off sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import json
 import sys
 

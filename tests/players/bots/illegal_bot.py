@@ -1,6 +1,12 @@
 """A bot that on its turn discards a tile it does not hold (illegal by R5.1); its other
 decisions are the example bot's."""
 
+import sys
+from pathlib import Path
+
+# the bots' own folder, also where PYTHONSAFEPATH (the sdist's test run) keeps it off sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import json
 
 from _base import ExampleBot, run

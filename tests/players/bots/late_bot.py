@@ -1,6 +1,12 @@
 """A bot that answers its first decision only once the file argv[1] exists (a late
 reaction, M3.4), and every later one at once; it plays as the example bot."""
 
+import sys
+from pathlib import Path
+
+# the bots' own folder, also where PYTHONSAFEPATH (the sdist's test run) keeps it off sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import json
 import os
 import sys

@@ -1,6 +1,12 @@
 """A bot whose every reaction is malformed (M3.5), in turn: not JSON, not an object, a tile
 of the wrong type, an unknown type, another seat's actor, a reaction that is no decision."""
 
+import sys
+from pathlib import Path
+
+# the bots' own folder, also where PYTHONSAFEPATH (the sdist's test run) keeps it off sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import json
 
 from _base import ExampleBot, run
