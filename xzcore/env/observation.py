@@ -28,7 +28,9 @@ The public rows are kept in one table per round, updated as the round's events a
 draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘, 换三张 or 摆割 rebuilds them
 from the view), twice over so that any seat's relative order is one slice of it; the own
 rows are kept per seat: the hand follows the seat's draws and discards and is read again
-from the view after any other change, the rest is written when its value changes.
+from the view after any other change, the rest is written when its value changes. The own
+rows and the table share one buffer, so an observation is one ``take`` of its rows (a new
+array each time).
 """
 
 from __future__ import annotations
@@ -124,7 +126,16 @@ _DISCARDS_AT = [_cell(s, DISCARDS, 0) for s in range(4)]
 _CURRENT_AT = [_cell(s, NUMBERS, _CURRENT) for s in range(4)]
 _OFFERING_AT = [_cell(s, NUMBERS, _OFFERING) for s in range(4)]
 _GLOBALS_AT = (27 * GLOBAL, 27 * GLOBAL + _TOP, 27 * GLOBAL + 2 * _TOP, 27 * GLOBAL + 3 * _TOP)
+_G0, _G1, _G2, _G3 = _GLOBALS_AT
 _OFFER_AT = (27 * OFFER, 27 * OFFER + _TOP, 27 * OFFER + 2 * _TOP, 27 * OFFER + 3 * _TOP)
+_OWN_ROWS = 4 * 5
+"""Rows of the four seats' own rows, ahead of the table in one buffer."""
+_ROWS: list[Any] = [
+    [*range(5 * s, 5 * s + 5), *range(_OWN_ROWS + 8 * s, _OWN_ROWS + 8 * s + 32)] for s in range(4)
+]
+"""The buffer's rows of seat ``s``'s observation: its own rows, then its relative blocks."""
+if np is not None:  # without the [rl] extra the module imports, and no Planes is made
+    _ROWS = [np.array(rows, dtype=np.intp) for rows in _ROWS]
 
 
 class Planes:
@@ -133,12 +144,15 @@ class Planes:
     def __init__(self, rnd: Any) -> None:
         self.round = rnd
         self.views = [SeatView(rnd, s) for s in range(4)]
-        self.table = np.zeros((64, 27), dtype=np.float32)
+        self._buf = np.zeros((_OWN_ROWS + 64, 27), dtype=np.float32)
+        """Every seat's own rows, then the table: an observation is one ``take`` of it."""
+        self.table = self._buf[_OWN_ROWS:]
         """The four seat blocks (absolute seats), twice."""
-        self.own = np.zeros((4, 5, 27), dtype=np.float32)
+        self.own = self._buf[:_OWN_ROWS].reshape(4, 5, 27)
         """Each seat's own rows."""
-        self._m = self.table.reshape(-1).data
-        self._o = self.own.reshape(-1).data
+        flat = self._buf.reshape(-1)
+        self._m = flat[_OWN_ROWS * 27 :].data
+        self._o = flat[: _OWN_ROWS * 27].data
         self._seen = 0
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
@@ -262,22 +276,24 @@ class Planes:
                 for s, units in enumerate(r.ledger.totals()):
                     i = _cell(s, NUMBERS, _UNITS)
                     m[i] = m[i + _HALF] = units
-        v = self.views[0]  # the public numbers: any seat's view gives the same
+        # The public numbers, read from the round's fields as SeatView reads them.
         o = self._o
-        left = 108 - r.pos  # SeatView.wall_left (the views' fields, read directly here)
+        left = 108 - r.pos  # SeatView.wall_left
         if left != self._left:
             self._left = left
-            final = v.final_round  # R5.7: the final round begins with a draw
-            for base in _GLOBALS_AT:
-                o[base] = left
-                o[base + 8] = final
+            o[_G0] = o[_G1] = o[_G2] = o[_G3] = left
+            final = r.final  # SeatView.final_round (R5.7: the final round begins with a draw)
+            if final != self._final:
+                self._final = final
+                o[_G0 + 8] = o[_G1 + 8] = o[_G2 + 8] = o[_G3 + 8] = final
         phase = r.phase  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
         if phase != self._phase:
             old = self._phase
-            for base in _GLOBALS_AT:
-                if old >= 0:
-                    o[base + 1 + old] = 0
-                o[base + 1 + phase] = 1
+            if old >= 0:
+                old += 1
+                o[_G0 + old] = o[_G1 + old] = o[_G2 + old] = o[_G3 + old] = 0
+            new = phase + 1
+            o[_G0 + new] = o[_G1 + new] = o[_G2 + new] = o[_G3 + new] = 1
             self._phase = phase
         cur = r.cur  # SeatView.current
         if cur != self._cur:
@@ -288,8 +304,8 @@ class Planes:
             m[i] = m[i + _HALF] = 1
             self._cur = cur
         if phase in (CLAIM, ROB) or self._offering >= 0:
-            offer = v.offer()
-            src, tile = (-1, -1) if offer is None else (offer[1], offer[0])
+            # SeatView.offer(): the tile on offer and its seat while claims are open
+            src, tile = (r._claim_from, r._claim_tile) if phase in (CLAIM, ROB) else (-1, -1)
             if src != self._offering or tile != self._offer_tile:
                 if self._offering >= 0:
                     i = _OFFERING_AT[self._offering]
@@ -338,4 +354,4 @@ class Planes:
             self._lock[seat] = value
             own[seat, GLOBAL, 9] = value >= 0
             own[seat, GLOBAL, 10] = max(value, 0)
-        return np.concatenate((own[seat], self.table[8 * seat : 8 * seat + 32]))
+        return self._buf.take(_ROWS[seat], axis=0)  # a new array, rows in that order
