@@ -49,6 +49,15 @@ AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, seat 0–3."""
 _SEAT = {name: s for s, name in enumerate(AGENTS)}
 _EXCHANGE = "exchange"
+_INT8: Any = None if np is None else np.dtype(np.int8)  # None without the [rl] extra
+
+
+def _mask_of(options: dict[int, Any]) -> bytearray:
+    """The mask of the indices ``options`` holds (1 at each), as a new buffer."""
+    mask = bytearray(N_ACTIONS)
+    for i in options:
+        mask[i] = 1
+    return mask
 
 
 def env(**kwargs: Any) -> Any:
@@ -133,9 +142,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._picks: list[list[int]] = [[], [], [], []]
         self._asked = -1  # the seat whose options are cached in _options
         self._options: dict[int, Any] = {}
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._mask = np.zeros(N_ACTIONS, dtype=_INT8)
         self._mask_shown = False
-        self._mask_bytes = bytes(N_ACTIONS)
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
@@ -154,12 +162,15 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         s = _SEAT[agent]
         obs = self._planes.observe(s, self._picks[s])
         if agent == self.agent_selection and not self._gone[s]:
-            mask = self._options_of(s)[1]
+            if self._asked != s:
+                self._options_of(s)
             if self._mask_shown:  # asked again at the same decision: a new one
-                mask = np.frombuffer(bytearray(self._mask_bytes), dtype=np.int8)
-            self._mask_shown = True
+                mask = np.frombuffer(_mask_of(self._options), _INT8)
+            else:
+                mask = self._mask
+                self._mask_shown = True
         else:
-            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            mask = np.zeros(N_ACTIONS, dtype=_INT8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -168,9 +179,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._dead_step(agent, action)
             return
         s = _SEAT[agent]
-        options = self._options_of(s)[0]
+        if self._asked != s:
+            self._options_of(s)
         i = int(action)
-        chosen = options.get(i)
+        chosen = self._options.get(i)
         if chosen is None:
             raise ValueError(f"action {i} is not legal for {agent} now (see its action_mask)")
         self._cumulative_rewards[agent] = 0
@@ -229,19 +241,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Seat ``s``'s legal actions by index and the mask of them (cached per decision)."""
         if self._asked != s:
             legal = self.round.legal_actions(s)
-            options: dict[int, Any] = {}
+            options: dict[int, Any]
             if legal and legal[0].word == "exchange":
-                for k in pick_mask(legal, self._picks[s]):
-                    options[EXCHANGE_PICK + k] = _EXCHANGE
+                options = {EXCHANGE_PICK + k: _EXCHANGE for k in pick_mask(legal, self._picks[s])}
             else:
-                index = INDEX
-                for a in legal:
-                    options[index[a]] = a
-            mask = bytearray(N_ACTIONS)
-            for i in options:
-                mask[i] = 1
-            self._mask = np.frombuffer(mask, dtype=np.int8)  # a new array per decision
-            self._mask_bytes = bytes(mask)  # kept as made: the caller may change its array
+                options = dict(zip(map(INDEX.__getitem__, legal), legal, strict=True))
+            self._mask = np.frombuffer(_mask_of(options), _INT8)  # a new array per decision
             self._mask_shown = False
             self._options = options
             self._asked = s
