@@ -24,13 +24,13 @@ row         plane                                               SeatView
 5 + 8i + 7  seat i's numbers: see :data:`SEAT_FIELDS`           see there
 ==========  ==================================================  ==========================
 
-The public rows are kept in one table per round, updated as the round's events arrive (a
-draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘, 换三张 or 摆割 rebuilds them
-from the view), twice over so that any seat's relative order is one slice of it; the own
-rows are kept per seat: the hand follows the seat's draws and discards and is read again
-from the view after any other change, the rest is written when its value changes. The own
-rows and the table share one buffer, so an observation is one ``take`` of its rows (a new
-array each time).
+The public rows are kept once, in one table per round (absolute seats), updated as the
+round's events arrive (a draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘,
+换三张 or 摆割 rebuilds them from the view); the own rows are kept per seat: the hand
+follows the seat's draws and discards and is read again from the view after any other
+change, the rest is written when its value changes. The own rows and the table share one
+buffer, so an observation is one ``take`` of its rows — the seat's own, then the blocks in
+its relative order — into a new array.
 """
 
 from __future__ import annotations
@@ -100,8 +100,6 @@ SEAT_FIELDS = (
 _UNITS, _PIAO, _SIZE, _IN_PLAY, _WON, _DEALER, _CURRENT, _OFFERING = range(8)
 _KIND = {name: k for k, name in enumerate(NAMES)}
 _MELD_ROW = {MeldKind.PENG: PENG, MeldKind.GANG: GANG, MeldKind.BUGANG: GANG}
-_HALF = 32 * 27
-"""The table holds the four seat blocks twice: a cell and its twin are this far apart."""
 _TOP = 5 * 27
 """Cells of one seat's own rows."""
 _MONEY = frozenset({"gang_payment", "call_transfer", "settlement"})
@@ -131,9 +129,10 @@ _OFFER_AT = (27 * OFFER, 27 * OFFER + _TOP, 27 * OFFER + 2 * _TOP, 27 * OFFER + 
 _OWN_ROWS = 4 * 5
 """Rows of the four seats' own rows, ahead of the table in one buffer."""
 _ROWS: list[Any] = [
-    [*range(5 * s, 5 * s + 5), *range(_OWN_ROWS + 8 * s, _OWN_ROWS + 8 * s + 32)] for s in range(4)
+    [*range(5 * s, 5 * s + 5), *(_OWN_ROWS + (8 * s + r) % 32 for r in range(32))] for s in range(4)
 ]
-"""The buffer's rows of seat ``s``'s observation: its own rows, then its relative blocks."""
+"""The buffer's rows of seat ``s``'s observation: its own rows, then the seat blocks in its
+relative order (block ``s`` first, then the seats after it in play order)."""
 if np is not None:  # without the [rl] extra the module imports, and no Planes is made
     _ROWS = [np.array(rows, dtype=np.intp) for rows in _ROWS]
 
@@ -144,10 +143,10 @@ class Planes:
     def __init__(self, rnd: Any) -> None:
         self.round = rnd
         self.views = [SeatView(rnd, s) for s in range(4)]
-        self._buf = np.zeros((_OWN_ROWS + 64, 27), dtype=np.float32)
+        self._buf = np.zeros((_OWN_ROWS + 32, 27), dtype=np.float32)
         """Every seat's own rows, then the table: an observation is one ``take`` of it."""
         self.table = self._buf[_OWN_ROWS:]
-        """The four seat blocks (absolute seats), twice."""
+        """The four seat blocks (absolute seats)."""
         self.own = self._buf[:_OWN_ROWS].reshape(4, 5, 27)
         """Each seat's own rows."""
         flat = self._buf.reshape(-1)
@@ -196,7 +195,6 @@ class Planes:
             m[row + _OFFERING] = s == self._offering
         for w in self.round.wins:  # the hora events, public
             m[_cell(w.seat, WON, w.tile)] += 1
-        t[32:] = t[:32]
 
     def _sync(self) -> None:
         """Take in the events since the last observation, and the public numbers that
@@ -217,17 +215,14 @@ class Planes:
                     k = _KIND[e["pai"]]
                     i = _DISCARDS_AT[s] + k
                     m[i] += 1
-                    m[i + _HALF] += 1
                     i = _SIZE_AT[s]
                     m[i] -= 1
-                    m[i + _HALF] -= 1
                     o[s * _TOP + k] -= 1  # its own hand row (HAND)
                     continue
                 if kind == "tsumo":
                     s = e["actor"]
                     i = _SIZE_AT[s]
                     m[i] += 1
-                    m[i + _HALF] += 1
                     o[s * _TOP + _KIND[e["pai"]]] += 1
                     continue
                 if kind == "none":
@@ -240,9 +235,9 @@ class Planes:
                     s = e["actor"]
                     for k in self.round.pengs[s] ^ self._pengs(s):
                         i = _cell(s, PENG, k)
-                        m[i] = m[i + _HALF] = 0
+                        m[i] = 0
                         i = _cell(s, GANG, k)
-                        m[i] = m[i + _HALF] = 1
+                        m[i] = 1
                 elif kind in ("pon", "daiminkan", "ankan", "kakan") and laid[e["actor"]]:
                     dirty = True
                 elif kind in ("pon", "daiminkan"):  # the claimed tile leaves the river
@@ -250,23 +245,19 @@ class Planes:
                     k = _KIND[e["pai"]]
                     i = _cell(e["target"], DISCARDS, k)
                     m[i] -= 1
-                    m[i + _HALF] -= 1
                     i = _cell(s, PENG if kind == "pon" else GANG, k)
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     i = _cell(s, NUMBERS, _SIZE)
                     m[i] -= 2 if kind == "pon" else 3
-                    m[i + _HALF] = m[i]
                 elif kind == "ankan":
                     s = e["actor"]
                     i = _cell(s, ANGANG, _KIND[e["pai"]])
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     i = _cell(s, NUMBERS, _SIZE)
                     m[i] -= 4
-                    m[i + _HALF] = m[i]
                 elif kind == "kakan":  # the 碰 becomes a 补杠 once it stands (R6.4)
                     i = _cell(e["actor"], NUMBERS, _SIZE)
                     m[i] -= 1
-                    m[i + _HALF] = m[i]
                 elif kind in _REBUILD:
                     dirty = True
             self._seen = n
@@ -275,7 +266,7 @@ class Planes:
             if money and not dirty:
                 for s, units in enumerate(r.ledger.totals()):
                     i = _cell(s, NUMBERS, _UNITS)
-                    m[i] = m[i + _HALF] = units
+                    m[i] = units
         # The public numbers, read from the round's fields as SeatView reads them.
         o = self._o
         left = 108 - r.pos  # SeatView.wall_left
@@ -299,9 +290,9 @@ class Planes:
         if cur != self._cur:
             if self._cur >= 0:
                 i = _CURRENT_AT[self._cur]
-                m[i] = m[i + _HALF] = 0
+                m[i] = 0
             i = _CURRENT_AT[cur]
-            m[i] = m[i + _HALF] = 1
+            m[i] = 1
             self._cur = cur
         if phase in (CLAIM, ROB) or self._offering >= 0:
             # SeatView.offer(): the tile on offer and its seat while claims are open
@@ -309,12 +300,12 @@ class Planes:
             if src != self._offering or tile != self._offer_tile:
                 if self._offering >= 0:
                     i = _OFFERING_AT[self._offering]
-                    m[i] = m[i + _HALF] = 0
+                    m[i] = 0
                     for base in _OFFER_AT:
                         o[base + self._offer_tile] = 0
                 if src >= 0:
                     i = _OFFERING_AT[src]
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     for base in _OFFER_AT:
                         o[base + tile] = 1
                 self._offering = src
