@@ -39,7 +39,7 @@ from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
-from xzcore.round.base import END
+from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
@@ -246,7 +246,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                 options = {EXCHANGE_PICK + k: _EXCHANGE for k in pick_mask(legal, self._picks[s])}
             else:
                 options = dict(zip(map(INDEX.__getitem__, legal), legal, strict=True))
-            self._mask = np.frombuffer(_mask_of(options), _INT8)  # a new array per decision
+            mask = bytearray(N_ACTIONS)  # _mask_of(options), inline on the hot path
+            for i in options:
+                mask[i] = 1
+            self._mask = np.frombuffer(mask, _INT8)  # a new array per decision
             self._mask_shown = False
             self._options = options
             self._asked = s
@@ -296,10 +299,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """The next seat the engine asks; before it, any terminated agent whose dead step is
         due (at once, or at the round's end when a late payment may still reach it)."""
         rnd = self.round
-        ask = rnd.to_act()
-        live = AGENTS[ask[0]] if ask else None
-        if rnd.n_won or rnd.over:
-            over = rnd.over
+        phase = rnd.phase
+        if phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
+            live: str | None = AGENTS[rnd.cur]
+        else:
+            ask = rnd.to_act()
+            live = AGENTS[ask[0]] if ask else None
+        if rnd.n_won or phase == END:
+            over = phase == END  # Round.over
             stays = self._stays
             for a in self.agents:
                 if self.terminations[a] and (over or not stays[_SEAT[a]]):

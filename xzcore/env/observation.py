@@ -107,6 +107,7 @@ _MONEY = frozenset({"gang_payment", "call_transfer", "settlement"})
 _MONEY_ONLY = _MONEY | {"dingque", "piao", "ryukyoku", "end_kyoku"}
 """Events that change no hand (besides draws, discards and passes)."""
 _ALL_STALE = [True] * 4
+_MELDS = frozenset({"pon", "daiminkan", "ankan", "kakan"})
 _REBUILD = frozenset({"start_kyoku", "exchange", "dingque", "piao", "baige", "hora"})
 """Events after which the public rows are read again from the view (once a batch)."""
 
@@ -207,7 +208,6 @@ class Planes:
             dirty = money = False
             o = self._o
             stale = self._stale
-            laid = getattr(r, "baige", _NOBODY)  # 摆割 seats: a meld changes what they show
             for e in events[self._seen :]:
                 kind = e["type"]
                 if kind == "dahai":
@@ -238,7 +238,8 @@ class Planes:
                         m[i] = 0
                         i = _cell(s, GANG, k)
                         m[i] = 1
-                elif kind in ("pon", "daiminkan", "ankan", "kakan") and laid[e["actor"]]:
+                elif kind in _MELDS and getattr(r, "baige", _NOBODY)[e["actor"]]:
+                    # a 摆割 seat's meld changes the hand it shows (R13.4)
                     dirty = True
                 elif kind in ("pon", "daiminkan"):  # the claimed tile leaves the river
                     s = e["actor"]
@@ -320,11 +321,9 @@ class Planes:
     def observe(self, seat: int, picks: list[int]) -> np.ndarray:
         """Seat ``seat``'s observation (a new array), ``picks`` its 换三张 picks so far."""
         self._sync()
-        v = self.views[seat]
-        own = self.own
         if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
             self._stale[seat] = False
-            own[seat, HAND] = np.frombuffer(v.counts(), dtype=np.uint8)
+            self.own[seat, HAND] = np.frombuffer(self.views[seat].counts(), dtype=np.uint8)
         r = self.round
         drawn = r.drawn if r.phase == TURN and r.cur == seat else -1  # SeatView.drawn
         if drawn != self._drawn[seat]:
@@ -337,12 +336,13 @@ class Planes:
             self._drawn[seat] = drawn
         if picks != self._picks[seat]:
             self._picks[seat] = picks[:]
+            own = self.own
             own[seat, PICKS] = 0
             for k in picks:
                 own[seat, PICKS, k] += 1
         value = r.lock_value[seat] if r.locked[seat] else -1  # SeatView.locked
         if value != self._lock[seat]:
             self._lock[seat] = value
-            own[seat, GLOBAL, 9] = value >= 0
-            own[seat, GLOBAL, 10] = max(value, 0)
+            self.own[seat, GLOBAL, 9] = value >= 0
+            self.own[seat, GLOBAL, 10] = max(value, 0)
         return self._buf.take(_ROWS[seat], axis=0)  # a new array, rows in that order
