@@ -244,11 +244,15 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             options: dict[int, Any]
             if legal and legal[0].word == "exchange":
                 options = {EXCHANGE_PICK + k: _EXCHANGE for k in pick_mask(legal, self._picks[s])}
-            else:
-                options = dict(zip(map(INDEX.__getitem__, legal), legal, strict=True))
-            mask = bytearray(N_ACTIONS)  # _mask_of(options), inline on the hot path
-            for i in options:
-                mask[i] = 1
+                mask = _mask_of(options)
+            else:  # the options and their mask (_mask_of) in one pass
+                options = {}
+                mask = bytearray(N_ACTIONS)
+                index = INDEX
+                for a in legal:
+                    i = index[a]
+                    options[i] = a
+                    mask[i] = 1
             self._mask = np.frombuffer(mask, _INT8)  # a new array per decision
             self._mask_shown = False
             self._options = options
