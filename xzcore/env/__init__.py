@@ -149,6 +149,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._totals = rnd.ledger.totals()
         self._gone = [False] * 4  # terminated (a 血战 winner, or the round over)
         self._stays = [False] * 4  # terminated, but R10 money may still reach it
+        self._dying = 0  # terminated agents still in self.agents (their dead step to come)
+        self._wins = rnd.n_won  # the round's winners (Round.won) as last marked
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
@@ -217,7 +219,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         elif self._rewarded:  # the last step's rewards are spent: zeros
             self._clear_rewards()
             self._rewarded = False
-        if rnd.n_won or rnd.phase == END:
+        if rnd.n_won != self._wins or rnd.phase == END:  # a new winner, or the round over
+            self._wins = rnd.n_won
             self._mark_terminated()
         self.agent_selection = self._next_agent()
 
@@ -269,6 +272,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                 self._gone[s] = True
                 self._stays[s] = not over and self._may_be_paid(s)
                 self.terminations[AGENTS[s]] = True
+                self._dying += 1
 
     def _dead_step(self, agent: str, action: Any) -> None:
         """A terminated agent's last step (``None``): it leaves ``env.agents``; next comes
@@ -282,6 +286,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         ):  # fmt: skip
             del table[agent]
         self.agents.remove(agent)
+        self._dying -= 1
         self._clear_rewards()
         self._rewarded = False
         if self.agents:
@@ -309,7 +314,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         else:
             ask = rnd.to_act()
             live = AGENTS[ask[0]] if ask else None
-        if rnd.n_won or phase == END:
+        if self._dying:  # some agent's dead step may be due
             over = phase == END  # Round.over
             stays = self._stays
             for a in self.agents:
