@@ -222,7 +222,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if rnd.n_won != self._wins or rnd.phase == END:  # a new winner, or the round over
             self._wins = rnd.n_won
             self._mark_terminated()
-        self.agent_selection = self._next_agent()
+        if rnd.phase == TURN and not self._dying:  # _next_agent's answer on a turn
+            self.agent_selection = AGENTS[rnd.cur]
+        else:
+            self.agent_selection = self._next_agent()
 
     def render(self) -> str:
         """The round's last three events as text, one a line (``render_mode="ansi"``): the

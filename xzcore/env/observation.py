@@ -153,7 +153,6 @@ class Planes:
         flat = self._buf.reshape(-1)
         self._m = flat[_OWN_ROWS * 27 :].data
         self._o = flat[: _OWN_ROWS * 27].data
-        self._seen = 0
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
         self._stale = [True] * 4  # own hand rows to read again from the view
@@ -161,6 +160,7 @@ class Planes:
         self._picks: list[list[int]] = [[], [], [], []]
         self._lock = [-1] * 4  # the pass lock's value shown (-1: no lock)
         self._rebuild()
+        self._seen = len(rnd.events)  # the table holds them all; the hands are read anew
 
     def _rebuild(self) -> None:
         """Every public row from the view (after a rarer event)."""
