@@ -219,10 +219,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         elif self._rewarded:  # the last step's rewards are spent: zeros
             self._clear_rewards()
             self._rewarded = False
-        if rnd.n_won != self._wins or rnd.phase == END:  # a new winner, or the round over
+        phase = rnd.phase
+        if rnd.n_won != self._wins or phase == END:  # a new winner, or the round over
             self._wins = rnd.n_won
             self._mark_terminated()
-        if rnd.phase == TURN and not self._dying:  # _next_agent's answer on a turn
+        if phase == TURN and not self._dying:  # _next_agent's answer on a turn
             self.agent_selection = AGENTS[rnd.cur]
         else:
             self.agent_selection = self._next_agent()
