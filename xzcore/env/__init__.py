@@ -39,7 +39,7 @@ from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
-from xzcore.round.base import END
+from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
@@ -49,6 +49,15 @@ AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, seat 0–3."""
 _SEAT = {name: s for s, name in enumerate(AGENTS)}
 _EXCHANGE = "exchange"
+_INT8: Any = None if np is None else np.dtype(np.int8)  # None without the [rl] extra
+
+
+def _mask_of(options: dict[int, Any]) -> bytearray:
+    """The mask of the indices ``options`` holds (1 at each), as a new buffer."""
+    mask = bytearray(N_ACTIONS)
+    for i in options:
+        mask[i] = 1
+    return mask
 
 
 def env(**kwargs: Any) -> Any:
@@ -133,14 +142,15 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._picks: list[list[int]] = [[], [], [], []]
         self._asked = -1  # the seat whose options are cached in _options
         self._options: dict[int, Any] = {}
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._mask = np.zeros(N_ACTIONS, dtype=_INT8)
         self._mask_shown = False
-        self._mask_bytes = bytes(N_ACTIONS)
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
         self._gone = [False] * 4  # terminated (a 血战 winner, or the round over)
         self._stays = [False] * 4  # terminated, but R10 money may still reach it
+        self._dying = 0  # terminated agents still in self.agents (their dead step to come)
+        self._wins = rnd.n_won  # the round's winners (Round.won) as last marked
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
@@ -154,12 +164,15 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         s = _SEAT[agent]
         obs = self._planes.observe(s, self._picks[s])
         if agent == self.agent_selection and not self._gone[s]:
-            mask = self._options_of(s)[1]
+            if self._asked != s:
+                self._options_of(s)
             if self._mask_shown:  # asked again at the same decision: a new one
-                mask = np.frombuffer(bytearray(self._mask_bytes), dtype=np.int8)
-            self._mask_shown = True
+                mask = np.frombuffer(_mask_of(self._options), _INT8)
+            else:
+                mask = self._mask
+                self._mask_shown = True
         else:
-            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            mask = np.zeros(N_ACTIONS, dtype=_INT8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -168,9 +181,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._dead_step(agent, action)
             return
         s = _SEAT[agent]
-        options = self._options_of(s)[0]
+        if self._asked != s:
+            self._options_of(s)
         i = int(action)
-        chosen = options.get(i)
+        chosen = self._options.get(i)
         if chosen is None:
             raise ValueError(f"action {i} is not legal for {agent} now (see its action_mask)")
         self._cumulative_rewards[agent] = 0
@@ -205,9 +219,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         elif self._rewarded:  # the last step's rewards are spent: zeros
             self._clear_rewards()
             self._rewarded = False
-        if rnd.n_won or rnd.phase == END:
+        phase = rnd.phase
+        if rnd.n_won != self._wins or phase == END:  # a new winner, or the round over
+            self._wins = rnd.n_won
             self._mark_terminated()
-        self.agent_selection = self._next_agent()
+        if phase == TURN and not self._dying:  # _next_agent's answer on a turn
+            self.agent_selection = AGENTS[rnd.cur]
+        else:
+            self.agent_selection = self._next_agent()
 
     def render(self) -> str:
         """The round's last three events as text, one a line (``render_mode="ansi"``): the
@@ -229,19 +248,19 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Seat ``s``'s legal actions by index and the mask of them (cached per decision)."""
         if self._asked != s:
             legal = self.round.legal_actions(s)
-            options: dict[int, Any] = {}
+            options: dict[int, Any]
             if legal and legal[0].word == "exchange":
-                for k in pick_mask(legal, self._picks[s]):
-                    options[EXCHANGE_PICK + k] = _EXCHANGE
-            else:
+                options = {EXCHANGE_PICK + k: _EXCHANGE for k in pick_mask(legal, self._picks[s])}
+                mask = _mask_of(options)
+            else:  # the options and their mask (_mask_of) in one pass
+                options = {}
+                mask = bytearray(N_ACTIONS)
                 index = INDEX
                 for a in legal:
-                    options[index[a]] = a
-            mask = bytearray(N_ACTIONS)
-            for i in options:
-                mask[i] = 1
-            self._mask = np.frombuffer(mask, dtype=np.int8)  # a new array per decision
-            self._mask_bytes = bytes(mask)  # kept as made: the caller may change its array
+                    i = index[a]
+                    options[i] = a
+                    mask[i] = 1
+            self._mask = np.frombuffer(mask, _INT8)  # a new array per decision
             self._mask_shown = False
             self._options = options
             self._asked = s
@@ -257,6 +276,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                 self._gone[s] = True
                 self._stays[s] = not over and self._may_be_paid(s)
                 self.terminations[AGENTS[s]] = True
+                self._dying += 1
 
     def _dead_step(self, agent: str, action: Any) -> None:
         """A terminated agent's last step (``None``): it leaves ``env.agents``; next comes
@@ -270,6 +290,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         ):  # fmt: skip
             del table[agent]
         self.agents.remove(agent)
+        self._dying -= 1
         self._clear_rewards()
         self._rewarded = False
         if self.agents:
@@ -291,10 +312,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """The next seat the engine asks; before it, any terminated agent whose dead step is
         due (at once, or at the round's end when a late payment may still reach it)."""
         rnd = self.round
-        ask = rnd.to_act()
-        live = AGENTS[ask[0]] if ask else None
-        if rnd.n_won or rnd.over:
-            over = rnd.over
+        phase = rnd.phase
+        if phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
+            live: str | None = AGENTS[rnd.cur]
+        else:
+            ask = rnd.to_act()
+            live = AGENTS[ask[0]] if ask else None
+        if self._dying:  # some agent's dead step may be due
+            over = phase == END  # Round.over
             stays = self._stays
             for a in self.agents:
                 if self.terminations[a] and (over or not stays[_SEAT[a]]):

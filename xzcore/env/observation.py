@@ -24,11 +24,13 @@ row         plane                                               SeatView
 5 + 8i + 7  seat i's numbers: see :data:`SEAT_FIELDS`           see there
 ==========  ==================================================  ==========================
 
-The public rows are kept in one table per round, updated as the round's events arrive (a
-draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘, 换三张 or 摆割 rebuilds them
-from the view), twice over so that any seat's relative order is one slice of it; the own
-rows are kept per seat: the hand follows the seat's draws and discards and is read again
-from the view after any other change, the rest is written when its value changes.
+The public rows are kept once, in one table per round (absolute seats), updated as the
+round's events arrive (a draw, discard, 碰 or gang changes a few cells; a win, 定缺, 飘,
+换三张 or 摆割 rebuilds them from the view); the own rows are kept per seat: the hand
+follows the seat's draws and discards and is read again from the view after any other
+change, the rest is written when its value changes. The own rows and the table share one
+buffer, so an observation is one ``take`` of its rows — the seat's own, then the blocks in
+its relative order — into a new array.
 """
 
 from __future__ import annotations
@@ -98,8 +100,6 @@ SEAT_FIELDS = (
 _UNITS, _PIAO, _SIZE, _IN_PLAY, _WON, _DEALER, _CURRENT, _OFFERING = range(8)
 _KIND = {name: k for k, name in enumerate(NAMES)}
 _MELD_ROW = {MeldKind.PENG: PENG, MeldKind.GANG: GANG, MeldKind.BUGANG: GANG}
-_HALF = 32 * 27
-"""The table holds the four seat blocks twice: a cell and its twin are this far apart."""
 _TOP = 5 * 27
 """Cells of one seat's own rows."""
 _MONEY = frozenset({"gang_payment", "call_transfer", "settlement"})
@@ -107,6 +107,7 @@ _MONEY = frozenset({"gang_payment", "call_transfer", "settlement"})
 _MONEY_ONLY = _MONEY | {"dingque", "piao", "ryukyoku", "end_kyoku"}
 """Events that change no hand (besides draws, discards and passes)."""
 _ALL_STALE = [True] * 4
+_MELDS = frozenset({"pon", "daiminkan", "ankan", "kakan"})
 _REBUILD = frozenset({"start_kyoku", "exchange", "dingque", "piao", "baige", "hora"})
 """Events after which the public rows are read again from the view (once a batch)."""
 
@@ -124,7 +125,17 @@ _DISCARDS_AT = [_cell(s, DISCARDS, 0) for s in range(4)]
 _CURRENT_AT = [_cell(s, NUMBERS, _CURRENT) for s in range(4)]
 _OFFERING_AT = [_cell(s, NUMBERS, _OFFERING) for s in range(4)]
 _GLOBALS_AT = (27 * GLOBAL, 27 * GLOBAL + _TOP, 27 * GLOBAL + 2 * _TOP, 27 * GLOBAL + 3 * _TOP)
+_G0, _G1, _G2, _G3 = _GLOBALS_AT
 _OFFER_AT = (27 * OFFER, 27 * OFFER + _TOP, 27 * OFFER + 2 * _TOP, 27 * OFFER + 3 * _TOP)
+_OWN_ROWS = 4 * 5
+"""Rows of the four seats' own rows, ahead of the table in one buffer."""
+_ROWS: list[Any] = [
+    [*range(5 * s, 5 * s + 5), *(_OWN_ROWS + (8 * s + r) % 32 for r in range(32))] for s in range(4)
+]
+"""The buffer's rows of seat ``s``'s observation: its own rows, then the seat blocks in its
+relative order (block ``s`` first, then the seats after it in play order)."""
+if np is not None:  # without the [rl] extra the module imports, and no Planes is made
+    _ROWS = [np.array(rows, dtype=np.intp) for rows in _ROWS]
 
 
 class Planes:
@@ -133,13 +144,15 @@ class Planes:
     def __init__(self, rnd: Any) -> None:
         self.round = rnd
         self.views = [SeatView(rnd, s) for s in range(4)]
-        self.table = np.zeros((64, 27), dtype=np.float32)
-        """The four seat blocks (absolute seats), twice."""
-        self.own = np.zeros((4, 5, 27), dtype=np.float32)
+        self._buf = np.zeros((_OWN_ROWS + 32, 27), dtype=np.float32)
+        """Every seat's own rows, then the table: an observation is one ``take`` of it."""
+        self.table = self._buf[_OWN_ROWS:]
+        """The four seat blocks (absolute seats)."""
+        self.own = self._buf[:_OWN_ROWS].reshape(4, 5, 27)
         """Each seat's own rows."""
-        self._m = self.table.reshape(-1).data
-        self._o = self.own.reshape(-1).data
-        self._seen = 0
+        flat = self._buf.reshape(-1)
+        self._m = flat[_OWN_ROWS * 27 :].data
+        self._o = flat[: _OWN_ROWS * 27].data
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
         self._stale = [True] * 4  # own hand rows to read again from the view
@@ -147,6 +160,7 @@ class Planes:
         self._picks: list[list[int]] = [[], [], [], []]
         self._lock = [-1] * 4  # the pass lock's value shown (-1: no lock)
         self._rebuild()
+        self._seen = len(rnd.events)  # the table holds them all; the hands are read anew
 
     def _rebuild(self) -> None:
         """Every public row from the view (after a rarer event)."""
@@ -182,7 +196,6 @@ class Planes:
             m[row + _OFFERING] = s == self._offering
         for w in self.round.wins:  # the hora events, public
             m[_cell(w.seat, WON, w.tile)] += 1
-        t[32:] = t[:32]
 
     def _sync(self) -> None:
         """Take in the events since the last observation, and the public numbers that
@@ -195,7 +208,6 @@ class Planes:
             dirty = money = False
             o = self._o
             stale = self._stale
-            laid = getattr(r, "baige", _NOBODY)  # 摆割 seats: a meld changes what they show
             for e in events[self._seen :]:
                 kind = e["type"]
                 if kind == "dahai":
@@ -203,17 +215,14 @@ class Planes:
                     k = _KIND[e["pai"]]
                     i = _DISCARDS_AT[s] + k
                     m[i] += 1
-                    m[i + _HALF] += 1
                     i = _SIZE_AT[s]
                     m[i] -= 1
-                    m[i + _HALF] -= 1
                     o[s * _TOP + k] -= 1  # its own hand row (HAND)
                     continue
                 if kind == "tsumo":
                     s = e["actor"]
                     i = _SIZE_AT[s]
                     m[i] += 1
-                    m[i + _HALF] += 1
                     o[s * _TOP + _KIND[e["pai"]]] += 1
                     continue
                 if kind == "none":
@@ -226,33 +235,30 @@ class Planes:
                     s = e["actor"]
                     for k in self.round.pengs[s] ^ self._pengs(s):
                         i = _cell(s, PENG, k)
-                        m[i] = m[i + _HALF] = 0
+                        m[i] = 0
                         i = _cell(s, GANG, k)
-                        m[i] = m[i + _HALF] = 1
-                elif kind in ("pon", "daiminkan", "ankan", "kakan") and laid[e["actor"]]:
+                        m[i] = 1
+                elif kind in _MELDS and getattr(r, "baige", _NOBODY)[e["actor"]]:
+                    # a 摆割 seat's meld changes the hand it shows (R13.4)
                     dirty = True
                 elif kind in ("pon", "daiminkan"):  # the claimed tile leaves the river
                     s = e["actor"]
                     k = _KIND[e["pai"]]
                     i = _cell(e["target"], DISCARDS, k)
                     m[i] -= 1
-                    m[i + _HALF] -= 1
                     i = _cell(s, PENG if kind == "pon" else GANG, k)
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     i = _cell(s, NUMBERS, _SIZE)
                     m[i] -= 2 if kind == "pon" else 3
-                    m[i + _HALF] = m[i]
                 elif kind == "ankan":
                     s = e["actor"]
                     i = _cell(s, ANGANG, _KIND[e["pai"]])
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     i = _cell(s, NUMBERS, _SIZE)
                     m[i] -= 4
-                    m[i + _HALF] = m[i]
                 elif kind == "kakan":  # the 碰 becomes a 补杠 once it stands (R6.4)
                     i = _cell(e["actor"], NUMBERS, _SIZE)
                     m[i] -= 1
-                    m[i + _HALF] = m[i]
                 elif kind in _REBUILD:
                     dirty = True
             self._seen = n
@@ -261,44 +267,46 @@ class Planes:
             if money and not dirty:
                 for s, units in enumerate(r.ledger.totals()):
                     i = _cell(s, NUMBERS, _UNITS)
-                    m[i] = m[i + _HALF] = units
-        v = self.views[0]  # the public numbers: any seat's view gives the same
+                    m[i] = units
+        # The public numbers, read from the round's fields as SeatView reads them.
         o = self._o
-        left = 108 - r.pos  # SeatView.wall_left (the views' fields, read directly here)
+        left = 108 - r.pos  # SeatView.wall_left
         if left != self._left:
             self._left = left
-            final = v.final_round  # R5.7: the final round begins with a draw
-            for base in _GLOBALS_AT:
-                o[base] = left
-                o[base + 8] = final
+            o[_G0] = o[_G1] = o[_G2] = o[_G3] = left
+            final = r.final  # SeatView.final_round (R5.7: the final round begins with a draw)
+            if final != self._final:
+                self._final = final
+                o[_G0 + 8] = o[_G1 + 8] = o[_G2 + 8] = o[_G3 + 8] = final
         phase = r.phase  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
         if phase != self._phase:
             old = self._phase
-            for base in _GLOBALS_AT:
-                if old >= 0:
-                    o[base + 1 + old] = 0
-                o[base + 1 + phase] = 1
+            if old >= 0:
+                old += 1
+                o[_G0 + old] = o[_G1 + old] = o[_G2 + old] = o[_G3 + old] = 0
+            new = phase + 1
+            o[_G0 + new] = o[_G1 + new] = o[_G2 + new] = o[_G3 + new] = 1
             self._phase = phase
         cur = r.cur  # SeatView.current
         if cur != self._cur:
             if self._cur >= 0:
                 i = _CURRENT_AT[self._cur]
-                m[i] = m[i + _HALF] = 0
+                m[i] = 0
             i = _CURRENT_AT[cur]
-            m[i] = m[i + _HALF] = 1
+            m[i] = 1
             self._cur = cur
         if phase in (CLAIM, ROB) or self._offering >= 0:
-            offer = v.offer()
-            src, tile = (-1, -1) if offer is None else (offer[1], offer[0])
+            # SeatView.offer(): the tile on offer and its seat while claims are open
+            src, tile = (r._claim_from, r._claim_tile) if phase in (CLAIM, ROB) else (-1, -1)
             if src != self._offering or tile != self._offer_tile:
                 if self._offering >= 0:
                     i = _OFFERING_AT[self._offering]
-                    m[i] = m[i + _HALF] = 0
+                    m[i] = 0
                     for base in _OFFER_AT:
                         o[base + self._offer_tile] = 0
                 if src >= 0:
                     i = _OFFERING_AT[src]
-                    m[i] = m[i + _HALF] = 1
+                    m[i] = 1
                     for base in _OFFER_AT:
                         o[base + tile] = 1
                 self._offering = src
@@ -313,11 +321,9 @@ class Planes:
     def observe(self, seat: int, picks: list[int]) -> np.ndarray:
         """Seat ``seat``'s observation (a new array), ``picks`` its 换三张 picks so far."""
         self._sync()
-        v = self.views[seat]
-        own = self.own
         if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
             self._stale[seat] = False
-            own[seat, HAND] = np.frombuffer(v.counts(), dtype=np.uint8)
+            self.own[seat, HAND] = np.frombuffer(self.views[seat].counts(), dtype=np.uint8)
         r = self.round
         drawn = r.drawn if r.phase == TURN and r.cur == seat else -1  # SeatView.drawn
         if drawn != self._drawn[seat]:
@@ -330,12 +336,13 @@ class Planes:
             self._drawn[seat] = drawn
         if picks != self._picks[seat]:
             self._picks[seat] = picks[:]
+            own = self.own
             own[seat, PICKS] = 0
             for k in picks:
                 own[seat, PICKS, k] += 1
         value = r.lock_value[seat] if r.locked[seat] else -1  # SeatView.locked
         if value != self._lock[seat]:
             self._lock[seat] = value
-            own[seat, GLOBAL, 9] = value >= 0
-            own[seat, GLOBAL, 10] = max(value, 0)
-        return np.concatenate((own[seat], self.table[8 * seat : 8 * seat + 32]))
+            self.own[seat, GLOBAL, 9] = value >= 0
+            self.own[seat, GLOBAL, 10] = max(value, 0)
+        return self._buf.take(_ROWS[seat], axis=0)  # a new array, rows in that order
