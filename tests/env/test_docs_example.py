@@ -49,3 +49,53 @@ def test_the_search_snippet_expands_a_state() -> None:
     assert env.round.events == before  # the original is untouched
     assert len(sim.round.events) >= len(before)  # type: ignore[attr-defined]
     assert sim.agent_selection == "player_1"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rules", ["xuezhan", "xueliu", "leshan", "chengdu-classic"])
+@pytest.mark.parametrize("bot", ["greedy", "efficient"])
+def test_a_bot_plays_through_the_environment_as_it_plays_the_engine(rules: str, bot: str) -> None:
+    """BotPolicy: every index a bot's action turns into is in the mask — an exchange's
+    three picks included (R3.1, on under xueliu) — and a round of four such bots is the
+    round the bots play on the engine directly (the same events; under Leshan rules the
+    recording also bets 飘 and lays 摆割 for them, R13, so there only the masks are held)."""
+    from xzcore.env import BotPolicy, raw_env
+    from xzcore.players.recording import play_round
+    from xzcore.players.roster import bot_agent
+
+    env = raw_env(rules=rules, seed=11)
+    env.reset()
+    policies = {a: BotPolicy(bot_agent(bot, 100 + s)) for s, a in enumerate(env.agents)}
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        index = policies[agent](env, agent)
+        assert obs["action_mask"][index] == 1
+        env.step(index)
+    rnd = env.round
+    assert rnd.over
+    if rules == "leshan":
+        return
+    direct = play_round(
+        rnd.rules,
+        _deal_of(rnd),
+        [_chooser(bot_agent(bot, 100 + s)) for s in range(4)],
+        dealer=rnd.dealer,
+    )
+    assert rnd.events == direct.events
+
+
+def _deal_of(rnd: object) -> object:
+    from xzcore.round.wall import Deal
+    from xzcore.tiles import parse_tiles
+
+    start = rnd.events[0]  # type: ignore[attr-defined]
+    direction = start["exchange_direction"] or 1  # unused with exchange_three off
+    return Deal(0, parse_tiles(start["wall"], max_copies=4), start["dealer"], direction)
+
+
+def _chooser(agent: object) -> object:
+    from xzcore.players.agents import SeatView
+
+    return lambda rnd, seat, legal: agent.act(SeatView(rnd, seat))  # type: ignore[attr-defined]

@@ -36,14 +36,14 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
-from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
+from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, indices_of, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
 from xzcore.leshan.round import new_round
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
-__all__ = ["AGENTS", "N_ACTIONS", "N_PLANES", "env", "raw_env"]
+__all__ = ["AGENTS", "N_ACTIONS", "N_PLANES", "BotPolicy", "env", "raw_env"]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, seat 0–3."""
@@ -58,6 +58,31 @@ def _mask_of(options: dict[int, Any]) -> bytearray:
     for i in options:
         mask[i] = 1
     return mask
+
+
+class BotPolicy:
+    """A bot of :mod:`xzcore.players` (anything with ``act(view) -> Action``, e.g.
+    :class:`~xzcore.players.agents.GreedyAgent`) as a policy of the environment:
+    ``policy(env, agent)`` is the next index for ``agent`` — the bot decides on the seat's
+    :class:`~xzcore.players.agents.SeatView`, and an ``exchange`` (R3.1) is played as its
+    three picks (:func:`~xzcore.env.actions.indices_of`) over the agent's next three steps.
+    ``env`` is a :class:`raw_env` or :func:`env`'s wrapper of one."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        """The bot that decides."""
+        self._pending: dict[str, list[int]] = {}
+
+    def __call__(self, environment: Any, agent: str) -> int:
+        """The index ``agent`` plays now (one of the mask's)."""
+        from xzcore.players.agents import SeatView
+
+        pending = self._pending.get(agent)
+        if not pending:
+            rnd = environment.unwrapped.round
+            pending = indices_of(self.bot.act(SeatView(rnd, _SEAT[agent])))
+            self._pending[agent] = pending
+        return pending.pop(0)
 
 
 def env(**kwargs: Any) -> Any:

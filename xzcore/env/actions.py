@@ -137,6 +137,19 @@ def index_of(action: AnyAction) -> int:
     return _WORD_BASE[word] + action.tile
 
 
+def indices_of(action: AnyAction) -> list[int]:
+    """The indices that play ``action`` in the environment, in order: its one index, or for
+    an ``exchange`` its three picks (R3.1), the smallest kind first — the order the picks
+    are asked in.
+
+    >>> indices_of(Action.parse("exchange 129m by 0")) == [EXCHANGE_PICK + k for k in (0, 1, 8)]
+    True
+    """
+    if isinstance(action, Action) and action.word == "exchange":
+        return [EXCHANGE_PICK + k for k in action.tiles]
+    return [index_of(action)]
+
+
 def action_at(index: int, seat: int, offered: int = -1) -> AnyAction:
     """The action that ``index`` names for ``seat`` (``offered``: the tile on offer, for 碰,
     直杠 and 胡 on a claim; for 胡 on the seat's own turn, the tile it wins on). The env
