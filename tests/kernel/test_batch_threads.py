@@ -12,7 +12,6 @@ threads at once is told from a batch that holds the GIL. The twin holds the GIL
 from __future__ import annotations
 
 import hashlib
-import importlib
 import os
 import subprocess
 import sys
@@ -23,17 +22,13 @@ from collections.abc import Callable
 from types import ModuleType
 
 import pytest
+from compiled_helpers import compiled_or_skip
 
 from xzcore.kernel._handgen import ready_rows, win_rows
 
 
 def _compiled() -> ModuleType:
-    try:
-        return importlib.import_module("xzcore.kernel._core")
-    except ImportError:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise
-        pytest.skip("compiled kernel xzcore.kernel._core is not built")
+    return compiled_or_skip("xzcore.kernel._core")
 
 
 def _wall(work: Callable[[], object], threads: int) -> float:

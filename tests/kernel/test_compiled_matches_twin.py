@@ -10,12 +10,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import os
 import random
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from compiled_helpers import compiled_or_skip
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,12 +25,7 @@ from xzcore.kernel._input import meld_summary
 
 
 def _compiled() -> ModuleType:
-    try:
-        return importlib.import_module("xzcore.kernel._core")
-    except ImportError:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise
-        pytest.skip("compiled kernel xzcore.kernel._core is not built")
+    return compiled_or_skip("xzcore.kernel._core")
 
 
 SIZES = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14]

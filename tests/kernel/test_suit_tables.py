@@ -9,12 +9,11 @@ splits (R8.1-R8.3), and the wait class against its definition.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
+from compiled_helpers import compiled_or_skip
 
 from xzcore.kernel import _core_twin as twin
 from xzcore.kernel import _core_twin_value as twin_value
@@ -27,12 +26,7 @@ W_EMPTY, W_SETS, W_SETS_NO, W_ONE, W_PAIR, W_PAIR_NO = range(6)
 
 
 def _compiled() -> ModuleType:
-    try:
-        return importlib.import_module("xzcore.kernel._core")
-    except ImportError:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise
-        pytest.skip("compiled kernel xzcore.kernel._core is not built")
+    return compiled_or_skip("xzcore.kernel._core")
 
 
 def suits_of_at_most_14() -> Iterator[tuple[int, ...]]:

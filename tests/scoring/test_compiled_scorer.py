@@ -12,7 +12,6 @@ backend, and under ``XZ_PUREPYTHON=1`` the twin is what serves it."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import os
 import pickle
@@ -24,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from compiled_helpers import compiled_or_skip
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from test_golden_hands import CASES  # the golden hands, read once
@@ -50,12 +50,7 @@ from xzcore.tiles import Meld, MeldKind, counts_of, parse_tile, parse_tiles
 
 
 def _compiled() -> ModuleType:
-    try:
-        return importlib.import_module("xzcore.scoring._scorer")
-    except ImportError:
-        if os.environ.get("XZ_REQUIRE_COMPILED"):
-            raise
-        pytest.skip("the compiled scorer xzcore.scoring._scorer is not built")
+    return compiled_or_skip("xzcore.scoring._scorer")
 
 
 @pytest.fixture(scope="module")
