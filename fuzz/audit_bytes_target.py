@@ -14,7 +14,7 @@ A crash is any of:
 - an exception out of ``audit_bytes`` (every input gives reports: unreadable bytes are an
   unreadable report, never an exception), of ``GameReport.to_dict``, of the ``--format
   json`` writer (``xzcore.cli.audit.to_json``: strict JSON) or of the table
-  (``print_table``, in English and Chinese);
+  (``table_lines``, in English and Chinese);
 - a non-empty input giving no report;
 - a finding that says the audit itself failed ("this is a bug …, please report it": the
   replay or the round engine raised, e.g. a TileConservationError, R1.1);
@@ -28,8 +28,6 @@ Run: ``python fuzz/audit_bytes_target.py fuzz/corpus/audit_bytes -atheris_runs=2
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import sys
 
@@ -39,12 +37,7 @@ from harness import canon, instrumented, main, rechain
 
 with instrumented():
     from xzcore.audit.report import GameReport, audit_bytes
-    from xzcore.cli.audit import print_table, to_json
-
-SINK = io.StringIO()
-"""Where the table is printed, one stream for the whole run: click.echo keeps a wrapper for
-each stream it has written to (a new stream per input grew the memory of a run by ~5 KB an
-input)."""
+    from xzcore.view.audit_text import table_lines, to_json
 
 BUG = "please report it"
 """In the message of a finding the audit makes when the replay or the engine raised."""
@@ -60,11 +53,8 @@ def check_report(report: GameReport) -> None:
         assert report.claimed_net == report.correct_net, "a verified game's money differs"
     d = report.to_dict()
     to_json(d)
-    SINK.seek(0)
-    SINK.truncate()
-    with contextlib.redirect_stdout(SINK):
-        print_table(d, quiet=False, lang="en")
-        print_table(d, quiet=False, lang="zh")
+    table_lines(d, quiet=False, lang="en")
+    table_lines(d, quiet=False, lang="zh")
 
 
 def TestOneInput(data: bytes) -> None:

@@ -25,6 +25,7 @@ LAYERS = [
     "players",
     "audit",
     "view",
+    "batch",  # batch verification (docs/scale.md): plans, runs and merges audits
     "cli",
     "env",  # the PettingZoo environment (docs/env.md): on top of round, leshan and players
 ]

@@ -14,13 +14,11 @@ from typing import Any
 
 import msgpack
 import pytest
+from range_helpers import by_ranges, whole
 
 from xzcore.audit.report import (
     audit_bytes,
     audit_file,
-    audit_part,
-    check_parts,
-    split_file,
 )
 from xzcore.log.completeness import VERSION_NOTE
 from xzcore.log.reader import LogReader
@@ -32,7 +30,8 @@ from xzcore.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
-SIGNER = Signer.from_pem(generate_keypair()[0])
+_PRIVATE_PEM, KEY_PEM = generate_keypair()
+SIGNER = Signer.from_pem(_PRIVATE_PEM)
 VERIFIER = SIGNER.verifier()
 
 _LOGS: dict[tuple[str, int], bytes] = {}
@@ -215,19 +214,8 @@ def test_the_note_never_changes_a_verdict() -> None:
 # -- in parts (--jobs): the same reports as the whole file ---------------------------------------
 
 
-def _by_parts(path: Path, per_part: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    before = None
-    for part in split_file(str(path), per_part):
-        rep = audit_part(part, verifier=VERIFIER)
-        check_parts(before, rep)
-        before = rep
-        out += [r.to_dict() for r in rep.reports]
-    return out
-
-
-@pytest.mark.parametrize("per_part", [1, 2, 3])
-def test_parts_report_what_the_whole_file_reports(tmp_path: Path, per_part: int) -> None:
+@pytest.mark.parametrize("part_bytes", [700, 2500, 9000])
+def test_ranges_report_what_the_whole_file_reports(tmp_path: Path, part_bytes: int) -> None:
     g = games_of(signed())
     other = games_of(signed("rounds"))
     blobs = [
@@ -242,8 +230,7 @@ def test_parts_report_what_the_whole_file_reports(tmp_path: Path, per_part: int)
     for blob in blobs:
         path = tmp_path / "x.xzlog"
         path.write_bytes(blob)
-        whole = [r.to_dict() for r in audit_file(path, verifier=VERIFIER)]
-        assert _by_parts(path, per_part) == whole
+        assert by_ranges(path, part_bytes, KEY_PEM)[0] == whole(path, VERIFIER)
 
 
 # -- end to end: xz record, then xz audit ------------------------------------------------------
@@ -281,7 +268,7 @@ def test_jobs_parts_across_processes(
     """``xz audit --jobs 2`` cuts big logs into parts audited by worker processes (their
     Parts pickled, what the reader knew of the match with them): the same report, line for
     line, as in-process, for a cut, a swap and a log of another match joined."""
-    from xzcore.cli import audit as audit_cmd
+    import xzcore.batch.plan
     from xzcore.cli.main import main
 
     g = games_of(signed())
@@ -295,8 +282,7 @@ def test_jobs_parts_across_processes(
     }.items():
         paths.append(tmp_path / f"{name}.xzlog")
         paths[-1].write_bytes(blob)
-    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1000)
-    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 1)
+    monkeypatch.setattr(xzcore.batch.plan, "PART_BYTES", 1000)
 
     def run(*extra: str) -> tuple[Any, str]:
         with pytest.raises(SystemExit) as info:

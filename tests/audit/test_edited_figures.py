@@ -285,26 +285,14 @@ def test_an_engine_failure_is_a_finding_not_a_crash(monkeypatch: pytest.MonkeyPa
     assert f.rule == "L5" and "RuntimeError: boom" in f.message and f.location.event is not None
 
 
-def _by_parts(path: Path, per_part: int) -> list[dict[str, Any]]:
-    from xzcore.audit.report import audit_part, check_parts, split_file
-
-    out: list[dict[str, Any]] = []
-    before = None
-    for part in split_file(str(path), per_part):
-        rep = audit_part(part)
-        check_parts(before, rep)
-        before = rep
-        out += [r.to_dict() for r in rep.reports]
-    return out
-
-
-@pytest.mark.parametrize("per_part", [1, 2, 5])
-def test_a_log_audited_in_parts_reports_what_it_reports_whole(
-    tmp_path: Path, per_part: int
+@pytest.mark.parametrize("part_bytes", [600, 3000, 20000])
+def test_a_log_audited_in_ranges_reports_what_it_reports_whole(
+    tmp_path: Path, part_bytes: int
 ) -> None:
-    """--jobs cuts big logs into parts; the parts must add up to the sequential audit, also
-    across damage: a game removed (L2 across a part boundary), garbage, a truncated end."""
-    from xzcore.audit.report import audit_file
+    """--jobs cuts big logs into byte ranges; the ranges must add up to the sequential
+    audit, also across damage: a game removed (L2 across a boundary), garbage, a truncated
+    end."""
+    from range_helpers import by_ranges, whole
 
     data = (REPLAYS / "preset-xuezhan.xzlog").read_bytes()
     recs = _records(data)
@@ -315,6 +303,6 @@ def test_a_log_audited_in_parts_reports_what_it_reports_whole(
     for blob in (data, cut, garbage, damaged):
         path = tmp_path / "x.xzlog"
         path.write_bytes(blob)
-        whole = [r.to_dict() for r in audit_file(path)]
-        assert _by_parts(path, per_part) == whole
-    assert any(f["rule"] == "L2" for r in whole for f in r["findings"])
+        expected = whole(path)
+        assert by_ranges(path, part_bytes)[0] == expected
+    assert any(f["rule"] == "L2" for r in expected for f in r["findings"])

@@ -12,12 +12,14 @@ on mutated logs, across block boundaries, on unseekable input and on the parts o
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from range_helpers import by_ranges
 from test_mutated_logs import SAMPLE, SMALL, mutate, mutation  # the fuzz test's mutations
 
 import xzcore.log.reader
@@ -25,15 +27,13 @@ from xzcore.audit.report import (
     AuditVisitor,
     audit_bytes,
     audit_file,
-    audit_part,
-    check_parts,
-    split_file,
 )
 from xzcore.log.reader import CollectingBuilder, LogReader
 from xzcore.log.types import Limits
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
+from xzcore.view.audit_text import to_json
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 LOGS = sorted(REPLAYS.glob("*.xzlog"))
@@ -185,38 +185,21 @@ def test_bad_game_in_the_middle() -> None:
     assert any(r["status"] == "findings" for r in fast)
 
 
-def test_parts_same_as_whole(tmp_path: Path) -> None:
-    """--jobs: parts carry the chain as the sequential reader has it; audited part by part
-    they give the whole file's reports."""
+@pytest.mark.parametrize("part_bytes", [1000, 7000, 30000])
+def test_ranges_give_the_whole_files_reports(tmp_path: Path, part_bytes: int) -> None:
+    """--jobs: a file cut into byte ranges, each audited from the first game start in it
+    and checked where it meets the range before, gives the whole file's reports (read
+    record by record, the oracle), a file with one byte changed in its middle game too."""
     data = _record("xuezhan", 10, 31)
-    path = tmp_path / "m.xzlog"
-    path.write_bytes(data)
-    parts = list(split_file(str(path), games_per_part=3))
-    assert len(parts) == 4 and all(p.prev is not None for p in parts)
-    reports: list[dict[str, Any]] = []
-    before = None
-    for part in parts:
-        rep = audit_part(part)
-        check_parts(before, rep)
-        before = rep
-        reports.extend(r.to_dict() for r in rep.reports)
-    assert reports == [r.to_dict() for r in audit_file(path, shortcuts=False)]
-
-
-def test_parts_of_an_edited_file(tmp_path: Path) -> None:
-    data = bytearray(_record("xuezhan", 8, 32))
-    data[len(data) // 2] ^= 0x01  # one byte in the middle game
-    path = tmp_path / "e.xzlog"
-    path.write_bytes(bytes(data))
-    reports: list[dict[str, Any]] = []
-    before = None
-    for part in split_file(str(path), games_per_part=2):
-        rep = audit_part(part)
-        check_parts(before, rep)
-        before = rep
-        reports.extend(r.to_dict() for r in rep.reports)
-    assert reports == [r.to_dict() for r in audit_file(path, shortcuts=False)]
-    assert any(r["status"] != "verified" for r in reports)
+    edited = bytearray(data)
+    edited[len(edited) // 2] ^= 0x01
+    for blob in (data, bytes(edited)):
+        path = tmp_path / "m.xzlog"
+        path.write_bytes(blob)
+        got, _ = by_ranges(path, part_bytes)
+        oracle = [json.loads(to_json(r.to_dict())) for r in audit_file(path, shortcuts=False)]
+        assert got == oracle
+    assert any(r["status"] != "verified" for r in got)
 
 
 def test_visitor_default_visit_events_matches_visit_event() -> None:

@@ -11,7 +11,6 @@ import pytest
 from audit_cli_helpers import run
 from keyfile_helpers import CASES, bad_key_file
 
-from xzcore.cli import audit as audit_cmd
 from xzcore.cli.main import main
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -163,10 +162,12 @@ def test_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_exits_130(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def interrupted(paths: object) -> list[dict[str, object]]:
+    import xzcore.batch.run
+
+    def interrupted(task: object, options: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(audit_cmd, "audit_games", interrupted)
+    monkeypatch.setattr(xzcore.batch.run, "run_task", interrupted)
     code, _, err = run([FAIR], capsys)
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err
@@ -183,11 +184,11 @@ def test_standard_input() -> None:
     assert "<stdin>  game 0  byte 0  FINDINGS (1)" in res.output
 
 
-def test_big_logs_are_cut_into_parts_with_jobs(
+def test_big_logs_are_cut_into_ranges_with_jobs(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """With --jobs, a big log is audited in parts by several workers: the output is the
-    same as the sequential audit's, damage and the chain across parts included."""
+    """With --jobs, a big log is audited in byte ranges by several workers: the output is
+    the same as the whole file's, damage and the chain across ranges included."""
     from xzcore.log.records import HEADER_MAGIC
 
     big = tmp_path / "big.xzlog"
@@ -197,9 +198,10 @@ def test_big_logs_are_cut_into_parts_with_jobs(
     assert len(starts) == 3
     blob = whole[: starts[1]] + whole[starts[2] :] + b"\xc1junk" + Path(CUT).read_bytes()
     big.write_bytes(blob)
-    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1000)
-    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 1)
-    code1, out1, _ = run(["--format", "jsonl", str(big), FAIR], capsys)
+    import xzcore.batch.plan
+
+    code1, out1, _ = run(["--format", "jsonl", str(big), FAIR], capsys)  # whole
+    monkeypatch.setattr(xzcore.batch.plan, "PART_BYTES", 1000)
     code2, out2, _ = run(["--format", "jsonl", "--jobs", "2", str(big), FAIR], capsys)
     assert code1 == code2 == 3
     assert out1 == out2

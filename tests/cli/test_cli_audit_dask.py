@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import xzcore.cli.audit as audit_cmd
+import xzcore.batch.plan as plan
 from xzcore.cli.main import cli
 
 pytest.importorskip("dask.distributed")
@@ -46,11 +46,10 @@ def test_big_files_are_cut_into_parts_on_the_cluster_too(
     log = tmp_path / "games.xzlog"
     assert xz("record", "-n", "30", "--seed", "5", "-o", str(log)).exit_code == 0
     whole = xz("audit", "--format", "jsonl", str(log))
-    # Parts of 4 games from 1 KiB up (the split is the client's: it reads the file once)
-    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1024)
-    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 4)
-    tasks = list(audit_cmd.iter_tasks([str(log)], 2))
-    assert len(tasks) == 8  # the parts the cluster's workers audit
+    # Ranges of 16 KiB: the client plans them from the size alone, the workers find games
+    monkeypatch.setattr(plan, "PART_BYTES", 16 << 10)
+    tasks = list(plan.plan_file(str(log), 16 << 10))
+    assert len(tasks) == -(-log.stat().st_size // (16 << 10)) > 10
     on_dask = xz("audit", "--format", "jsonl", "--dask", "local:2", str(log))
     assert on_dask.exit_code == whole.exit_code == 0
     assert on_dask.stdout == whole.stdout

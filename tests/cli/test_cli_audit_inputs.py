@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from xzcore.cli.audit import MAX_JOBS, finite, to_json
+from xzcore.cli.audit import MAX_JOBS
 from xzcore.cli.main import cli
+from xzcore.view.audit_text import finite, to_json
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 FAIR = REPLAYS / "preset-xuezhan.xzlog"

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from audit_cli_helpers import run
 
-from xzcore.cli import audit as audit_cmd
-from xzcore.cli.audit_results import audited_files
+import xzcore.batch.plan as batch_plan
+from xzcore.batch.results import audited_files
 from xzcore.log.writer import LogWriter
 from xzcore.players.recording import bot_chooser, record_games
 from xzcore.rules import RuleSet
@@ -59,8 +59,7 @@ def test_jsonl_line_has_file_game_id_verdict_rules_and_money_per_seat(
 def test_only_the_last_game_of_each_file_is_marked_last(
     jobs: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(audit_cmd, "SPLIT_BYTES", 1000)  # with --jobs 2, FAIR is cut in parts
-    monkeypatch.setattr(audit_cmd, "GAMES_PER_PART", 1)
+    monkeypatch.setattr(batch_plan, "PART_BYTES", 1000)  # FAIR is cut into ranges
     _, out, _ = run(["--format", "jsonl", "--jobs", jobs, str(FAIR), str(CUT)], capsys)
     lines = [json.loads(x) for x in out.splitlines()]
     assert [(Path(r["path"]).name, r["game"], r["last_of_file"]) for r in lines] == [
@@ -76,12 +75,14 @@ def test_only_the_last_game_of_each_file_is_marked_last(
 def test_table_output_is_unchanged_and_hashes_nothing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from xzcore.cli import audit_results
+    from xzcore.batch import run as batch_run
+    from xzcore.batch import task as batch_task
 
     def no_hash(path: str) -> str:
         raise AssertionError("the table needs no content hash")
 
-    monkeypatch.setattr(audit_results, "file_hash", no_hash)
+    monkeypatch.setattr(batch_run, "file_hash", no_hash)
+    monkeypatch.setattr(batch_task, "file_hash", no_hash)
     code, out, _ = run([str(WRONG)], capsys)
     assert code == 1
     assert out.splitlines()[0] == f"{WRONG}  game 0  byte 0  FINDINGS (1)"

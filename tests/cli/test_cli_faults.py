@@ -186,7 +186,7 @@ def _no_setup() -> None:
 
 
 def test_pool_yields_every_result_in_order_and_a_task_that_always_kills_its_worker_once() -> None:
-    from xzcore.cli.audit_pool import WorkerDied, run_tasks
+    from xzcore.batch.pool import WorkerDied, run_tasks
 
     breaks: list[tuple[int, str]] = []
     tasks = ["a", "b", "die", "c", "d", "e"]
@@ -206,22 +206,52 @@ def test_pool_yields_every_result_in_order_and_a_task_that_always_kills_its_work
     assert breaks[0][0] >= 1
 
 
-def test_a_lost_part_is_one_unreadable_report_at_its_first_game() -> None:
-    from xzcore.audit.report import Part
-    from xzcore.cli.audit import join_results, lost_task_result
+def test_a_lost_range_is_one_unreadable_report_at_the_game_its_reading_stood_at() -> None:
+    """A range whose workers died twice: one unreadable report at the game where the
+    file's reading stood (the end of the range before), the run exit 3, one line said."""
+    from xzcore.batch import BatchAudit, InProcess, Options, WorkerDied
+    from xzcore.batch.task import run_task
 
-    part = Part(str(FAIR), 5000, None, 1, None)
-    result = lost_task_result(part, "killed by signal 9, SIGKILL")
-    assert result.ends_file and result.is_part
-    assert result.nbytes == FAIR.stat().st_size - 5000
-    ((reports, _, ends_file),) = list(join_results([result]))
-    (r,) = reports
-    assert (r["path"], r["game"], r["offset"], r["status"]) == (str(FAIR), 1, 5000, "unreadable")
-    assert r["not_audited"] is True and ends_file
+    class DiesOnSecondRange(InProcess):
+        def map(self, tasks, work, args=()):  # type: ignore[no-untyped-def]
+            for task in tasks:
+                yield (
+                    task,
+                    (
+                        WorkerDied("killed by signal 9, SIGKILL")
+                        if task.index == 1
+                        else work(task, *args)
+                    ),
+                )
+
+    said: list[str] = []
+    size = FAIR.stat().st_size
+    part = size // 3 + 1
+    run = BatchAudit(
+        [str(FAIR)],
+        Options(fmt="jsonl"),
+        executor=DiesOnSecondRange(),
+        part_bytes=part,
+        on_notice=said.append,
+    )
+    lines = [json.loads(line) for line in "".join(o.text for o in run).splitlines()]
+    first = run_task(next(iter(run.tasks())), Options(fmt="jsonl"))
+    assert first.last is not None
+    lost = [r for r in lines if r.get("not_audited")]
+    assert len(lost) == 1
+    (r,) = lost
+    assert (r["path"], r["game"], r["offset"], r["status"]) == (
+        str(FAIR),
+        first.last.game,
+        first.last.offset,
+        "unreadable",
+    )
     assert r["errors"][0]["message"] == (
-        "games from 1 not audited: the worker process auditing it died twice "
+        f"games from {first.last.game} not audited: the worker process auditing it died twice "
         "(killed by signal 9, SIGKILL)"
     )
+    assert said == [f"xz audit: {FAIR}: {r['errors'][0]['message']}"]
+    assert run.exit_code == 3 and run.tally.not_audited == 1
 
 
 # -- write errors ------------------------------------------------------------------------

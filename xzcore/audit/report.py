@@ -18,10 +18,20 @@ from typing import IO, Any
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.audit.compare import finding as new_finding
 from xzcore.audit.diff import diff
-from xzcore.log.completeness import Link, version_notes
-from xzcore.log.reader import PREV_MISMATCH, BaseVisitor, Header, LogReader
+from xzcore.log.completeness import START, Link, link_before, version_notes
+from xzcore.log.reader import BaseVisitor, Header, LogReader
+from xzcore.log.records import HEADER_MAGIC, RecordStream, find_game_start
 from xzcore.log.scan import claims_of
-from xzcore.log.types import Limits, Location, LogError, LogFormatError, LogIntegrityError
+from xzcore.log.types import (
+    GENESIS,
+    TAG_HEADER,
+    Limits,
+    Location,
+    LogError,
+    LogFormatError,
+    LogIntegrityError,
+    parse_header,
+)
 from xzcore.messages import LANGS, MESSAGES, from_english, phrase, text
 
 __all__ = [
@@ -29,21 +39,17 @@ __all__ = [
     "AuditVisitor",
     "Finding",
     "GameReport",
-    "Part",
-    "PartReport",
+    "RangeAudit",
+    "ReadState",
     "audit_bytes",
     "audit_file",
     "audit_handle",
-    "audit_part",
-    "boundary_finding",
-    "check_parts",
     "converted_notes",
     "error_text",
     "finding_text",
     "game_note_text",
     "money_rows",
     "shows_totals",
-    "split_file",
 ]
 
 
@@ -452,138 +458,184 @@ def _unreadable(path: str, error: LogError) -> GameReport:
     return report
 
 
-class _Starts(BaseVisitor[int]):
-    """Notes where each game starts and nothing else (for :func:`split_file`); the result
-    is that offset."""
-
-    def __init__(self) -> None:
-        self.offset = 0
-
-    def begin_game(self, location: Location) -> None:
-        self.offset = location.offset or 0
-
-    def visit_events(
-        self,
-        events: list[Any],
-        offsets: list[int],
-        bodies: bytes,
-        location: Location,
-        others: list[int] | None = None,
-    ) -> None:
-        pass
-
-    def handle_error(self, error: LogError) -> None:
-        pass
-
-    def result(self) -> int:
-        return self.offset
-
-
 @dataclass(frozen=True)
-class Part:
-    """A run of consecutive games of one file: from byte ``start`` (game ``first_game``) to
-    the game starting at byte ``end`` (``None``: the end of the file)."""
+class ReadState:
+    """Where a reader reading a file in order stands at a game start: its byte ``offset``,
+    the number of the game starting there, the final hash of the game before (``None``:
+    unknown, after unreadable bytes; L2) and what it knows of that game's match (L8).
+    Two readers in the same state read the same games from there the same way."""
 
-    path: str
-    start: int
-    end: int | None
-    first_game: int
-    prev: bytes | None = None
-    """The final hash of the game before ``start`` as the sequential reader knows it
-    (``None``: unknown, e.g. after unreadable bytes)."""
-    link: Link | None = None
-    """What the sequential reader knows of the match of the game before ``start`` (L8;
-    ``None``: unknown)."""
+    offset: int
+    game: int
+    prev: bytes | None
+    link: Link | None
 
 
-def split_file(
-    path: str, games_per_part: int = 64, *, limits: Limits | None = None
-) -> Iterator[Part]:
-    """Cut a log into parts of ``games_per_part`` games, at the game starts the sequential
-    reader itself finds (the same reader, hashing but not replaying), with the hash chain
-    as it stands at each cut, so auditing the parts one by one reports exactly what
-    auditing the file does (see :func:`audit_part`)."""
-    with open(path, "rb") as fh:
-        reader = LogReader(fh, path=path, limits=limits)
-        visitor = _Starts()
-        starts: list[tuple[int, bytes | None, Link | None]] = []
-        first = 0
-        prev, link = reader.last_hash, reader.last_link
-        while (offset := reader.read_game(visitor)) is not None:
-            starts.append((offset, prev, link))
-            prev, link = reader.last_hash, reader.last_link
-            if len(starts) > games_per_part:
-                yield Part(path, starts[0][0], starts[-1][0], first, *starts[0][1:])
-                first += len(starts) - 1
-                starts = starts[-1:]
-        if starts:
-            yield Part(path, starts[0][0], None, first, *starts[0][1:])
+class RangeAudit:
+    """The audit of the games of one file that start in the byte range ``[start, end)``
+    (``end`` ``None``: to the end of the file), each read to its end, past ``end`` too, so
+    that the ranges of a file, audited apart, give every game once (Hadoop's input splits).
 
+    Given the reader's ``state`` at ``start`` (``start`` is then a game start, or the
+    file's start), the reports are exactly those of reading the whole file in order. Without
+    it (``start`` > 0), reading begins at the first game start at or after ``start``
+    (:func:`xzcore.log.records.find_game_start`) in the state a whole file in order would
+    have there (the header's ``game`` and ``prev``, :func:`xzcore.log.completeness.
+    link_before`): :attr:`first` says what was assumed, and whoever read the range before
+    checks it against that range's :attr:`last`; where they differ (a damaged or doctored
+    file) the range is audited again from :attr:`last` (:mod:`xzcore.batch`).
 
-@dataclass
-class PartReport:
-    """The reports of a :class:`Part`, and what the cross-part chain check needs (L2)."""
+    Iterate to get the reports; then :attr:`first` (``None``: no game starts in the range),
+    :attr:`last` (the state where reading stopped: the first game start at or past ``end``,
+    or the end of the file) and :attr:`at_end` (nothing of the file is left to read)."""
 
-    reports: list[GameReport]
-    first_prev: bytes | None
-    """The ``prev`` of the part's first game header, if it was readable and the part was
-    read without knowing the hash before it (else its reader checked it: ``None``)."""
-    last_hash: bytes | None
-    """The final record hash of the part's last game, if it was read cleanly."""
+    def __init__(
+        self,
+        path: str,
+        start: int = 0,
+        end: int | None = None,
+        *,
+        state: ReadState | None = None,
+        verifier: Any = None,
+        limits: Limits | None = None,
+        shortcuts: bool = True,
+    ) -> None:
+        self.path = path
+        self.start = state.offset if state is not None else start
+        self.end = end
+        self.state = state
+        self.verifier = verifier
+        self.limits = limits or Limits()
+        self.shortcuts = shortcuts
+        self.first: ReadState | None = None
+        self.last: ReadState | None = None
+        self.at_end = False
 
+    def __iter__(self) -> Iterator[GameReport]:
+        path = self.path
+        try:
+            fh = open(path, "rb")  # noqa: SIM115 - closed below, after streaming
+        except OSError as exc:
+            yield from self._cannot_open(exc)
+            return
+        with fh:
+            state = self.state
+            if state is None and self.start == 0:
+                state = ReadState(0, 0, GENESIS, START)
+            if state is None:
+                state = self._assumed(fh)
+                if state is None or state.game < 0:
+                    self.first = state
+                    return
+            self.first = state
+            yield from self._read(fh, state)
 
-def audit_part(part: Part, *, verifier: Any = None, limits: Limits | None = None) -> PartReport:
-    """Audit the games of one part. The check of a part's first ``prev`` against the game
-    before it is the caller's (:func:`check_parts`): this reader starts mid-file."""
-    reports: list[GameReport] = []
-    first_prev: bytes | None = None
-    with open(part.path, "rb") as fh:
-        fh.seek(part.start)
+    def _read(self, fh: IO[bytes], state: ReadState) -> Iterator[GameReport]:
+        path, end = self.path, self.end
+        fh.seek(state.offset)
         reader = LogReader(
             fh,
-            path=part.path,
-            limits=limits,
-            verifier=verifier,
-            start=part.start,
-            first_game=part.first_game,
-            prev=part.prev,
-            end=part.end,
-            link=part.link,
+            path=path,
+            limits=self.limits,
+            verifier=self.verifier,
+            start=state.offset,
+            first_game=state.game,
+            prev=state.prev,
+            link=state.link,
+            scan=self.shortcuts,
         )
-        visitor = AuditVisitor(part.path)
-        while part.end is None or reader.offset < part.end:
-            report = reader.read_game(visitor)
-            if report is None:
+        visitor = AuditVisitor(path, shortcuts=self.shortcuts)
+        fd = fh.fileno()
+        empty = True
+        while True:
+            offset = reader.offset
+            if end is not None and offset >= end and _starts_game(fd, offset):
                 break
-            if not reports and visitor.header is not None and part.prev is None:
-                first_prev = visitor.header.prev
-            reports.append(report)
-        return PartReport(reports, first_prev, reader.last_hash)
+            try:
+                report = reader.read_game(visitor)
+            except LogError as exc:  # the input failed (an I/O error): nothing more is read
+                yield _unreadable(path, exc)
+                self.at_end = True
+                break
+            if report is None:
+                self.at_end = True
+                break
+            empty = False
+            yield report
+        self.last = ReadState(reader.offset, reader.next_game, reader.last_hash, reader.last_link)
+        if empty and self.at_end and state.offset == 0:
+            yield _unreadable(
+                path, LogFormatError("the log holds no game", Location(path, None, None, 0))
+            )
+
+    def _assumed(self, fh: IO[bytes]) -> ReadState | None:
+        """The first game start in the range and the state assumed there (game ``-1``: its
+        header is unreadable, so nothing can be assumed), or ``None``: none in the range."""
+        end = self.end
+        offset = _find_start(fh, self.start, end)
+        if offset is None or (end is not None and offset >= end):
+            return None
+        fh.seek(offset)
+        stream = RecordStream(fh, self.limits, self.path, start=offset)
+        try:
+            rec = stream.next_record()
+            if rec is None or rec.tag != TAG_HEADER:
+                return ReadState(offset, -1, None, None)
+            header = parse_header(rec.payload, Location(self.path, None, None, offset, 0))
+        except LogError:
+            return ReadState(offset, -1, None, None)
+        if type(header.game) is not int or header.game < 0:
+            return ReadState(offset, -1, None, None)
+        return ReadState(offset, header.game, header.prev, link_before(header))
+
+    def _cannot_open(self, exc: OSError) -> Iterator[GameReport]:
+        """A file that cannot be opened: one unreadable report where its reading starts
+        (at its start, as :func:`audit_file`; elsewhere nothing is assumed)."""
+        self.at_end = True
+        state = self.state
+        if state is None and self.start > 0:
+            self.first = ReadState(self.start, -1, None, None)
+            return
+        game, offset = (state.game, state.offset) if state is not None else (0, 0)
+        where = Location(self.path, game or None, None, offset or None)
+        self.first = ReadState(offset, game, None, None)
+        self.last = self.first
+        yield _unreadable(self.path, LogFormatError(f"cannot open: {exc.strerror}", where))
 
 
-def boundary_finding(
-    last_hash: bytes | None, first_prev: bytes | None, path: str, game: int, offset: int
-) -> Finding | None:
-    """The L2 check across a part boundary, as the sequential reader makes it: a game's
-    ``prev`` must be the final hash of the game before it (when both are known)."""
-    if last_hash is None or first_prev is None or first_prev == last_hash:
-        return None
-    return Finding(
-        rule="L2",
-        message=PREV_MISMATCH,
-        location=Location(path, game, None, offset, 0),
-    )
+_PEEK = 3 + len(HEADER_MAGIC)
 
 
-def check_parts(before: PartReport | None, part: PartReport) -> None:
-    """Add :func:`boundary_finding` to the part's first game (first, as the sequential
-    reader reports it at the header)."""
-    if before is None or not part.reports:
-        return
-    r = part.reports[0]
-    f = boundary_finding(before.last_hash, part.first_prev, r.path, r.game, r.offset)
-    if f is not None:
-        r.findings.insert(0, f)
+def _starts_game(fd: int, offset: int) -> bool:
+    """Whether a game starts at ``offset`` of the open file ``fd`` (L1)."""
+    try:
+        head = os.pread(fd, _PEEK, offset)
+    except OSError:
+        return False
+    return len(head) == _PEEK and find_game_start(head) == 0
+
+
+_FIND_BLOCK = 1 << 16
+
+
+def _find_start(fh: IO[bytes], start: int, end: int | None) -> int | None:
+    """The offset of the first game start at or after ``start`` (before ``end``, if given),
+    reading forward in blocks; ``None`` if there is none."""
+    fh.seek(start)
+    base, window = start, b""
+    while True:
+        block = fh.read(_FIND_BLOCK)
+        if not block:
+            return None
+        window += block
+        i = find_game_start(window)
+        if i != -1:
+            return base + i
+        if end is not None and base + len(window) >= end + _PEEK:
+            return None
+        cut = max(len(window) - _PEEK, 0)
+        base += cut
+        window = window[cut:]
 
 
 def audit_bytes(data: bytes, **kw: Any) -> list[GameReport]:

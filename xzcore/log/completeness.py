@@ -43,6 +43,7 @@ __all__ = [
     "follows_out_of_order",
     "is_open",
     "link_after",
+    "link_before",
     "link_problem",
     "version_notes",
 ]
@@ -203,6 +204,28 @@ def link_after(before: Link | None, header: Header, close: Close) -> Link:
         if len(holes) > MAX_HOLES:
             holes = None
     return Link(header.match, header.planned, g, max(top, g), holes, before.ended or last)
+
+
+def link_before(header: Header) -> Link | None:
+    """The link a reader has before the game of ``header`` when the file is whole and in
+    order up to it: after the game before it in its match (a 1.1 game past its first), or
+    after a 1.0 game (:data:`LEGACY`). ``None`` where no such guess can be made (a match's
+    first game, which only a file's start or another match comes before). A reader starting
+    mid-file assumes it; whoever read the bytes before checks the guess
+    (:func:`xzcore.audit.report.audit_range`).
+
+    >>> from xzcore.log.types import Header
+    >>> h = Header((1, 1), "x", 3, bytes(32), {}, ("a",) * 4, 0, bytes(108), None,
+    ...            match=bytes(16), planned=8)
+    >>> link_before(h) == Link(bytes(16), 8, game=2, top=2)
+    True
+    """
+    if not _is_11(header):
+        return LEGACY
+    g = header.game
+    if g <= 0:
+        return None
+    return Link(header.match, header.planned, g - 1, g - 1, (), False)
 
 
 def close_problems(header: Header, close: Close) -> list[Problem]:

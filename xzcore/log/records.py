@@ -35,6 +35,7 @@ __all__ = [
     "chain",
     "declared_over_limit",
     "decoder_options",
+    "find_game_start",
 ]
 
 HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
@@ -42,6 +43,24 @@ HASH_BIN = b"\xc4" + bytes([HASH_SIZE])
 HEADER_MAGIC = b"\xa6format" + bytes([0xA0 | len(FORMAT_NAME)]) + FORMAT_NAME.encode()
 """Bytes every header holds right after its record and map openers (L1): ``"format": "xzlog"``
 as the first map entry. The resync scan looks for them."""
+
+
+def find_game_start(data: bytes | bytearray, start: int = 0) -> int:
+    """The index in ``data`` of the first game start at or after ``start`` — the bytes
+    ``93 00 8x`` (a record of three, tag 0, a small map) then :data:`HEADER_MAGIC` (L1) — or
+    ``-1``. The one definition of what a reader resuming mid-file looks for: after
+    unreadable bytes (:meth:`RecordStream.resync`) and at the start of a byte range
+    (:func:`xzcore.audit.report.audit_range`).
+
+    >>> find_game_start(b"junk" + b"\\x93\\x00\\x8d" + HEADER_MAGIC + b"...")
+    4
+    """
+    i = data.find(HEADER_MAGIC, start + 3)
+    while i != -1:
+        if data[i - 3] == 0x93 and data[i - 2] == 0x00 and data[i - 1] >> 4 == 0x8:
+            return i - 3
+        i = data.find(HEADER_MAGIC, i + 1)
+    return -1
 
 
 _HASH_BIN0, _HASH_BIN1 = HASH_BIN
@@ -280,11 +299,9 @@ class RecordStream:
         window_base = self.base + rel
         keep = len(HEADER_MAGIC) + 3
         while True:
-            i = window.find(HEADER_MAGIC, 3)
-            while i != -1:
-                if window[i - 3] == 0x93 and window[i - 2] == 0x00 and window[i - 1] >> 4 == 0x8:
-                    return self._restart(window_base + i - 3, window[i - 3 :])
-                i = window.find(HEADER_MAGIC, i + 1)
+            i = find_game_start(window)
+            if i != -1:
+                return self._restart(window_base + i, window[i:])
             chunk = self._read_chunk()
             if not chunk:
                 self._restart(window_base + len(window), b"")

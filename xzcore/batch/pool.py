@@ -1,5 +1,5 @@
-"""``xz audit --jobs N``: tasks run on worker processes, results back in input order, and a
-worker that dies (``kill -9``, the OOM killer) never hangs the run.
+"""Tasks on worker processes of this machine (``xz audit --jobs N``), results back in input
+order, and a worker that dies (``kill -9``, the OOM killer) never hangs the run.
 
 :func:`run_tasks` keeps at most ``window`` tasks in flight (memory flat in the number of
 tasks) on a :class:`concurrent.futures.ProcessPoolExecutor`. When a worker dies the pool is
@@ -19,6 +19,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+
+from xzcore.batch.task import verifier_for
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -131,6 +133,45 @@ def run_tasks(
 
 
 _END: Any = object()
+
+
+def run_alone(
+    task: T,
+    work: Callable[..., R],
+    *,
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    args: tuple[Any, ...] = (),
+) -> R | WorkerDied:
+    """``work(task, *args)`` on a worker process of its own, tried twice if it dies: the
+    one task a run must have now, in the order of its results (a range audited again)."""
+    ((_, result),) = run_tasks(
+        [task], work, jobs=1, initializer=initializer, initargs=initargs, args=args, window=1
+    )
+    return result
+
+
+def init_worker(key_pem: bytes | None) -> None:
+    """Worker start-up: Ctrl-C is the parent's business; the public key from the bytes the
+    parent read and checked (a worker never opens the key file: it may have changed or gone
+    since, or be a pipe already read, and a failing initializer would stall the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
+    verifier_for(key_pem)
+
+
+def _end_with_parent() -> None:
+    """On Linux, ask to be ended when the parent dies (killed with SIGKILL itself, it can
+    stop no worker): no orphan goes on waiting for tasks that will never come."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _context() -> Any:

@@ -1,7 +1,7 @@
-"""Results of ``xz audit`` for machines (docs/audit.md, "Results for machines"): the content
-hash of each input (``file_hash``), ``--resume RESULTS`` (skip the inputs a previous run's
-``--format jsonl`` output already covers) and ``--summary FILE`` (counts per verdict and
-rule id, the money per seat name, the exit code)."""
+"""Results of a batch audit for machines (docs/audit.md, "Results for machines"): the
+content hash of each input (``file_hash``), what a previous run's ``--format jsonl`` lines
+already cover (``--resume RESULTS``) and the run's summary document (``--summary FILE``:
+counts per verdict and rule id, the money per seat name, the exit code)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,17 @@ import hashlib
 import json
 import os
 import stat
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
+
+__all__ = [
+    "HASH_CHUNK",
+    "ResumeError",
+    "audited_files",
+    "file_hash",
+    "load_resume",
+    "summary_document",
+]
 
 HASH_CHUNK = 1 << 20
 
@@ -81,77 +89,18 @@ def load_resume(path: str) -> dict[str, tuple[int, bool]]:
         raise ResumeError(f"--resume {path}: cannot read ({exc.strerror or exc})") from None
 
 
-class Hashes:
-    """The inputs in order with their content hashes, for the ``file_hash`` of every report
-    (each input gives one or more reports, in order, the last marked as ending its file),
-    and what ``--resume`` leaves out: the inputs already covered whole, and the games of a
-    partly covered one that already have their lines. Holds only the inputs in flight."""
-
-    def __init__(self, covered: dict[str, tuple[int, bool]] | None) -> None:
-        self.covered = covered or {}
-        self.queue: list[tuple[str | None, int]] = []
-        self._next = 0
-        self.skipped_files = 0
-        self.resumed_files = 0
-        self.skipped_games = 0
-
-    def inputs(self, paths: Iterable[str]) -> Iterator[str]:
-        """``paths`` less the ones already audited whole, each hashed as it goes by."""
-        for p in paths:
-            h = file_hash(p)
-            games, whole = self.covered.get(h, (0, False)) if h is not None else (0, False)
-            if whole:
-                self.skipped_files += 1
-                self.skipped_games += games
-                continue
-            self.resumed_files += games > 0
-            self.queue.append((h, games))
-            yield p
-
-    def current(self) -> str | None:
-        """The hash of the input whose reports are being emitted."""
-        return self.queue[self._next][0] if self._next < len(self.queue) else None
-
-    def already_there(self, report: dict[str, Any]) -> bool:
-        """The report's game already has its line in RESULTS (a partly covered file): it is
-        neither emitted nor counted again."""
-        if self._next >= len(self.queue) or report["game"] >= self.queue[self._next][1]:
-            return False
-        self.skipped_games += 1
-        return True
-
-    def file_done(self) -> None:
-        """Its last report was emitted: on to the next input."""
-        self._next += 1
-        if self._next > 1024:  # forget the inputs done
-            del self.queue[: self._next]
-            self._next = 0
-
-
-class RuleCounts:
-    """Findings and unreadable errors per rule id, over the run."""
-
-    def __init__(self) -> None:
-        self.findings: Counter[str] = Counter()
-        self.errors: Counter[str] = Counter()
-
-    def add(self, report: dict[str, Any]) -> None:
-        for f in report["findings"]:
-            self.findings[str(f["rule"])] += 1
-        for e in report["errors"]:
-            self.errors[str(e["rule"])] += 1
-
-
 def summary_document(
     summary: dict[str, Any],
-    rules: RuleCounts,
+    rule_findings: dict[str, int],
+    rule_errors: dict[str, int],
     money_rows: list[dict[str, Any]],
     not_audited: int,
-    hashes: Hashes | None,
+    resumed: tuple[int, int, int] = (0, 0, 0),
 ) -> str:
     """The ``--summary`` file's JSON (docs/audit.md): the run's ``summary`` counts and exit
     code, per rule id, the money per seat name with its difference, the inputs not audited
-    (a worker died twice) and what ``--resume`` left out."""
+    (a worker died twice) and what ``--resume`` left out (``resumed``: the files skipped,
+    the files continued, the games already there)."""
     doc = {
         "games": summary["games"],
         "verified": summary["verified"],
@@ -160,8 +109,8 @@ def summary_document(
         "findings_total": summary["findings_total"],
         "exit_code": summary["exit_code"],
         "rules": {
-            "findings": dict(sorted(rules.findings.items())),
-            "errors": dict(sorted(rules.errors.items())),
+            "findings": dict(sorted(rule_findings.items())),
+            "errors": dict(sorted(rule_errors.items())),
         },
         "money_per_seat": [
             {
@@ -175,8 +124,8 @@ def summary_document(
         ],
         "money_games_left_out": summary["money_games_left_out"],
         "not_audited": not_audited,
-        "skipped_files": hashes.skipped_files if hashes is not None else 0,
-        "resumed_files": hashes.resumed_files if hashes is not None else 0,
-        "skipped_games": hashes.skipped_games if hashes is not None else 0,
+        "skipped_files": resumed[0],
+        "resumed_files": resumed[1],
+        "skipped_games": resumed[2],
     }
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

@@ -1,7 +1,7 @@
-"""``xz audit --dask ADDRESS``: the same audit tasks as ``--jobs`` (:func:`audit_task`, a
-file or a part of a big file), run on a Dask cluster; docs/scale.md.
+"""The same batch tasks as ``--jobs`` (:func:`xzcore.batch.task.run_task`: a byte range
+of a file), run on a Dask cluster (``xz audit --dask ADDRESS``); docs/scale.md.
 
-:func:`run_on_dask` has the shape of :func:`xzcore.cli.audit_pool.run_tasks`: ``(task,
+:func:`run_on_dask` has the shape of :func:`xzcore.batch.pool.run_tasks`: ``(task,
 result)`` in input order, with at most ``window`` tasks submitted and not yet yielded, so
 the client's memory is flat in the number of tasks (a ``dask.bag`` computed whole would hold
 every report on the client at once). A worker lost mid-run is Dask's business: the scheduler
@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
 
-from xzcore.cli.audit_pool import WorkerDied
+from xzcore.batch.pool import WorkerDied
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,12 +70,14 @@ def connect(address: str) -> tuple[Any, Any]:
             n_workers=n,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # The scheduler always serves HTTP (its health checks); on a port the system
+            # picks, so a busy 8787 (another cluster, a notebook) changes nothing.
+            dashboard_address="127.0.0.1:0",
             silence_logs=logging.ERROR,
         )
         return Client(cluster), cluster
     try:
-        return Client(where, timeout="10s"), None
+        return Client(where, timeout=CONNECT_TIMEOUT), None
     except (OSError, TimeoutError) as exc:
         raise DaskUnavailableError(
             f"--dask {address}: cannot reach the scheduler ({exc})"
@@ -121,6 +123,21 @@ def run_on_dask(
     finally:
         for _, future in pending:
             future.cancel()
+
+
+def run_one_on_dask(
+    task: T, work: Callable[..., R], *, client: Any, args: tuple[Any, ...] = ()
+) -> R | WorkerDied:
+    """``work(task, *args)`` on the cluster, now: the one task a run must have next."""
+    from distributed.scheduler import KilledWorker
+
+    future = client.submit(work, task, *args, pure=False)
+    try:
+        result: R | WorkerDied = future.result()
+    except KilledWorker as exc:
+        result = WorkerDied(f"the Dask workers running it died ({exc})")
+    future.release()
+    return result
 
 
 _END: Any = object()

@@ -1,0 +1,164 @@
+"""An audit's reports as text people and programs read (docs/audit.md): the table's lines
+of a game (:func:`table_lines`), money per seat as an aligned table (:func:`money_table`) and
+a report as strict JSON (:func:`to_json`). ``xz audit`` prints them; the batch audit's
+workers render them where the games are audited (:mod:`xzcore.batch`)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from xzcore.audit.diff import diff_lines
+from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
+from xzcore.log.completeness import VERSION_NOTE
+from xzcore.messages import rule_label, text
+
+__all__ = ["finite", "money_table", "table_lines", "to_json"]
+
+
+def _money(m: list[int] | None, lang: str) -> str:
+    if m is None:
+        return ""
+    return text("audit.money", lang) + " ".join(f"{x:+d}" for x in m)
+
+
+def _units(v: int | None, lang: str) -> str:
+    return text("audit.unknown", lang) if v is None else f"{v:+d}" if v else "0"
+
+
+def _width(cell: str, lang: str) -> int:
+    """A cell's width: in Chinese, terminal columns (a CJK character takes two)."""
+    if lang != "zh":
+        return len(cell)
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in cell)
+
+
+def _pad(cell: str, width: int, right: bool, lang: str) -> str:
+    fill = " " * max(width - _width(cell, lang), 0)
+    return fill + cell if right else cell + fill
+
+
+def money_table(rows: list[dict[str, Any]], indent: str = "    ", lang: str = "en") -> list[str]:
+    """Seat rows (``money_per_seat`` of a game, or the run's per name) as aligned text: the
+    name, the log's payments, its announced totals (only when some differ from the
+    payments), the correct figure and the difference, and a mark on each seat that
+    differs."""
+    totals = shows_totals(rows)
+    head = [text("audit.col_name", lang), text("audit.col_claimed", lang)]
+    if totals:
+        head.append(text("audit.col_totals", lang))
+    head += [text("audit.col_correct", lang), text("audit.col_diff", lang)]
+    table = [head]
+    for r in rows:
+        cells = [str(r["name"]), _units(r["claimed"], lang)]
+        if totals:
+            cells.append(_units(r.get("claimed_totals"), lang))
+        cells.append(_units(r["correct"], lang))
+        d = None
+        if r["correct"] is not None and r["claimed"] is not None:
+            d = r["claimed"] - r["correct"]
+        cells.append("" if d is None else _units(d, lang))
+        if r["differs"]:
+            cells.append(text("audit.differs", lang))
+        table.append(cells)
+    widths = [max(_width(row[i], lang) for row in table if i < len(row)) for i in range(len(head))]
+    lines = []
+    for row in table:
+        parts = [_pad(row[0], widths[0], False, lang)]
+        parts += [
+            _pad(c, w, True, lang) for c, w in zip(row[1 : len(head)], widths[1:], strict=True)
+        ]
+        parts += row[len(head) :]
+        lines.append((indent + "  ".join(parts)).rstrip())
+    return lines
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float as its text (``"nan"``, ``"inf"``): JSON
+    (RFC 8259) has no such numbers, and a log may claim one (as ``xz replay --json``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
+
+
+def to_json(report: dict[str, Any]) -> str:
+    """One report as strict JSON: ``allow_nan=False`` is tried first (the common case costs
+    nothing more); a report holding a NaN or infinite float is written with it as a string."""
+    try:
+        return json.dumps(report, ensure_ascii=False, allow_nan=False, default=str)
+    except ValueError:
+        return json.dumps(finite(report), ensure_ascii=False, allow_nan=False, default=str)
+
+
+def _json(v: Any) -> str:
+    return json.dumps(finite(v), ensure_ascii=False, default=str)
+
+
+def _short(v: Any) -> str:
+    s = _json(v)
+    return s if len(s) <= 200 else s[:197] + "..."
+
+
+def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -> list[str]:
+    """A game's lines in ``xz audit``'s table: one line for the game; each finding (and
+    unreadable error) indented under it, its rule id with the rule's name beside it, its
+    message and notes in ``lang`` (:func:`xzcore.audit.report.finding_text`,
+    :func:`~xzcore.audit.report.error_text`); none for a verified game when ``quiet``."""
+    status = report["status"]
+    if quiet and status == "verified":
+        return []
+    out: list[str] = []
+    head = text(
+        "audit.head", lang, path=report["path"], game=report["game"], offset=report["offset"]
+    )
+    # A game's notes under its line (M4.4's money recomputed); not L8.10's, which every 1.0
+    # game carries (it is in the JSON and on the page).
+    game_notes = [
+        text("audit.game_note", lang) + game_note_text(str(n), lang)
+        for n in report.get("notes") or ()
+        if n != VERSION_NOTE
+    ]
+    if status == "verified":
+        out.append(text("audit.verified", lang, head=head, events=report["events"]))
+        out.extend(game_notes)
+        return out
+    n = len(report["findings"]) + len(report["errors"])
+    out.append(text("audit.status." + status, lang, head=head, n=n))
+    out.extend(game_notes)
+    for e in report["errors"]:
+        where = text("audit.event", lang, event=e["event"]) if e["event"] is not None else ""
+        at = text("audit.at_byte", lang, offset=e["offset"]) if e["offset"] is not None else ""
+        rule = rule_label(e["rule"], lang)
+        message = error_text(e, lang)
+        out.append(f"  {where}{at}{rule}  {text('audit.unreadable', lang)}{message}")
+    for f in report["findings"]:
+        where = text("audit.event", lang, event=f["event"]) if f["event"] is not None else ""
+        at = text("audit.at_byte", lang, offset=f["offset"])
+        message, notes = finding_text(f, lang)
+        out.append(f"  {where}{at}{rule_label(f['rule'], lang)}  {message}")
+        d = f.get("diff")
+        cut = {k for k in ("claimed", "correct") if _short(f[k]) != _json(f[k])}
+        shown = d is not None and (bool(cut) or "list" in d)
+        for key in ("claimed", "correct"):
+            if f[key] is not None and not (shown and key in cut):
+                out.append(text("audit." + key, lang, value=_short(f[key])))
+        if shown and d is not None:
+            # The changed items in full: claimed and correct above may be cut short.
+            out.append(text("audit.list_changes", lang))
+            out.extend(diff_lines(d, "        ", lang))
+        if f["money"] is not None:
+            out.append("   " + _money(f["money"], lang))
+        for note in notes:
+            out.append(text("audit.note", lang) + note)
+    rows = report.get("money_per_seat")
+    if rows:
+        out.append(text("audit.seats_head", lang))
+        out.extend(money_table(rows, lang=lang))
+        if all(r["correct"] is None for r in rows):
+            out.append("  " + text("audit.no_correct", lang))
+    return out
