@@ -66,7 +66,7 @@ def cluster() -> Iterator[Any]:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",
         silence_logs=logging.CRITICAL,
     )
     client = Client(c)
@@ -150,3 +150,92 @@ def test_without_dask_the_option_names_the_extra(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     res = xz("audit", "--dask", "local:2", str(REPLAYS / "void-peng.xzlog"))
     assert res.exit_code == 2 and "xzcore[dask]" in res.output
+
+
+@pytest.fixture
+def port_8787_busy() -> Iterator[None]:
+    """Another program on Dask's default dashboard port (a notebook, another cluster)."""
+    import errno
+    import socket
+
+    holder = socket.socket()
+    try:
+        holder.bind(("127.0.0.1", 8787))
+        holder.listen()
+    except OSError as exc:  # already held by someone else: busy all the same
+        assert exc.errno == errno.EADDRINUSE
+    try:
+        yield
+    finally:
+        holder.close()
+
+
+def _descendants(pid: int) -> set[int]:
+    out, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        for task in os.listdir(f"/proc/{p}/task") if os.path.isdir(f"/proc/{p}/task") else ():
+            try:
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    kids = [int(x) for x in fh.read().split()]
+            except OSError:
+                continue
+            out.update(kids)
+            todo.extend(kids)
+    return out
+
+
+def test_a_busy_port_8787_changes_nothing(port_8787_busy: None) -> None:
+    """The LocalCluster serves its HTTP on a port the system picks: no warning, the same
+    report."""
+    cmd = [sys.executable, "-m", "xzcore.cli", "audit", "--format", "jsonl", str(REPLAYS)]
+    on_dask = subprocess.run([*cmd, "--dask", "local:2"], capture_output=True, text=True)
+    here = subprocess.run(cmd, capture_output=True, text=True)
+    assert on_dask.returncode == here.returncode == 3
+    assert on_dask.stdout == here.stdout
+    assert on_dask.stderr == here.stderr  # the summary line alone: no warning
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_closed_stdout_stops_the_cluster_with_no_warning(tmp_path: Path) -> None:
+    """``xz audit --dask local:2 ... | head -1``: the cluster is closed before the process
+    ends as SIGPIPE would; no leaked semaphore, no process left."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for i in range(40):
+        (logs / f"{i:02d}.xzlog").write_bytes((REPLAYS / "preset-xueliu.xzlog").read_bytes())
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xzcore.cli",
+            "audit",
+            "--format",
+            "jsonl",
+            "--dask",
+            "local:2",
+            str(logs),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    kids = _descendants(proc.pid)
+    proc.stdout.close()  # the reader goes away, as head does
+    with proc.stderr:
+        err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert proc.returncode == -signal.SIGPIPE
+    assert "leaked" not in err and "Warning" not in err and "Traceback" not in err
+    assert kids
+    _until(lambda: not [p for p in kids if _alive(p)], timeout=30)
+
+
+def _alive(pid: int) -> bool:
+    """A process that still runs (not gone, not a zombie waiting for its reaper)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

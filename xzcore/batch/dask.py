@@ -17,6 +17,7 @@ for the run and closed after it. Dask is the extra ``xzcore[dask]``.
 from __future__ import annotations
 
 import logging
+import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
@@ -29,6 +30,20 @@ R = TypeVar("R")
 DASK_MISSING = "--dask needs Dask: pip install 'xzcore[dask]'"
 CONNECT_TIMEOUT = "5s"
 """How long a client waits for a scheduler that does not answer."""
+
+
+QUIET_SCHEDULER = {
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+"""Where a LocalCluster's scheduler runs in this process, beside the merging: its watch for
+a blocked event loop (every 20 ms) and its system monitor (every 0.5 s) would cost this
+process about 4% of a core while it waits; at these intervals about 1.5% (docs/scale.md)."""
+
+PART_SCALE = 4
+"""A Dask task audits this many times :data:`xzcore.batch.plan.PART_BYTES` of a file (16
+MiB, ~1,400 games, 0.7 s of a worker): each task costs the client about 3 ms (submit,
+gather, merge), a pool's about 0.2 ms."""
 
 
 class DaskUnavailableError(RuntimeError):
@@ -59,29 +74,61 @@ def parse_address(address: str) -> tuple[str, int | None]:
 
 
 def connect(address: str) -> tuple[Any, Any]:
-    """A Dask client for ``address`` (and the LocalCluster it started, or ``None``)."""
+    """A Dask client for ``address`` (and the cluster it started, or ``None``)."""
     require_dask()
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     where, n = parse_address(address)
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if n is not None:
-        cluster = LocalCluster(
-            n_workers=n,
-            threads_per_worker=1,
-            processes=True,
-            # The scheduler always serves HTTP (its health checks); on a port the system
-            # picks, so a busy 8787 (another cluster, a notebook) changes nothing.
-            dashboard_address="127.0.0.1:0",
-            silence_logs=logging.ERROR,
-        )
-        return Client(cluster), cluster
+        cluster = local_cluster(n)
+        client = Client(cluster)
+        try:
+            client.wait_for_workers(n, timeout=LOCAL_START_TIMEOUT)
+        except BaseException:
+            client.close()
+            cluster.close()
+            raise
+        return client, cluster
     try:
         return Client(where, timeout=CONNECT_TIMEOUT), None
     except (OSError, TimeoutError) as exc:
         raise DaskUnavailableError(
             f"--dask {address}: cannot reach the scheduler ({exc})"
         ) from None
+
+
+LOCAL_START_TIMEOUT = 120
+"""Seconds a ``local:N`` cluster's workers have to start."""
+
+
+def local_cluster(n: int) -> Any:
+    """``local:N``: a scheduler and ``n`` single-threaded workers, each in a process of its
+    own (distributed's ``SubprocessCluster``), so that this process only submits and merges
+    — a LocalCluster's scheduler would run here, beside the merging, at several per cent of
+    a core. Where that is missing, a LocalCluster (its scheduler here, quieter)."""
+    common: dict[str, Any] = {
+        "n_workers": n,
+        "threads_per_worker": 1,
+        # The scheduler always serves HTTP (its health checks); on a port the system picks,
+        # so a busy 8787 (another cluster, a notebook) changes nothing.
+        "dashboard_address": "127.0.0.1:0",
+        # Dask's own log lines (a heartbeat that meets a closing scheduler) are not ours to
+        # show: what fails, a task, comes back as such.
+        "silence_logs": logging.CRITICAL,
+    }
+    if not sys.platform.startswith("win"):
+        try:
+            from distributed.deploy.subprocess import SubprocessCluster
+        except ImportError:
+            pass
+        else:
+            return SubprocessCluster(**common)
+    import dask
+    from dask.distributed import LocalCluster
+
+    with dask.config.set(QUIET_SCHEDULER):
+        return LocalCluster(processes=True, **common)
 
 
 def run_on_dask(

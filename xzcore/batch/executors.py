@@ -18,7 +18,11 @@ R = TypeVar("R")
 
 
 class Executor(Protocol):
-    """Runs tasks: :meth:`map` in order, :meth:`run_one` now; :meth:`close` ends it."""
+    """Runs tasks: :meth:`map` in order, :meth:`run_one` now; :meth:`close` ends it.
+    ``part_scale``: how many times the planner's range size its tasks should be (larger
+    where each task costs the coordinator more)."""
+
+    part_scale: int
 
     def map(
         self, tasks: Iterable[T], work: Callable[..., R], args: tuple[Any, ...] = ()
@@ -33,6 +37,8 @@ class Executor(Protocol):
 
 class InProcess:
     """Every task in this process, one after another (``--jobs 1``)."""
+
+    part_scale = 1
 
     def map(
         self, tasks: Iterable[T], work: Callable[..., R], args: tuple[Any, ...] = ()
@@ -55,6 +61,8 @@ class ProcessPool:
     is run again alone, and lost again it comes back as :class:`WorkerDied`. ``key_pem``:
     the public key each worker builds its verifier from once, at its start.
     ``on_lost(n, reason)`` is told each time a worker dies with ``n`` unfinished tasks."""
+
+    part_scale = 1
 
     def __init__(
         self,
@@ -107,8 +115,9 @@ class DaskCluster:
     def __init__(
         self, address: str | None = None, *, client: Any = None, window: int | None = None
     ) -> None:
-        from xzcore.batch.dask import connect
+        from xzcore.batch.dask import PART_SCALE, connect
 
+        self.part_scale = PART_SCALE
         self._cluster: Any = None
         self._own = client is None
         if client is None:

@@ -71,7 +71,7 @@ class BatchAudit:
         self.options = options
         self.executor: Executor = executor or InProcess()
         self.resume = resume
-        self.part_bytes = part_bytes or _plan.PART_BYTES
+        self.part_bytes = part_bytes or _plan.PART_BYTES * self.executor.part_scale
         self.on_notice = on_notice
         self.tally = Tally()
         self.skipped_files = 0
