@@ -92,6 +92,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", required=True, help="folder for the logs and results.json")
     ap.add_argument("--skip-dask", action="store_true")
+    ap.add_argument(
+        "--curve",
+        default="",
+        help="also --jobs at these worker counts (e.g. 4,8): where the per-worker rate falls",
+    )
+    ap.add_argument("--format", default="jsonl", choices=["jsonl", "table"])
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -129,13 +135,13 @@ def main() -> None:
         f"{results['record_s']:.0f} s",
         flush=True,
     )
-    runs = {"jobs 1 (one file)": xz("audit", "--format", "jsonl", "--jobs", "1", str(files[0]))}
-    runs[f"jobs {args.workers}"] = xz(
-        "audit", "--format", "jsonl", "--jobs", str(args.workers), *map(str, files)
-    )
+    fmt = ["--format", args.format]
+    runs = {"jobs 1 (one file)": xz("audit", *fmt, "--jobs", "1", str(files[0]))}
+    for n in [int(x) for x in args.curve.split(",") if x] + [args.workers]:
+        runs[f"jobs {n}"] = xz("audit", *fmt, "--jobs", str(n), *map(str, files))
     if not args.skip_dask:
         runs[f"dask local:{args.workers}"] = xz(
-            "audit", "--format", "jsonl", "--dask", f"local:{args.workers}", *map(str, files)
+            "audit", *fmt, "--dask", f"local:{args.workers}", *map(str, files)
         )
     one = None
     for name, cmd in runs.items():
@@ -147,11 +153,13 @@ def main() -> None:
         r["speedup"] = r["games_per_s"] / one
         busy = r["workers_cpu_s"] or r["coordinator_cpu_s"]
         r["coordinator_share"] = r["coordinator_cpu_s"] / busy if busy else 0.0
+        r["games_per_worker_cpu_s"] = games / busy if busy else 0.0
         results[name] = r
         print(
             f"{name:22} {r['wall_s']:7.1f} s {r['games_per_s']:>10,.0f} games/s "
             f"x{r['speedup']:5.1f}  coordinator {r['coordinator_cpu_s']:6.1f} CPU-s "
-            f"({r['coordinator_share']:.1%} of workers')  exit {r['exit']}  {r['summary']}",
+            f"({r['coordinator_share']:.1%} of workers')  "
+            f"{r['games_per_worker_cpu_s']:,.0f} games/worker-CPU-s  exit {r['exit']}",
             flush=True,
         )
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")

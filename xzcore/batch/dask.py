@@ -140,13 +140,13 @@ def run_on_dask(
     window: int | None = None,
 ) -> Generator[tuple[T, R | WorkerDied], None, None]:
     """``(task, work(task, *args))`` for each task, in input order, computed by the
-    cluster's workers, with at most ``window`` tasks (default 4 per worker thread) submitted
+    cluster's workers, with at most ``window`` tasks (default 8 per worker thread) submitted
     and not yet yielded. Closing the iterator cancels what is still submitted."""
     from distributed.scheduler import KilledWorker
 
     if window is None:
         threads = sum(client.nthreads().values()) or 1
-        window = 4 * threads
+        window = 8 * threads
     pending: deque[tuple[T, Any]] = deque()
     source = iter(tasks)
     more = True

@@ -57,7 +57,7 @@ class InProcess:
 
 class ProcessPool:
     """``jobs`` worker processes of this machine (:func:`xzcore.batch.pool.run_tasks`): at
-    most ``window`` tasks in flight (default 4 per worker); a task lost with a dead worker
+    most ``window`` tasks in flight (default 8 per worker); a task lost with a dead worker
     is run again alone, and lost again it comes back as :class:`WorkerDied`. ``key_pem``:
     the public key each worker builds its verifier from once, at its start.
     ``on_lost(n, reason)`` is told each time a worker dies with ``n`` unfinished tasks."""
