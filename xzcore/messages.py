@@ -928,6 +928,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "丢弃一条没有轮到它时发来的行（{rule}）：{sent}",
         "a line sent when the bot was not asked to act was discarded ({rule}): {sent}",
     ),
+    "bot.unprompted_more": (
+        "另有 {count} 条没有轮到它时发来的行被丢弃，不再逐条报告（{rule}）",
+        "{count} more lines sent when the bot was not asked to act were discarded, not "
+        "reported one by one ({rule})",
+    ),
     "bot.crashed": (
         "机器人进程结束了（退出状态 {status}，{rule}），标准错误最后一行：{stderr}；"
         "此座以后按默认打法打完",
@@ -970,6 +975,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "not JSON ({reason}, column {column})",
     ),
     "mjai.too_deep": ("JSON 嵌套太深", "JSON nested too deeply"),
+    "mjai.big_int": (
+        "JSON 里的整数超过 {limit} 位",
+        "an integer of more than {limit} digits in the JSON",
+    ),
     "mjai.not_object": ("不是 JSON 对象，而是 {kind}", "not a JSON object but {kind}"),
     "mjai.no_type": ("没有字符串 type", "no string 'type'"),
     "mjai.no_start_game": (

@@ -18,7 +18,6 @@ Every problem of an mjai input is a :class:`MjaiError` naming its line (from 1).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
@@ -31,7 +30,17 @@ from xzcore.log.types import (
     LogFormatError,
 )
 from xzcore.messages import text
-from xzcore.mjai.events import Explain, FromMjai, MjaiStream, end_game, line, start_game
+from xzcore.mjai.events import (
+    Explain,
+    FromMjai,
+    JsonLineError,
+    MjaiStream,
+    end_game,
+    line,
+    parse_line,
+    short_repr,
+    start_game,
+)
 
 __all__ = [
     "CONVERTED",
@@ -232,13 +241,9 @@ def read_lines(handle: Lines) -> Iterator[tuple[int, dict[str, Any]]]:
         if not raw.strip():
             continue
         try:
-            m = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise MjaiError("mjai.not_utf8", no) from None
-        except json.JSONDecodeError as exc:
-            raise MjaiError("mjai.not_json", no, reason=exc.msg, column=exc.colno) from None
-        except RecursionError:
-            raise MjaiError("mjai.too_deep", no) from None
+            m = parse_line(raw)
+        except JsonLineError as exc:
+            raise MjaiError(exc.key, no, **exc.fields) from None
         if type(m) is not dict:
             raise MjaiError("mjai.not_object", no, kind=type(m).__name__)
         if type(m.get("type")) is not str:
@@ -400,9 +405,3 @@ def rebuild_game(rnd: list[tuple[int, dict[str, Any]]]) -> RebuiltGame:
         claims=claims,
         last=last,
     )
-
-
-def short_repr(value: Any) -> str:
-    """``repr(value)``, cut to 80 characters: an error line names a bad value, not a page."""
-    r = repr(value)
-    return r if len(r) <= 80 else r[:77] + "..."
