@@ -1010,6 +1010,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the input ends inside a round (no end_kyoku)",
     ),
     "mjai.no_end_game": ("输入没有以 end_game 结束", "the input ends without end_game"),
+    "mjai.long_round": (
+        "一局超过 {limit} 行（一局日志最多的事件数）",
+        "a round of more than {limit} lines (the most events a logged game holds)",
+    ),
+    "mjai.big_round": (
+        "一局超过 {limit} 字节（一局日志最多的字节数）",
+        "a round of more than {limit} bytes (the most bytes a logged game takes)",
+    ),
+    "mjai.no_round": (
+        "输入里一局也没有：没有可写的对局",
+        "the input holds no round: no game to write",
+    ),
     "mjai.header_object": ("meta.header 不是对象", "meta.header is not an object"),
     "mjai.header_field": ("meta.header 的 {field} 不对：{value}", "meta.header {field}: {value}"),
     "mjai.header_bytes": (
