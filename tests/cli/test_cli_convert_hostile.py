@@ -96,8 +96,8 @@ def test_a_header_the_reader_would_refuse_is_not_written(
 
 
 def test_a_round_past_the_events_a_game_holds_is_refused_as_it_is_read(tmp_path: Path) -> None:
-    """L6: a round of 30,000 lines is refused at its 20,001st line (line 20,002), past the log's 20,000 events (its
-    rest is never held)."""
+    """L6: a round of 30,000 lines is refused at its 20,001st line (line 20,002), past the
+    log's 20,000 events (its rest is never held)."""
     sk = {"type": "start_kyoku", "oya": 0, "tehais": [["1m"] * 13] * 4}
     body = '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":false}\n' * 30_000
     text = START + json.dumps(sk) + "\n" + body + '{"type":"end_kyoku"}\n' + END

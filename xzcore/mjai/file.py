@@ -312,10 +312,10 @@ class Rounds:
             last = no
             t = m["type"]
             if ended is not None:
-                raise MjaiError("mjai.after_end", no, type=repr(t), end=ended)
+                raise MjaiError("mjai.after_end", no, type=short_repr(t), end=ended)
             if self.names is None:
                 if t != "start_game":
-                    raise MjaiError("mjai.no_start_game", no, type=repr(t))
+                    raise MjaiError("mjai.no_start_game", no, type=short_repr(t))
                 got = m.get("names", ["", "", "", ""])
                 if type(got) is not list or len(got) != 4 or any(type(n) is not str for n in got):
                     raise MjaiError("mjai.names", no, value=short_repr(got))
@@ -327,12 +327,12 @@ class Rounds:
                     ended = no
                     continue
                 if t not in ("start_kyoku", "xz_game"):
-                    raise MjaiError("mjai.outside_round", no, type=repr(t))
+                    raise MjaiError("mjai.outside_round", no, type=short_repr(t))
                 cur = [(no, m)]
                 began = getattr(lines, "bytes_read", 0)
                 continue
             if t in ("start_kyoku", "xz_game", "start_game", "end_game"):
-                raise MjaiError("mjai.inside_round", no, type=repr(t))
+                raise MjaiError("mjai.inside_round", no, type=short_repr(t))
             cur.append((no, m))
             if len(cur) > max_lines:
                 raise MjaiError("mjai.long_round", no, "L6", limit=max_lines)
