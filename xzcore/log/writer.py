@@ -101,9 +101,7 @@ class LogWriter:
 
     def _refuse(self, message: str, rule: str) -> NoReturn:
         event = self._events if self._state == "events" else None
-        raise LogFormatError(
-            f"cannot be written: {message}", Location(game=self.games, event=event), rule=rule
-        )
+        raise LogFormatError(message, Location(game=self.games, event=event), rule=rule)
 
     def _write(self, body: bytes) -> None:
         self._hash = chain(self._hash, body)
@@ -149,12 +147,7 @@ class LogWriter:
         }
         if extra:
             header["extra"] = dict(extra)
-        try:  # the reader's own check of a header (L4, L7)
-            parse_header(header, Location(game=self.games))
-        except LogFormatError as exc:
-            raise LogFormatError(
-                f"cannot be written: {exc.message}", exc.location, rule=exc.rule
-            ) from None
+        parse_header(header, Location(game=self.games))  # the reader's own check (L4, L7)
         self._hash = self._prev
         self._events = 0
         self._game_bytes = 0

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 import msgpack
 
-from xzcore.errors import IllegalActionError, InvalidActionError
+from xzcore.errors import IllegalActionError, InvalidActionError, LogFormatError
 from xzcore.log.types import Limits, Match, claims_of, net_of
 from xzcore.log.writer import LogWriter
 from xzcore.messages import text
@@ -160,8 +160,12 @@ def _write_spooled(
             else:
                 writer.end_game()
                 res.replayed += 1
+        except LogFormatError as exc:  # what the reader would refuse (L4, L6)
+            raise MjaiError(
+                "mjai.unwritable_game", line_no, exc.rule, game=game, reason=exc.message
+            ) from None
         except (RuntimeError, ValueError, TypeError, OverflowError) as exc:
-            # a game after the match's last (L8.6), or what the reader would refuse (L4, L6)
+            # a game after the match's last (L8.6)
             raise MjaiError("mjai.unwritable_game", line_no, game=game, reason=exc) from None
         res.games += 1
 
