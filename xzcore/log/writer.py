@@ -62,6 +62,7 @@ class LogWriter:
         self.limits = limits or Limits()
         """What the reader accepts (L6): the writer refuses a record or game past it."""
         self._decode = decoder_options(self.limits)
+        self._decoder = msgpack.Unpacker(**self._decode)  # the reader's way, made once
         self._signer = signer
         self.match = match
         """The match the games are bound to (format 1.1), or ``None`` (format 1.0)."""
@@ -94,8 +95,10 @@ class LogWriter:
         if size > lim.max_record_bytes:
             self._refuse(f"record larger than {lim.max_record_bytes} bytes", "L6")
         try:
-            msgpack.unpackb(packed, **self._decode)
+            self._decoder.feed(packed)
+            self._decoder.unpack()
         except Exception as exc:  # msgpack raises several types; all mean "not readable"
+            self._decoder = msgpack.Unpacker(**self._decode)  # nothing of it left behind
             over = declared_over_limit(packed, lim)
             self._refuse(over or f"a value the reader refuses ({exc})", "L6")
 
