@@ -5,7 +5,6 @@ started are gone."""
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -14,6 +13,21 @@ from pathlib import Path
 
 MEMORY_CAP = 2 << 30
 """The address space ``xz`` may map (bytes): an unbounded input makes it fail, not the machine."""
+
+
+_LAUNCH = """
+import os, resource, subprocess, sys
+cap, report = int(sys.argv[1]), sys.argv[2]
+def capped():
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+child = subprocess.Popen(sys.argv[3:], preexec_fn=capped)
+_, status, usage = os.wait4(child.pid, 0)
+with open(report, "w") as fh:
+    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
+"""
+"""A small fresh interpreter that runs the command as its child under the address-space cap
+and writes the child's exit code and peak RSS (KiB): the test runner's own memory, which a
+fork from it would count as the child's, stays out of the figure."""
 
 
 @dataclass
@@ -30,38 +44,42 @@ class Ran:
 def run_xz(*args: str, cwd: Path, timeout: float = 60, stdin: bytes | None = None) -> Ran:
     """``python -m xzcore.cli ARGS`` through its ``main()`` (as the installed ``xz``), within
     ``timeout`` seconds and :data:`MEMORY_CAP`; its exit code, stderr and peak RSS (MB)."""
-
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
     err = cwd / f".stderr-{time.monotonic_ns()}"
+    report = err.with_suffix(".report")
     with open(err, "wb") as efh:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "xzcore.cli", *args],
+            [
+                sys.executable,
+                "-c",
+                _LAUNCH,
+                str(MEMORY_CAP),
+                str(report),
+                sys.executable,
+                "-m",
+                "xzcore.cli",
+                *args,
+            ],
             cwd=cwd,
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=efh,
-            preexec_fn=cap,
+            start_new_session=True,
         )
         if stdin is not None:
             assert proc.stdin is not None
             proc.stdin.write(stdin)
             proc.stdin.close()
-        deadline = time.monotonic() + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                proc.kill()
-                proc.wait()
-                raise AssertionError(f"xz {' '.join(args)} ran past {timeout} s")
-            time.sleep(0.05)
-    proc.returncode = os.waitstatus_to_exitcode(status)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)  # the session this call started: launcher and xz
+            proc.wait()
+            raise AssertionError(f"xz {' '.join(args)} ran past {timeout} s") from None
+    code, peak = (int(x) for x in report.read_text().split())
+    report.unlink()
     text = err.read_text("utf-8", "replace")
     err.unlink()
-    return Ran(proc.returncode, text, usage.ru_maxrss / 1024)
+    return Ran(code, text, peak / 1024)
 
 
 def gone(pid: int, within: float = 10.0) -> bool:
