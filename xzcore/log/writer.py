@@ -83,7 +83,7 @@ class LogWriter:
             packed = self._packer.pack(payload)
         except (ValueError, TypeError, OverflowError) as exc:  # an int past 64 bits, …
             self._packer.reset()
-            self._refuse(f"a value msgpack cannot hold ({exc})", "L1")
+            self._reject(f"a value msgpack cannot hold ({exc})", "L1")
         self._check(packed)
         self._write(b"\x93" + self._packer.pack(tag) + packed)
 
@@ -93,16 +93,16 @@ class LogWriter:
         lim = self.limits
         size = 1 + 1 + len(packed) + len(HASH_BIN) + 32  # the record: array, tag, payload, hash
         if size > lim.max_record_bytes:
-            self._refuse(f"record larger than {lim.max_record_bytes} bytes", "L6")
+            self._reject(f"record larger than {lim.max_record_bytes} bytes", "L6")
         try:
             self._decoder.feed(packed)
             self._decoder.unpack()
         except Exception as exc:  # msgpack raises several types; all mean "not readable"
             self._decoder = msgpack.Unpacker(**self._decode)  # nothing of it left behind
             over = declared_over_limit(packed, lim)
-            self._refuse(over or f"a value the reader refuses ({exc})", "L6")
+            self._reject(over or f"a value the reader refuses ({exc})", "L6")
 
-    def _refuse(self, message: str, rule: str) -> NoReturn:
+    def _reject(self, message: str, rule: str) -> NoReturn:
         event = self._events if self._state == "events" else None
         raise LogFormatError(message, Location(game=self.games, event=event), rule=rule)
 
@@ -163,9 +163,9 @@ class LogWriter:
             raise RuntimeError("write_event() outside a game's events")
         lim = self.limits
         if self._events >= lim.max_events:  # the reader's L6 checks, as it makes them
-            self._refuse(f"more than {lim.max_events} events in one game", "L6")
+            self._reject(f"more than {lim.max_events} events in one game", "L6")
         if self._game_bytes > lim.max_game_bytes:
-            self._refuse(f"a game longer than {lim.max_game_bytes} bytes", "L6")
+            self._reject(f"a game longer than {lim.max_game_bytes} bytes", "L6")
         self._record(TAG_EVENT, event)
         self._events += 1
 
