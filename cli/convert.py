@@ -9,14 +9,18 @@ blood-grp rounds replayed through the engine under ``--rules``/``--set`` (M4).
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import sys
 from typing import IO, Any
 
 import click
 
-from xzcore.cli.output_file import UnwritableOutput, check_output_path, write_whole
+from xzcore.cli.output_file import (
+    UnwritableOutput,
+    check_output_path,
+    whole_file,
+    write_whole,
+)
 from xzcore.cli.rule_options import rules_of
 from xzcore.messages import text
 from xzcore.mjai.file import MjaiError, read_lines, to_mjai
@@ -196,17 +200,20 @@ def _from_mjai(
     fh: IO[bytes], source: str, output: str, rules: RuleSet, signer: Any, lang: str
 ) -> int:
     reading = _Hashing(fh)
-    out = io.BytesIO()
     try:
-        res = from_mjai(
-            read_lines(reading), out, rules=rules, signer=signer, digest=reading.hash.digest
-        )
+        with whole_file(output) as out:
+            res = from_mjai(
+                read_lines(reading), out, rules=rules, signer=signer, digest=reading.hash.digest
+            )
     except MjaiError as exc:
         _say(f"{source}: {exc.text(lang)}")
         return EXIT_UNREADABLE
+    except OSError as exc:
+        if output == "-":
+            raise  # one line and exit 1, by xz's main (cli/main.py)
+        raise _Unwritable("-o", output, exc) from None
     for note in res.notes:
         _say(text("convert.note", lang, note=note))
-    _write(output, out.getvalue())
     if output != "-":
         _say(
             text(

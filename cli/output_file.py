@@ -10,9 +10,12 @@ device)``, with the command's documented exit code (:class:`UnwritableOutput`).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import stat
 import tempfile
+from collections.abc import Iterator
 from typing import IO, Any
 
 import click
@@ -76,4 +79,43 @@ def write_whole(path: str, text: str | bytes, suffix: str = ".tmp") -> None:
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def whole_file(path: str, suffix: str = ".tmp") -> Iterator[IO[bytes]]:
+    """A binary handle whose bytes become ``path`` whole when the block ends, or not at all
+    (an exception in the block leaves ``path`` as it was): :func:`write_whole` for output
+    made as a stream, its size bounded by the disk, not by memory. ``"-"`` is standard
+    output, written once the block ends; a path that is not a regular file is written into
+    then, never replaced."""
+    import sys
+
+    try:
+        special = path == "-" or not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        special = False
+    if special:
+        with tempfile.TemporaryFile(prefix="xz-") as tmp:
+            yield tmp
+            tmp.seek(0)
+            if path == "-":
+                shutil.copyfileobj(tmp, sys.stdout.buffer)
+                sys.stdout.buffer.flush()
+            else:
+                with open(path, "wb") as raw:
+                    shutil.copyfileobj(tmp, raw)
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, name = tempfile.mkstemp(prefix=".xz-", suffix=suffix, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            yield fh
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(name, 0o666 & ~mask)
+        os.replace(name, path)
+    except BaseException:
+        if os.path.exists(name):
+            os.unlink(name)
         raise

@@ -928,6 +928,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "丢弃一条没有轮到它时发来的行（{rule}）：{sent}",
         "a line sent when the bot was not asked to act was discarded ({rule}): {sent}",
     ),
+    "bot.unprompted_more": (
+        "另有 {count} 条没有轮到它时发来的行被丢弃，不再逐条报告（{rule}）",
+        "{count} more lines sent when the bot was not asked to act were discarded, not "
+        "reported one by one ({rule})",
+    ),
     "bot.crashed": (
         "机器人进程结束了（退出状态 {status}，{rule}），标准错误最后一行：{stderr}；"
         "此座以后按默认打法打完",
@@ -970,6 +975,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "not JSON ({reason}, column {column})",
     ),
     "mjai.too_deep": ("JSON 嵌套太深", "JSON nested too deeply"),
+    "mjai.big_int": (
+        "JSON 里的整数超过 {limit} 位",
+        "an integer of more than {limit} digits in the JSON",
+    ),
     "mjai.not_object": ("不是 JSON 对象，而是 {kind}", "not a JSON object but {kind}"),
     "mjai.no_type": ("没有字符串 type", "no string 'type'"),
     "mjai.no_start_game": (
@@ -1001,6 +1010,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the input ends inside a round (no end_kyoku)",
     ),
     "mjai.no_end_game": ("输入没有以 end_game 结束", "the input ends without end_game"),
+    "mjai.long_round": (
+        "一局超过 {limit} 行（一局日志最多的事件数）",
+        "a round of more than {limit} lines (the most events a logged game holds)",
+    ),
+    "mjai.big_round": (
+        "一局超过 {limit} 字节（一局日志最多的字节数）",
+        "a round of more than {limit} bytes (the most bytes a logged game takes)",
+    ),
+    "mjai.no_round": (
+        "输入里一局也没有：没有可写的对局",
+        "the input holds no round: no game to write",
+    ),
     "mjai.header_object": ("meta.header 不是对象", "meta.header is not an object"),
     "mjai.header_field": ("meta.header 的 {field} 不对：{value}", "meta.header {field}: {value}"),
     "mjai.header_bytes": (

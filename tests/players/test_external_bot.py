@@ -171,7 +171,7 @@ def test_a_malformed_bot_is_reported_and_plays_the_fallback() -> None:
     assert rnd.to_act() == []
     assert set(kinds(bot)) == {"malformed"} and len(bot.reports) == bot.decisions
     reasons = [r.fields["reason"] for r in bot.reports[:6]]
-    assert reasons[0] == "not JSON (JSONDecodeError)"
+    assert reasons[0] == "not JSON (Expecting value, column 1)"
     assert reasons[1].startswith("not a JSON object")
     assert "bad 'pai' 5" in reasons[2]
     assert "unknown mjai type 'chi'" in reasons[3]

@@ -205,3 +205,52 @@ def test_following_a_finding_to_its_moment(chrome: Any, tmp_path: Path, lang: st
     shot = tmp_path / f"report-{lang}.png"
     assert chrome.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+_CHAR_XS = """
+const el = arguments[0], start = arguments[1], end = arguments[2];
+const text = el.firstChild, xs = [];
+for (let i = start; i < end; i++) {
+  if (text.data[i] === " ") continue;
+  const r = document.createRange();
+  r.setStart(text, i);
+  r.setEnd(text, i + 1);
+  xs.push(r.getBoundingClientRect().left);
+}
+return xs;
+"""
+
+
+def _left_to_right(chrome: Any, el: Any, start: int, end: int) -> bool:
+    xs = chrome.execute_script(_CHAR_XS, el, start, end)
+    return len(xs) > 1 and xs == sorted(xs)
+
+
+def test_an_rtl_override_in_a_name_reverses_nothing_outside_it(chrome: Any, tmp_path: Path) -> None:
+    """Issue 23: a seat named with U+202E (RIGHT-TO-LEFT OVERRIDE) first. Each name is
+    isolated (``<bdi>``, and FSI/PDI in the line the script writes), so the event's words
+    after it still read left to right in the real browser — on the replay page and on the
+    audit page."""
+    from page_helpers import hand_made_game
+
+    game = hand_made_game(("东家", "\u202eBob", "西家", "north"))
+    path = tmp_path / "rtl.html"
+    path.write_text(replay_page([page_game(game, "g0", "game 0", "en")], "rtl", "en"))
+    _open(chrome, path)
+    replay = _one(chrome, ".replay")
+    row = _one(replay, "li[data-step='4']")  # seat 1's 碰: "4 ‮Bob pon 2m …"
+    assert _one(row, ".who").tag_name == "bdi"
+    what = _one(row, ".what")
+    assert _left_to_right(chrome, what, 0, len(what.text))
+    assert what.location["x"] > _one(row, ".who").location["x"]
+    assert _one(row, ".i").location["x"] < _one(row, ".who").location["x"]
+    for _ in range(4):
+        _one(replay, "button[data-go=next]").click()
+    now = _one(replay, ".now")
+    shown = chrome.execute_script("return arguments[0].textContent;", now)
+    at = shown.index("pon 2m")
+    assert _left_to_right(chrome, now, at, len(shown))
+    assert _left_to_right(chrome, now, 0, shown.index("\u202e"))  # "4 · " before the name
+    # the facts (the dealer's name) and the seat's heading: isolated too
+    assert {e.tag_name for e in _by_css(chrome, "section.seat .name")} == {"bdi"}
+    assert _by_css(chrome, ".facts dd bdi")

@@ -315,3 +315,40 @@ def test_a_format_1_0_game_carries_its_note_in_the_page_language(tmp_path: Path)
     xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "void-peng.xzlog"))
     notes = [t for c, t in Page(out.read_text(encoding="utf-8")).text if "game-note" in c]
     assert any("格式 1.0 的对局" in t and "L8.10" in t for t in notes), notes
+
+
+RLO = "\u202e"
+
+
+def test_every_seat_name_on_the_pages_is_isolated(tmp_path: Path) -> None:
+    """Issue 23: a seat name with an RTL override (U+202E) is shown only inside a ``<bdi>``
+    (its direction isolated from the text around it) on the replay page and the audit page:
+    the seats' headings, the event lines, the facts and the money table. (The browser test
+    ``test_an_rtl_override_in_a_name_reverses_nothing_outside_it`` reads the line as shown.)"""
+    import io
+
+    from xzcore.log.reader import LogReader
+    from xzcore.log.types import Match
+    from xzcore.log.writer import LogWriter
+
+    names = [f"{RLO}Bob{s} dingque p" for s in range(4)]
+    (g,) = list(LogReader(io.BytesIO((REPLAYS / "void-peng.xzlog").read_bytes())))[:1]
+    assert g.header is not None and g.claims is not None
+    log = tmp_path / "rtl.xzlog"
+    with open(log, "wb") as fh:
+        w = LogWriter(fh, match=Match.new(planned=1))
+        h = g.header
+        w.begin_game(rules=h.rules, wall=h.wall, dealer=h.dealer, seats=names, seed=h.seed)
+        for ev in g.events:
+            w.write_event(ev)
+        w.write_claims(g.claims)
+        w.end_game()
+    replay, audit = tmp_path / "r.html", tmp_path / "a.html"
+    assert xz("replay", "--html", str(replay), str(log)).exit_code == 0
+    assert xz("audit", "--html", str(audit), str(log)).exit_code in (0, 1)
+    for path in (replay, audit):
+        page = Page(path.read_text(encoding="utf-8"))
+        shown = [(where, t) for where, t in page.text if RLO in t]
+        assert shown, path
+        for where, t in shown:
+            assert where.split(" | ")[1].split()[-1] == "bdi", (path.name, where, t)

@@ -1,16 +1,24 @@
 """Writing game logs: the ``.xzlog`` container (docs/log-format.md), game by game, each
 record chained to the one before (L2), each game optionally signed (L3) and, given a
-:class:`~xzcore.log.types.Match`, bound to it (format 1.1, L8)."""
+:class:`~xzcore.log.types.Match`, bound to it (format 1.1, L8).
+
+The writer refuses what the reader refuses, by the reader's own checks: a header that
+:func:`~xzcore.log.types.parse_header` rejects (L4, L7), a record that the reader's decoder
+(:func:`~xzcore.log.records.decoder_options`) or its size limits reject, more events or bytes
+in a game than :class:`~xzcore.log.types.Limits` allows (L6). It raises
+:class:`~xzcore.errors.LogFormatError` before writing the record: every game written
+before is whole, the refused one is left open (and unreadable, L1) behind them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import msgpack
 
 from xzcore._version import __version__
-from xzcore.log.records import HASH_BIN, chain
+from xzcore.errors import LogFormatError
+from xzcore.log.records import HASH_BIN, chain, declared_over_limit, decoder_options
 from xzcore.log.signing import SIGNATURE_SIZE, signed_message
 from xzcore.log.types import (
     FORMAT_NAME,
@@ -21,7 +29,10 @@ from xzcore.log.types import (
     TAG_CLOSE,
     TAG_EVENT,
     TAG_HEADER,
+    Limits,
+    Location,
     Match,
+    parse_header,
 )
 
 __all__ = ["LogWriter"]
@@ -40,9 +51,18 @@ class LogWriter:
     """
 
     def __init__(
-        self, handle: IO[bytes], *, signer: Any = None, match: Match | None = None
+        self,
+        handle: IO[bytes],
+        *,
+        signer: Any = None,
+        match: Match | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self._fh = handle
+        self.limits = limits or Limits()
+        """What the reader accepts (L6): the writer refuses a record or game past it."""
+        self._decode = decoder_options(self.limits)
+        self._decoder = msgpack.Unpacker(**self._decode)  # the reader's way, made once
         self._signer = signer
         self.match = match
         """The match the games are bound to (format 1.1), or ``None`` (format 1.0)."""
@@ -54,15 +74,42 @@ class LogWriter:
         self._hash = GENESIS
         self._state = "idle"
         self._events = 0
+        self._game_bytes = 0  # bytes of the open game written so far
         self.games = 0
         """Games completed so far."""
 
     def _record(self, tag: int, payload: Any) -> None:
-        self._write(b"\x93" + self._packer.pack(tag) + self._packer.pack(payload))
+        try:
+            packed = self._packer.pack(payload)
+        except (ValueError, TypeError, OverflowError) as exc:  # an int past 64 bits, …
+            self._packer.reset()
+            self._reject(f"a value msgpack cannot hold ({exc})", "L1")
+        self._check(packed)
+        self._write(b"\x93" + self._packer.pack(tag) + packed)
+
+    def _check(self, packed: bytes) -> None:
+        """Refuse a payload the reader would not read back (L6): decoded as the reader
+        decodes, within its limits, its record within the record size."""
+        lim = self.limits
+        size = 1 + 1 + len(packed) + len(HASH_BIN) + 32  # the record: array, tag, payload, hash
+        if size > lim.max_record_bytes:
+            self._reject(f"record larger than {lim.max_record_bytes} bytes", "L6")
+        try:
+            self._decoder.feed(packed)
+            self._decoder.unpack()
+        except Exception as exc:  # msgpack raises several types; all mean "not readable"
+            self._decoder = msgpack.Unpacker(**self._decode)  # nothing of it left behind
+            over = declared_over_limit(packed, lim)
+            self._reject(over or f"a value the reader refuses ({exc})", "L6")
+
+    def _reject(self, message: str, rule: str) -> NoReturn:
+        event = self._events if self._state == "events" else None
+        raise LogFormatError(message, Location(game=self.games, event=event), rule=rule)
 
     def _write(self, body: bytes) -> None:
         self._hash = chain(self._hash, body)
         self._fh.write(body + HASH_BIN + self._hash)
+        self._game_bytes += len(body) + len(HASH_BIN) + len(self._hash)
 
     def begin_game(
         self,
@@ -103,8 +150,10 @@ class LogWriter:
         }
         if extra:
             header["extra"] = dict(extra)
+        parse_header(header, Location(game=self.games))  # the reader's own check (L4, L7)
         self._hash = self._prev
         self._events = 0
+        self._game_bytes = 0
         self._record(TAG_HEADER, header)
         self._state = "events"
 
@@ -112,6 +161,11 @@ class LogWriter:
         """Write one event of the engine's stream, exactly as emitted."""
         if self._state != "events":
             raise RuntimeError("write_event() outside a game's events")
+        lim = self.limits
+        if self._events >= lim.max_events:  # the reader's L6 checks, as it makes them
+            self._reject(f"more than {lim.max_events} events in one game", "L6")
+        if self._game_bytes > lim.max_game_bytes:
+            self._reject(f"a game longer than {lim.max_game_bytes} bytes", "L6")
         self._record(TAG_EVENT, event)
         self._events += 1
 

@@ -35,24 +35,32 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from xzcore.errors import InvalidActionError
 from xzcore.log.events import RULE
 from xzcore.log.types import net_of, same
+from xzcore.messages import text
 from xzcore.round.actions import Action, AnyAction, LeshanAction
 from xzcore.tiles import NAMES, SUITS, TileParseError, format_tiles, parse_tiles
 
 __all__ = [
     "EXTENSIONS",
     "HIDDEN",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
     "SUIT_WORDS",
     "FromMjai",
+    "JsonLineError",
     "MjaiStream",
     "action_of_mjai",
     "end_game",
     "line",
+    "parse_line",
+    "short_repr",
     "start_game",
     "tile_list",
 ]
@@ -95,6 +103,104 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 def line(event: Mapping[str, Any]) -> str:
     """One mjai line: compact JSON, keys in order, UTF-8 text kept as is (M1.1)."""
     return _ENCODE(event)
+
+
+MAX_DEPTH = 100
+"""The deepest nesting of arrays and objects read on an mjai line (M1.2): an mjai event nests
+five deep at most, and a log's value past this cannot be written (L6) anyway."""
+MAX_INT_DIGITS = 4300
+"""The most digits of an integer read on an mjai line (M1.2), whatever the interpreter's own
+limit: Python's default, far past the 20 digits msgpack holds (L6)."""
+_LONG_DIGITS = re.compile(rb"[0-9]{%d}" % (MAX_INT_DIGITS + 1))
+
+
+class JsonLineError(ValueError):
+    """A line that is no JSON value we read (M1.2): the catalogue's phrase ``key`` with its
+    ``fields``; ``str()`` is the English text, :meth:`text` either language."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(text(key, "en", **fields))
+
+    def text(self, lang: str) -> str:
+        """The problem in ``lang`` (``"zh"`` or ``"en"``)."""
+        return text(self.key, lang, **self.fields)
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
+        raise JsonLineError("mjai.big_int", limit=MAX_INT_DIGITS)
+    return int(digits)
+
+
+def parse_line(raw: bytes) -> Any:
+    """The JSON value of one line's bytes (M1.2), as a bot's reaction (M3.5) and an mjai
+    file's line are read: UTF-8, JSON, integers of at most :data:`MAX_INT_DIGITS` digits,
+    nesting at most :data:`MAX_DEPTH` deep, else :class:`JsonLineError` — in time linear in
+    the line, whatever it holds.
+
+    >>> parse_line(b'{"type":"none"}')
+    {'type': 'none'}
+    >>> parse_line(b"[" * 5000)
+    Traceback (most recent call last):
+    ...
+    xzcore.mjai.events.JsonLineError: JSON nested too deeply
+    """
+    try:
+        s = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JsonLineError("mjai.not_utf8") from None
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _deep_text(raw):
+        raise JsonLineError("mjai.too_deep")
+    try:
+        if _LONG_DIGITS.search(raw) is None:
+            value = json.loads(s)
+        else:  # an integer this long would take time (or the interpreter's limit) to read
+            value = json.loads(s, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise JsonLineError("mjai.not_json", reason=exc.msg, column=exc.colno) from None
+    except RecursionError:
+        raise JsonLineError("mjai.too_deep") from None
+    return value
+
+
+def _deep_text(raw: bytes) -> bool:
+    """Whether the brackets of ``raw`` alone (strings aside) open past :data:`MAX_DEPTH`
+    before they close: caught before the decoder recurses that deep."""
+    depth = 0
+    for m in _NESTING_OR_CLOSE.finditer(raw):
+        c = m.group()
+        if c in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif c in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
+_NESTING_OR_CLOSE = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 60
+_SHORT.maxother = 60
+_SHORT.maxlong = 40
+
+
+def short_repr(value: Any) -> str:
+    """``repr(value)`` cut to 80 characters, in bounded time and depth: an error line names a
+    bad value, not a page (a value nested 1,000 deep or an integer of 4,000 digits included).
+
+    >>> short_repr([[[[[1]]]]])
+    '[[[[...]]]]'
+    """
+    try:
+        r = _SHORT.repr(value)
+    except (ValueError, RecursionError):  # an int past the interpreter's digits
+        r = f"<{type(value).__name__}>"
+    return r if len(r) <= 80 else r[:77] + "..."
 
 
 def tile_list(text: str) -> list[str]:
@@ -391,7 +497,7 @@ class FromMjai:
 def _actor(m: Mapping[str, Any], seat: int | None, where: str) -> int:
     actor = m.get("actor", seat)
     if type(actor) is not int or not 0 <= actor < 4:
-        raise InvalidActionError(f"{where}: bad actor {actor!r}")
+        raise InvalidActionError(f"{where}: bad actor {short_repr(actor)}")
     if seat is not None and actor != seat:
         raise InvalidActionError(f"{where}: actor {actor} is not the seat deciding ({seat})")
     return actor
@@ -399,7 +505,9 @@ def _actor(m: Mapping[str, Any], seat: int | None, where: str) -> int:
 
 def _kind(pai: Any, where: str) -> int:
     if type(pai) is not str or pai not in _KIND:
-        raise InvalidActionError(f"{where}: bad 'pai' {pai!r} (an mjai tile such as '5p')")
+        raise InvalidActionError(
+            f"{where}: bad 'pai' {short_repr(pai)} (an mjai tile such as '5p')"
+        )
     return _KIND[pai]
 
 
@@ -421,9 +529,9 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
     Action.parse('dingque s by 0')
     """
     if not isinstance(m, Mapping):
-        raise InvalidActionError(f"not a JSON object: {m!r}"[:120])
+        raise InvalidActionError(f"not a JSON object: {short_repr(m)}")
     t = m.get("type")
-    where = f"mjai {t!r}"
+    where = f"mjai {short_repr(t)}"
     if t in ("tsumo", "start_kyoku", "start_game", "end_kyoku", "end_game", "ryukyoku"):
         return None
     if t in ("xz_gang_payment", "xz_call_transfer", "xz_settlement"):
@@ -433,7 +541,7 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
         claim = m.get("claim")
         if t == "xz_none" and claim is not None:
             if claim not in ("hora", "pon", "daiminkan"):
-                raise InvalidActionError(f"{where}: bad claim {claim!r}")
+                raise InvalidActionError(f"{where}: bad claim {short_repr(claim)}")
             pai = m.get("pai")
             if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
                 pai = pai[0]
@@ -449,7 +557,9 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
         consumed = m.get("consumed")
         pai = m.get("pai", consumed[0] if type(consumed) is list and consumed else None)
         if type(consumed) is list and any(c != pai for c in consumed):
-            raise InvalidActionError(f"{where}: 'consumed' {consumed!r} is not four of one tile")
+            raise InvalidActionError(
+                f"{where}: 'consumed' {short_repr(consumed)} is not four of one tile"
+            )
         return Action.make("ankan", _actor(m, seat, where), _kind(pai, where))
     if t == "hora":
         actor = _actor(m, seat, where)
@@ -461,25 +571,27 @@ def action_of_mjai(m: Any, *, seat: int | None = None, tile: int | None = None) 
     if t == "ding_que":
         suit = m.get("suit")
         if suit not in SUIT_WORDS:
-            raise InvalidActionError(f"{where}: bad suit {suit!r} (man, pin or sou)")
+            raise InvalidActionError(f"{where}: bad suit {short_repr(suit)} (man, pin or sou)")
         return Action.make("dingque", _actor(m, seat, where), suit=SUIT_WORDS.index(suit))
     if t == "xz_exchange":
         tiles = m.get("pai")
         if type(tiles) is not list or len(tiles) != 3:
-            raise InvalidActionError(f"{where}: 'pai' must list three tiles, not {tiles!r}")
+            raise InvalidActionError(
+                f"{where}: 'pai' must list three tiles, not {short_repr(tiles)}"
+            )
         kinds = [_kind(p, where) for p in tiles]
         return Action.make("exchange", _actor(m, seat, where), tiles=kinds)
     if t == "xz_piao":
         n = m.get("piao")
         if type(n) is not int or not 0 <= n <= 5:
-            raise InvalidActionError(f"{where}: bad bet {n!r} (R13.3: 0-5)")
+            raise InvalidActionError(f"{where}: bad bet {short_repr(n)} (R13.3: 0-5)")
         return LeshanAction("piao", _actor(m, seat, where), -1, n)
     if t == "xz_baige":
         pai = m.get("pai")
         if type(pai) is list and len(pai) == 1:  # the extension's tile list (M2.3)
             pai = pai[0]
         return LeshanAction("baige", _actor(m, seat, where), _kind(pai, where))
-    raise InvalidActionError(f"unknown mjai type {t!r}"[:120])
+    raise InvalidActionError(f"unknown mjai type {short_repr(t)}")
 
 
 def reaction_of(

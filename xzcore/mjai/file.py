@@ -18,7 +18,6 @@ Every problem of an mjai input is a :class:`MjaiError` naming its line (from 1).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
@@ -27,18 +26,31 @@ from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import (
     FORMAT_VERSION,
     LEGACY_VERSION,
+    Limits,
     LogError,
     LogFormatError,
 )
 from xzcore.messages import text
-from xzcore.mjai.events import Explain, FromMjai, MjaiStream, end_game, line, start_game
+from xzcore.mjai.events import (
+    Explain,
+    FromMjai,
+    JsonLineError,
+    MjaiStream,
+    end_game,
+    line,
+    parse_line,
+    short_repr,
+    start_game,
+)
 
 __all__ = [
     "CONVERTED",
     "MAX_LINE",
     "Lines",
     "MjaiError",
+    "MjaiLines",
     "RebuiltGame",
+    "Rounds",
     "ToMjaiResult",
     "game_events",
     "header_dict",
@@ -217,33 +229,46 @@ class Lines(Protocol):
     def readline(self, size: int = -1, /) -> bytes: ...
 
 
-def read_lines(handle: Lines) -> Iterator[tuple[int, dict[str, Any]]]:
+class MjaiLines:
+    """The mjai events of a binary handle with their line numbers (M1), read one line at a
+    time as it is iterated; :attr:`bytes_read` counts the bytes read so far (a round's bytes
+    are bounded by it, L6: :class:`Rounds`)."""
+
+    def __init__(self, handle: Lines) -> None:
+        self._fh = handle
+        self.bytes_read = 0
+        """Bytes read from the handle so far."""
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        no = 0
+        while True:
+            raw = self._fh.readline(MAX_LINE + 1)
+            if not raw:
+                return
+            self.bytes_read += len(raw)
+            no += 1
+            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                raise MjaiError("mjai.long_line", no, limit=MAX_LINE)
+            if not raw.strip():
+                continue
+            try:
+                m = parse_line(raw)
+            except JsonLineError as exc:
+                raise MjaiError(exc.key, no, **exc.fields) from None
+            if type(m) is not dict:
+                raise MjaiError("mjai.not_object", no, kind=type(m).__name__)
+            if type(m.get("type")) is not str:
+                raise MjaiError("mjai.no_type", no)
+            yield no, m
+
+
+def read_lines(handle: Lines) -> MjaiLines:
     """The mjai events of a binary handle with their line numbers (M1): one JSON object per
     line, UTF-8, blank lines skipped; a line past :data:`MAX_LINE` bytes, bad UTF-8, bad
-    JSON, a value that is not an object or has no string ``type`` is a :class:`MjaiError`."""
-    no = 0
-    while True:
-        raw = handle.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        no += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            raise MjaiError("mjai.long_line", no, limit=MAX_LINE)
-        if not raw.strip():
-            continue
-        try:
-            m = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise MjaiError("mjai.not_utf8", no) from None
-        except json.JSONDecodeError as exc:
-            raise MjaiError("mjai.not_json", no, reason=exc.msg, column=exc.colno) from None
-        except RecursionError:
-            raise MjaiError("mjai.too_deep", no) from None
-        if type(m) is not dict:
-            raise MjaiError("mjai.not_object", no, kind=type(m).__name__)
-        if type(m.get("type")) is not str:
-            raise MjaiError("mjai.no_type", no)
-        yield no, m
+    JSON (:func:`~xzcore.mjai.events.parse_line`: nesting past 100, an integer past 4,300
+    digits), a value that is not an object or has no string ``type`` is a
+    :class:`MjaiError`. Read lazily, one line at a time."""
+    return MjaiLines(handle)
 
 
 def _bytes(value: Any, size: int, what: str, no: int) -> bytes:
@@ -260,56 +285,80 @@ def _opt_bytes(value: Any, size: int, what: str, no: int) -> bytes | None:
     return None if value is None else _bytes(value, size, what, no)
 
 
+class Rounds:
+    """The rounds of mjai lines (M1.3), one at a time as they are iterated, each a list of
+    (line, event): ``start_game`` first (its names in :attr:`names`), ``end_game`` last,
+    every round ``start_kyoku``/``xz_game`` … its end. Memory holds one round: a round of
+    more lines than a game may hold events, or more bytes than a game may take (the log's
+    own limits, L6: :class:`~xzcore.log.types.Limits`), is refused at the line that passes
+    it (the bytes when ``lines`` counts them, :class:`MjaiLines`)."""
+
+    def __init__(
+        self, lines: Iterable[tuple[int, dict[str, Any]]], limits: Limits | None = None
+    ) -> None:
+        self._lines = lines
+        self.limits = limits or Limits()
+        self.names: list[str] | None = None
+        """``start_game``'s seat names, once read."""
+
+    def __iter__(self) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+        lines = self._lines
+        max_lines, max_bytes = self.limits.max_events, self.limits.max_game_bytes
+        cur: list[tuple[int, dict[str, Any]]] | None = None
+        began = 0  # bytes read when the round began
+        ended: int | None = None
+        last = 0
+        for no, m in lines:
+            last = no
+            t = m["type"]
+            if ended is not None:
+                raise MjaiError("mjai.after_end", no, type=short_repr(t), end=ended)
+            if self.names is None:
+                if t != "start_game":
+                    raise MjaiError("mjai.no_start_game", no, type=short_repr(t))
+                got = m.get("names", ["", "", "", ""])
+                if type(got) is not list or len(got) != 4 or any(type(n) is not str for n in got):
+                    raise MjaiError("mjai.names", no, value=short_repr(got))
+                self.names = got
+                continue
+            meta = m.get("meta")
+            if cur is None:
+                if t == "end_game":
+                    ended = no
+                    continue
+                if t not in ("start_kyoku", "xz_game"):
+                    raise MjaiError("mjai.outside_round", no, type=short_repr(t))
+                cur = [(no, m)]
+                began = getattr(lines, "bytes_read", 0)
+                continue
+            if t in ("start_kyoku", "xz_game", "start_game", "end_game"):
+                raise MjaiError("mjai.inside_round", no, type=short_repr(t))
+            cur.append((no, m))
+            if len(cur) > max_lines:
+                raise MjaiError("mjai.long_round", no, "L6", limit=max_lines)
+            if getattr(lines, "bytes_read", 0) - began > max_bytes:
+                raise MjaiError("mjai.big_round", no, "L6", limit=max_bytes)
+            closes = "close" in meta if isinstance(meta, dict) else False
+            opened = cur[0][1].get("meta")
+            if closes if isinstance(opened, dict) and "header" in opened else t == "end_kyoku":
+                done, cur = cur, None
+                yield done
+        if self.names is None:
+            raise MjaiError("mjai.empty", last or None)
+        if cur is not None:
+            raise MjaiError("mjai.ends_in_round", last)
+        if ended is None:
+            raise MjaiError("mjai.no_end_game", last)
+
+
 def split_rounds(
     lines: Iterable[tuple[int, dict[str, Any]]],
 ) -> tuple[list[str], list[list[tuple[int, dict[str, Any]]]]]:
-    """The file's seat names and its rounds, each a list of (line, event): ``start_game``
-    first, ``end_game`` last, every round ``start_kyoku``/``xz_game`` … its end (M1.3)."""
-    names: list[str] | None = None
-    rounds: list[list[tuple[int, dict[str, Any]]]] = []
-    cur: list[tuple[int, dict[str, Any]]] | None = None
-    ended: int | None = None
-    last = 0
-    for no, m in lines:
-        last = no
-        t = m["type"]
-        if ended is not None:
-            raise MjaiError("mjai.after_end", no, type=repr(t), end=ended)
-        if names is None:
-            if t != "start_game":
-                raise MjaiError("mjai.no_start_game", no, type=repr(t))
-            got = m.get("names", ["", "", "", ""])
-            if type(got) is not list or len(got) != 4 or any(type(n) is not str for n in got):
-                raise MjaiError("mjai.names", no, value=short_repr(got))
-            names = got
-            continue
-        meta = m.get("meta")
-        if cur is None:
-            if t == "end_game":
-                ended = no
-                continue
-            if t not in ("start_kyoku", "xz_game"):
-                raise MjaiError("mjai.outside_round", no, type=repr(t))
-            cur = [(no, m)]
-            rounds.append(cur)
-            continue
-        if t in ("start_kyoku", "xz_game", "start_game", "end_game"):
-            raise MjaiError("mjai.inside_round", no, type=repr(t))
-        cur.append((no, m))
-        closes = "close" in meta if isinstance(meta, dict) else False
-        opened = cur[0][1].get("meta")
-        if isinstance(opened, dict) and "header" in opened:
-            if closes:
-                cur = None
-        elif t == "end_kyoku":
-            cur = None
-    if names is None:
-        raise MjaiError("mjai.empty", last or None)
-    if cur is not None:
-        raise MjaiError("mjai.ends_in_round", last)
-    if ended is None:
-        raise MjaiError("mjai.no_end_game", last)
-    return names, rounds
+    """The file's seat names and all its rounds at once (:class:`Rounds`, M1.3)."""
+    reader = Rounds(lines)
+    rounds = list(reader)
+    assert reader.names is not None
+    return reader.names, rounds
 
 
 @dataclass
@@ -400,9 +449,3 @@ def rebuild_game(rnd: list[tuple[int, dict[str, Any]]]) -> RebuiltGame:
         claims=claims,
         last=last,
     )
-
-
-def short_repr(value: Any) -> str:
-    """``repr(value)``, cut to 80 characters: an error line names a bad value, not a page."""
-    r = repr(value)
-    return r if len(r) <= 80 else r[:77] + "..."

@@ -14,21 +14,25 @@ games are written by :class:`~xzcore.log.writer.LogWriter`, which lays the hash 
 from __future__ import annotations
 
 import hashlib
+import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from xzcore.errors import IllegalActionError, InvalidActionError
-from xzcore.log.types import Match, claims_of, net_of
+import msgpack
+
+from xzcore.errors import IllegalActionError, InvalidActionError, LogFormatError
+from xzcore.log.types import Limits, Match, claims_of, net_of
 from xzcore.log.writer import LogWriter
 from xzcore.messages import text
 from xzcore.mjai.events import action_of_mjai
 from xzcore.mjai.file import (
     CONVERTED,
     MjaiError,
+    RebuiltGame,
+    Rounds,
     rebuild_game,
     short_repr,
-    split_rounds,
 )
 from xzcore.round.actions import Action
 from xzcore.round.wall import WallError, arrange_wall
@@ -60,6 +64,7 @@ def from_mjai(
     rules: RuleSet | None = None,
     signer: Any = None,
     digest: Callable[[], bytes] | bytes = b"",
+    limits: Limits | None = None,
 ) -> FromMjaiResult:
     """Write the games of mjai ``lines`` (:func:`read_lines`) to ``out`` as an ``.xzlog``.
 
@@ -69,60 +74,104 @@ def from_mjai(
     only is one match of as many games, its id BLAKE2b-128 of ``digest`` (the input's bytes'
     hash, or a function giving it once the lines are read: one input converts to the same
     bytes). ``signer`` signs every game (L3).
-    Raises :class:`MjaiError` at the first problem; nothing complete is promised of ``out``
-    then (the CLI writes it whole or not at all)."""
-    names, rounds = split_rounds(lines)
+
+    A stream, in bounded memory: the rounds are read one at a time (:class:`Rounds`, each
+    within the log's ``limits``, L6), each rebuilt or replayed at once and kept in a
+    temporary file until the match is known (the first rebuilt game's may come last), then
+    written by :class:`~xzcore.log.writer.LogWriter`, which refuses what the reader refuses
+    (L4, L6). Raises :class:`MjaiError` at the first problem (a file of no round is one, no
+    log has no game); nothing complete is promised of ``out`` then (the CLI writes it whole
+    or not at all)."""
+    reader = Rounds(lines, limits)
     res = FromMjaiResult()
-    plans: list[Any] = []
-    for rnd in rounds:
-        meta = rnd[0][1].get("meta")
-        if isinstance(meta, dict) and "header" in meta:
-            plans.append(("xz", rebuild_game(rnd)))
+    first: RebuiltGame | None = None
+    count = 0
+    with tempfile.TemporaryFile(prefix="xz-convert-") as spool:
+        packer = msgpack.Packer(use_bin_type=True)
+        for rnd in reader:
+            meta = rnd[0][1].get("meta")
+            if isinstance(meta, dict) and "header" in meta:
+                game = rebuild_game(rnd)
+                first = first or game
+                head: list[Any] = ["xz", game.line, game.game, game.match, game.planned]
+                head += [game.rules, game.seats, game.dealer, game.wall, game.seed]
+                head += [game.extra, game.last, len(game.events)]
+                events, claims, at = game.events, game.claims, game.game
+            else:
+                p = _replay(rnd, rules or RuleSet.preset("xuezhan"), res)
+                head = ["plain", p.line, p.rules.to_dict(), bytes(p.wall), p.dealer]
+                head.append(len(p.events))
+                events, claims, at = p.events, claims_of(p.events), count
+            del rnd
+            try:
+                spool.write(packer.pack(head))
+                for ev in events:
+                    spool.write(packer.pack(ev))
+                spool.write(packer.pack(claims))
+            except (ValueError, TypeError, OverflowError) as exc:
+                # a value msgpack cannot hold (an int past 64 bits, nesting past its limit)
+                packer.reset()
+                raise MjaiError("mjai.unwritable_game", head[1], game=at, reason=exc) from None
+            count += 1
+        if not count:
+            raise MjaiError("mjai.no_round", None, "M1.3")
+        match: Match | None = None
+        if first is not None:
+            if first.match is not None:
+                match = Match(first.match, first.planned)
         else:
-            plans.append(("plain", _replay(rnd, rules or RuleSet.preset("xuezhan"), res)))
-    match: Match | None = None
-    first = next((p for k, p in plans if k == "xz"), None)
-    if first is not None:
-        if first.match is not None:
-            match = Match(first.match, first.planned)
-    elif plans:
-        seen = digest() if callable(digest) else digest
-        ident = hashlib.blake2b(b"xz convert mjai\0" + seen, digest_size=16).digest()
-        match = Match(ident, planned=len(plans))
-    writer = LogWriter(out, signer=signer, match=match)
-    for kind, p in plans:
+            seen = digest() if callable(digest) else digest
+            ident = hashlib.blake2b(b"xz convert mjai\0" + seen, digest_size=16).digest()
+            match = Match(ident, planned=count)
+        spool.seek(0)
+        _write_spooled(spool, count, LogWriter(out, signer=signer, match=match), reader, res)
+    return res
+
+
+def _write_spooled(
+    spool: IO[bytes], count: int, writer: LogWriter, reader: Rounds, res: FromMjaiResult
+) -> None:
+    """Write the ``count`` games :func:`from_mjai` spooled, one at a time."""
+    items = msgpack.Unpacker(spool, raw=False, strict_map_key=False, max_buffer_size=_SPOOLED)
+    names = reader.names
+    for _ in range(count):
+        head = next(items)
+        kind, line_no = head[0], head[1]
+        game = head[2] if kind == "xz" else res.games
         try:
             if kind == "xz":
-                writer.games = p.game  # the header's own index (L4, L8.1)
+                _, _, index, _, _, rules, seats, dealer, wall, seed, extra, last, n = head
+                writer.games = index  # the header's own index (L4, L8.1)
                 writer.begin_game(
-                    rules=p.rules,
-                    wall=p.wall,
-                    dealer=p.dealer,
-                    seats=p.seats,
-                    seed=p.seed,
-                    extra=p.extra,
+                    rules=rules, wall=wall, dealer=dealer, seats=seats, seed=seed, extra=extra
                 )
-                for ev in p.events:
-                    writer.write_event(ev)
-                writer.write_claims(p.claims)
-                writer.end_game(last=p.last if match is not None else None)
+            else:
+                _, _, rules, wall, dealer, n = head
+                last = None
+                writer.begin_game(
+                    rules=rules, wall=wall, dealer=dealer, seats=names, extra=CONVERTED
+                )
+            for _ in range(n):
+                writer.write_event(next(items))
+            writer.write_claims(next(items))
+            if kind == "xz":
+                writer.end_game(last=last if writer.match is not None else None)
                 res.rebuilt += 1
             else:
-                writer.begin_game(
-                    rules=p.rules, wall=p.wall, dealer=p.dealer, seats=names, extra=CONVERTED
-                )
-                for ev in p.events:
-                    writer.write_event(ev)
-                writer.write_claims(claims_of(p.events))
                 writer.end_game()
                 res.replayed += 1
+        except LogFormatError as exc:  # what the reader would refuse (L4, L6)
+            raise MjaiError(
+                "mjai.unwritable_game", line_no, exc.rule, game=game, reason=exc.message
+            ) from None
         except (RuntimeError, ValueError, TypeError, OverflowError) as exc:
-            # a game after the match's last (L8.6), or a value msgpack cannot hold (an int
-            # past 64 bits, nesting past its limit): the log cannot be written so
-            game = p.game if kind == "xz" else res.games
-            raise MjaiError("mjai.unwritable_game", p.line, game=game, reason=exc) from None
+            # a game after the match's last (L8.6)
+            raise MjaiError("mjai.unwritable_game", line_no, game=game, reason=exc) from None
         res.games += 1
-    return res
+
+
+_SPOOLED = 1 << 30
+"""The spool's decoder buffer: a spooled value is one mjai line's (``MAX_LINE``) at most."""
 
 
 @dataclass

@@ -19,19 +19,20 @@ fallback to the end of the run.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import selectors
 import shlex
+import signal
 import subprocess
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from xzcore.errors import IllegalActionError, InvalidActionError
 from xzcore.messages import phrase, text
-from xzcore.mjai.events import line
+from xzcore.mjai.events import JsonLineError, line, parse_line
 from xzcore.players.mjai_bot import DEFAULT_NAMES, MjaiSeat
 from xzcore.round.actions import AnyAction
 from xzcore.round.base import CLAIM, ROB, TURN
@@ -57,6 +58,9 @@ STDERR_KEPT = 4096
 """The last bytes of a bot's stderr kept, shown when it ends (M3.7)."""
 SHOWN = 80
 """What a report quotes of a line a bot sent, in characters."""
+UNPROMPTED_SHOWN = 1
+"""Lines sent unasked reported one by one between two decisions; the rest are counted and
+reported once (M3.3): a bot flooding its stdout cannot flood our stderr or memory."""
 
 
 class BotStartError(OSError):
@@ -105,6 +109,41 @@ def fallback(rnd: Round, seat: int, legal: Sequence[AnyAction]) -> AnyAction:
         if discards:
             return discards[0]
     return legal[0]
+
+
+@contextlib.contextmanager
+def _no_sigpipe() -> Iterator[None]:
+    """A write to a pipe whose reader is gone fails with EPIPE instead of killing us with
+    SIGPIPE, whatever its disposition (``xz`` sets it to the default, cli/main.py): the
+    signal is blocked around the write and a pending one taken back (M3.7)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    take = getattr(signal, "sigtimedwait", None)
+    if block is None or take is None:  # no such calls (not POSIX): SIGPIPE is ignored there
+        if hasattr(signal, "SIGPIPE") and threading.current_thread() is threading.main_thread():
+            old = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGPIPE, old)
+        else:
+            yield
+        return
+    was = block(signal.SIG_BLOCK, {signal.SIGPIPE})
+    try:
+        yield
+    finally:
+        if signal.SIGPIPE not in was:
+            while take({signal.SIGPIPE}, 0) is not None:  # the write's own, thread-directed
+                pass
+            block(signal.SIG_SETMASK, was)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the bot's process group (its own, :meth:`ExternalBot.start`): what it started
+    ends with it (M3.9). Nothing left there is no error."""
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def _shown(raw: str) -> str:
@@ -158,6 +197,7 @@ class ExternalBot:
         """The decisions the bot was asked for."""
         self._closed = False
         self._skip = False  # the rest of an overlong line is still coming
+        self._unprompted = 0  # unasked lines discarded in this decision
         self._index = -1
         self._timed_out = False
 
@@ -173,6 +213,8 @@ class ExternalBot:
         command cannot be run."""
         if self._proc is not None:
             return
+        # Its own process group (M3.9): ending the bot ends whatever it started too.
+        group: dict[str, Any] = {"start_new_session": True} if os.name == "posix" else {}
         try:
             proc = subprocess.Popen(
                 self.argv,
@@ -180,6 +222,7 @@ class ExternalBot:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 bufsize=0,
+                **group,
             )
         except OSError as exc:
             raise BotStartError(f"{self.argv[0]}: {exc.strerror or exc}") from None
@@ -195,9 +238,11 @@ class ExternalBot:
         proc = self._proc
         if proc is None:
             return None
+        _kill_group(proc)
         if proc.poll() is None:
             proc.kill()
         status = proc.wait()
+        _kill_group(proc)  # what the bot started and is still running, after it ended
         self._release()
         return status
 
@@ -299,7 +344,8 @@ class ExternalBot:
                 for key, _ in sel.select(left):
                     if key.data == "in":
                         try:
-                            n = os.write(fd, view)
+                            with _no_sigpipe():
+                                n = os.write(fd, view)
                         except BlockingIOError:
                             continue
                         except OSError:  # EPIPE: the bot closed its stdin or ended
@@ -309,6 +355,11 @@ class ExternalBot:
                             break
                     elif not self._pump(key):
                         return False
+                    elif self._closed:  # the end of the run: nothing more is read
+                        del self._out[:]
+                    else:
+                        # lines sent while it will not read: dropped now, in bounded memory
+                        self._drain_stale()
             return True
         finally:
             sel.unregister(proc.stdin)
@@ -367,21 +418,38 @@ class ExternalBot:
         self.given_up = True
 
     def _drain_stale(self) -> None:
-        """Discard the lines the bot sent since the last decision (M3.3, M3.4)."""
+        """Discard the lines the bot sent since the last decision (M3.3, M3.4): the first
+        :data:`UNPROMPTED_SHOWN` unasked ones reported each, the rest only counted
+        (:meth:`_tell_unprompted` reports them once)."""
         while True:
             raw = self._take_line()
             if raw is None:
                 return
-            shown = _shown(raw.decode("utf-8", "replace"))
             if self._owed:
                 self._owed -= 1
-                self._tell("late_line", "M3.4", sent=shown)
+                self._tell("late_line", "M3.4", sent=_shown(raw.decode("utf-8", "replace")))
+            elif self._unprompted < UNPROMPTED_SHOWN:
+                self._unprompted += 1
+                self._tell("unprompted", "M3.3", sent=_shown(raw.decode("utf-8", "replace")))
             else:
-                self._tell("unprompted", "M3.3", sent=shown)
+                self._unprompted += 1
+
+    def _tell_unprompted(self) -> None:
+        """One report of the unasked lines discarded but not reported one by one."""
+        more = self._unprompted - UNPROMPTED_SHOWN
+        if more > 0:
+            self._tell("unprompted_more", "M3.3", count=more)
+        self._unprompted = 0
 
     def __call__(self, rnd: Round, seat: int, legal: list[Any]) -> Any:
         if seat != self.seat:
             raise ValueError(f"this bot plays seat {self.seat}, not {seat}")
+        try:
+            return self._decide(rnd, seat, legal)
+        finally:
+            self._tell_unprompted()
+
+    def _decide(self, rnd: Round, seat: int, legal: list[Any]) -> Any:
         self.obs.update(rnd)
         self._index = len(rnd.events) - 1
         events = self.obs.new_events()
@@ -438,9 +506,9 @@ class ExternalBot:
             if len(raw) == MAX_LINE and not raw.endswith(b"\n"):
                 raise InvalidActionError(f"a line longer than {MAX_LINE} bytes")
             try:
-                reaction = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as exc:
-                raise InvalidActionError(f"not JSON ({type(exc).__name__})") from None
+                reaction = parse_line(raw)
+            except JsonLineError as exc:
+                raise InvalidActionError(str(exc)) from None
             return self.obs.action(reaction)
         except IllegalActionError as exc:
             played = fallback(rnd, seat, legal)

@@ -189,7 +189,10 @@ class MjaiSeat:
         M3.5) and :class:`IllegalActionError` with the engine's rule id (``.rule``) for a
         well-formed one the rules forbid now (M3.6)."""
         rnd = self._rnd()
-        a = action_of_mjai(reaction, seat=self.seat, tile=self.offered())
+        try:
+            a = action_of_mjai(reaction, seat=self.seat, tile=self.offered())
+        except RecursionError:  # a Python bot's value nested past the interpreter's stack
+            raise InvalidActionError("a value nested too deeply") from None
         if a is None:
             t = reaction.get("type") if isinstance(reaction, Mapping) else None
             raise InvalidActionError(f"mjai {t!r} is no decision")

@@ -100,9 +100,11 @@
     if (row.offsetTop < list.scrollTop || row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = row.offsetTop - list.clientHeight / 2;
     }
+    // The name between FSI and PDI (U+2068, U+2069): isolated as its <bdi> is in the list,
+    // an RTL override in it reverses nothing after it.
+    var who = row.querySelector(".who").textContent;
     this.now.textContent = row.querySelector(".i").textContent + " · " +
-      (row.querySelector(".who").textContent ? row.querySelector(".who").textContent + " · " : "") +
-      what.textContent;
+      (who ? "\u2068" + who + "\u2069 · " : "") + what.textContent;
     this.jump.value = i;
     this.scrub.value = i;
     this.step = i;
