@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
 
-from xzcore.batch.pool import WorkerDied
+from xzcore.batch.outcome import WorkerDied
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
-from xzcore.batch.pool import WorkerDied, init_worker, run_alone, run_tasks
+from xzcore.batch.outcome import WorkerDied
 
 __all__ = ["DaskCluster", "Executor", "InProcess", "ProcessPool", "WorkerDied"]
 
@@ -81,6 +81,8 @@ class ProcessPool:
     def map(
         self, tasks: Iterable[T], work: Callable[..., R], args: tuple[Any, ...] = ()
     ) -> Iterator[tuple[T, R | WorkerDied]]:
+        from xzcore.batch.pool import init_worker, run_tasks  # only where a pool runs
+
         self._running = run_tasks(
             tasks,
             work,
@@ -96,6 +98,8 @@ class ProcessPool:
     def run_one(
         self, task: T, work: Callable[..., R], args: tuple[Any, ...] = ()
     ) -> R | WorkerDied:
+        from xzcore.batch.pool import init_worker, run_alone
+
         return run_alone(task, work, initializer=init_worker, initargs=(self.key_pem,), args=args)
 
     def close(self) -> None:

@@ -20,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from xzcore.batch.outcome import WorkerDied
 from xzcore.batch.task import verifier_for
 from xzcore.kernel import is_win
 
@@ -31,14 +32,6 @@ WINDOW_PER_WORKER = 8
 """Tasks in flight or waiting to be yielded, per worker: results come in input order, so a
 task slower than the rest (a file's first range also hashes the whole file) must not leave
 the others idle behind it; each waiting result is a range's text (~250 KB)."""
-
-
-@dataclass(frozen=True)
-class WorkerDied:
-    """A task whose worker process died twice: ``reason`` says how (``"killed by signal 9,
-    SIGKILL"``)."""
-
-    reason: str
 
 
 @dataclass

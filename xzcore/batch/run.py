@@ -8,7 +8,7 @@ is audited again from there — so the output is the whole-file audit's, byte fo
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -218,4 +218,4 @@ def _redo(task: RangeTask, state: ReadState | None, found: ReadState, hint: int)
 def _with_token(options: Options) -> Options:
     from dataclasses import replace
 
-    return replace(options, hash_token=f"xz-file-hash-{secrets.token_hex(16)}")
+    return replace(options, hash_token=f"xz-file-hash-{os.urandom(16).hex()}")
