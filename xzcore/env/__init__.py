@@ -38,12 +38,26 @@ from typing import Any, ClassVar
 from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, indices_of, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
+from xzcore.env.seat import FrozenPolicy
+from xzcore.env.single import SeatEnv, observation_space
+from xzcore.env.vector import SeatVectorEnv
 from xzcore.leshan.round import new_round
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
-__all__ = ["AGENTS", "N_ACTIONS", "N_PLANES", "BotPolicy", "env", "raw_env"]
+__all__ = [
+    "AGENTS",
+    "N_ACTIONS",
+    "N_PLANES",
+    "PRESET_IDS",
+    "BotPolicy",
+    "FrozenPolicy",
+    "SeatEnv",
+    "SeatVectorEnv",
+    "env",
+    "raw_env",
+]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, seat 0–3."""
@@ -129,14 +143,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         action = spaces.Discrete(N_ACTIONS)
-        obs = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(N_PLANES, 27), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
-            }
-        )
+        obs = observation_space()
         self.action_spaces = dict.fromkeys(AGENTS, action)
         self.observation_spaces = dict.fromkeys(AGENTS, obs)
         self.round: Any = None
@@ -351,3 +358,33 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                     return a
         assert live is not None
         return live
+
+
+PRESET_IDS = {
+    "xzcore/Xuezhan-v0": "xuezhan",
+    "xzcore/ChengduClassic-v0": "chengdu-classic",
+    "xzcore/Xueliu-v0": "xueliu",
+    "xzcore/Leshan-v0": "leshan",
+}
+"""The Gymnasium ids registered on import (R12 presets): ``gymnasium.make(id, seat=,
+opponents=, rules=)`` gives a :class:`~xzcore.env.single.SeatEnv`, ``gymnasium.make_vec(id,
+num_envs=N)`` a :class:`~xzcore.env.vector.SeatVectorEnv`."""
+
+
+def _register() -> None:
+    """Register :data:`PRESET_IDS` with Gymnasium (once; nothing without the [rl] extra)."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    for env_id, preset in PRESET_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="xzcore.env.single:SeatEnv",
+                vector_entry_point="xzcore.env.vector:SeatVectorEnv",
+                kwargs={"rules": preset},
+            )
+
+
+_register()
