@@ -15,11 +15,12 @@ the engine resolves the claims (R5.3) once all asked seats have answered. A seat
 not shown to the seats asked after it.
 
 Rewards are the units each seat won or paid at the step (the ledger's change, R9); over a
-round they sum to the round's totals, and over the seats to zero (R9.6). In 血战 a winner is
-terminated at its win (never asked again) and leaves ``env.agents`` with its next (dead)
-step: at once, or, when the round's end may still pay it (a 花猪 pays winners too under
-``huazhu_payees = all``, R10.1; gang money it paid may be refunded to it, R10.3), once the
-round is over, so that those units reach it. In 血流 (R11.2) a winner plays on.
+round they sum to the round's totals, and over the seats to zero (R9.6). Every agent is
+terminated at once, when the round ends, as in PettingZoo's classic environments (a 血战
+winner is like a folded player of ``texas_holdem``: never asked again, R10.4, but in
+``env.agents`` until the hand is over, so the round's end may still pay it, R10.1/R10.3);
+the dead steps then come in seat order (PettingZoo's ``_deads_step_first`` and
+``_was_dead_step``). In 血流 (R11.2) a winner plays on.
 
 >>> e = raw_env(rules="xuezhan", seed=3)
 >>> e.reset()
@@ -38,13 +39,14 @@ from typing import Any, ClassVar
 from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, indices_of, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
-from xzcore.env.seat import FrozenPolicy
+from xzcore.env.render import table_text
+from xzcore.env.seat import FrozenPolicy, rules_label, rules_of
 from xzcore.env.single import SeatEnv, observation_space
 from xzcore.env.vector import SeatVectorEnv
 from xzcore.leshan.round import new_round
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
-from xzcore.rules import HuazhuPayees, RuleSet
+from xzcore.rules import RuleSet
 
 __all__ = [
     "AGENTS",
@@ -116,9 +118,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     ``LeshanRound``)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "xzcore_v0",
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(
@@ -130,12 +133,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     ) -> None:
         require_rl()
         super().__init__()
-        if isinstance(rules, str):
-            rules = RuleSet.preset(rules)
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+        rules = rules_of(rules)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} (expected None or 'ansi')")
+            raise ValueError(f"render_mode {render_mode!r} (expected None, 'ansi' or 'human')")
         self.rules = rules
         self.kernel = kernel
         self.render_mode = render_mode
@@ -147,6 +147,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.action_spaces = dict.fromkeys(AGENTS, action)
         self.observation_spaces = dict.fromkeys(AGENTS, obs)
         self.round: Any = None
+
+    def __repr__(self) -> str:
+        return (
+            f"raw_env(rules={rules_label(self.rules)!r}, render_mode={self.render_mode!r}, "
+            f"round={self.round!r})"
+        )
 
     # -- PettingZoo's API -----------------------------------------------------------------
 
@@ -179,23 +185,25 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
-        self._gone = [False] * 4  # terminated (a 血战 winner, or the round over)
-        self._stays = [False] * 4  # terminated, but R10 money may still reach it
-        self._dying = 0  # terminated agents still in self.agents (their dead step to come)
-        self._wins = rnd.n_won  # the round's winners (Round.won) as last marked
+        self._skip_agent_selection: str | None = None  # PettingZoo's, for its dead steps
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self._mark_terminated()
-        self.agent_selection = self._next_agent()
+        if rnd.over:
+            self.agent_selection = AGENTS[0]
+            self._end()
+        else:
+            self.agent_selection = self._next_agent()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = _SEAT[agent]
         obs = self._planes.observe(s, self._picks[s])
-        if agent == self.agent_selection and not self._gone[s]:
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
             if self._asked != s:
                 self._options_of(s)
             if self._mask_shown:  # asked again at the same decision: a new one
@@ -210,7 +218,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._dead_step(agent, action)
+            self._was_dead_step(action)  # PettingZoo's: the next dead agent, in seat order
             return
         s = _SEAT[agent]
         if self._asked != s:
@@ -252,24 +260,25 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._clear_rewards()
             self._rewarded = False
         phase = rnd.phase
-        if rnd.n_won != self._wins or phase == END:  # a new winner, or the round over
-            self._wins = rnd.n_won
-            self._mark_terminated()
-        if phase == TURN and not self._dying:  # _next_agent's answer on a turn
+        if phase == TURN:  # _next_agent's answer on a turn
             self.agent_selection = AGENTS[rnd.cur]
+        elif phase == END:
+            self._end()
         else:
             self.agent_selection = self._next_agent()
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The round's last three events as text, one a line (``render_mode="ansi"``): the
-        table's view, for debugging, not a seat's (``start_kyoku``'s wall and dealt hands
-        left out for length)."""
-        if self.round is None:
-            return ""
-        tail = self.round.events[-3:]
-        return "\n".join(
-            " ".join(f"{k}={v}" for k, v in e.items() if k not in ("wall", "tehais")) for e in tail
-        )
+    def render(self) -> str | None:
+        """The table as text (:func:`~xzcore.env.render.table_text`: every seat's tiles,
+        melds, discards and units, then the round's last three events, one a line): the
+        table's view, for debugging, not a seat's. Returned under ``render_mode="ansi"``,
+        printed under ``"human"``."""
+        text = "" if self.round is None else table_text(self.round)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -298,66 +307,19 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._asked = s
         return self._options, self._mask
 
-    def _mark_terminated(self) -> None:
-        """Terminate each new 血战 winner, and everybody once the round is over."""
-        rnd = self.round
-        over = rnd.over
-        xueliu = self.rules.xueliu
-        for s in range(4):
-            if not self._gone[s] and (over or (rnd.won[s] and not xueliu)):
-                self._gone[s] = True
-                self._stays[s] = not over and self._may_be_paid(s)
-                self.terminations[AGENTS[s]] = True
-                self._dying += 1
-
-    def _dead_step(self, agent: str, action: Any) -> None:
-        """A terminated agent's last step (``None``): it leaves ``env.agents``; next comes
-        the next agent whose dead step is due, or the seat the engine asks (PettingZoo's
-        ``_was_dead_step`` would pick any terminated agent, even one still owed money)."""
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        for table in (
-            self.terminations, self.truncations, self.rewards, self._cumulative_rewards,
-            self.infos,
-        ):  # fmt: skip
-            del table[agent]
-        self.agents.remove(agent)
-        self._dying -= 1
-        self._clear_rewards()
-        self._rewarded = False
-        if self.agents:
-            self.agent_selection = self._next_agent()
-
-    def _may_be_paid(self, s: int) -> bool:
-        """Whether the round's end may still pay seat ``s``, a 血战 winner (no longer in
-        play): a 花猪 pays winners too under ``huazhu_payees = all`` (R10.1), and a seat
-        still in play that received gang money from ``s`` may have to refund it (R10.3)."""
-        rules = self.rules
-        if rules.huazhu_payees is HuazhuPayees.ALL:
-            return True
-        in_play = self.round.in_play
-        return rules.refund_gang_money and any(
-            in_play[g.ganger] for g in self.round.ledger.gang_income() if g.payer == s
-        )
+    def _end(self) -> None:
+        """The round is over: every agent is terminated, and the first in seat order takes
+        its dead step first (PettingZoo's ``_deads_step_first``, as its classic envs do)."""
+        for a in self.agents:
+            self.terminations[a] = True
+        self._deads_step_first()
 
     def _next_agent(self) -> str:
-        """The next seat the engine asks; before it, any terminated agent whose dead step is
-        due (at once, or at the round's end when a late payment may still reach it)."""
+        """The next seat the engine asks (the round is not over)."""
         rnd = self.round
-        phase = rnd.phase
-        if phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
-            live: str | None = AGENTS[rnd.cur]
-        else:
-            ask = rnd.to_act()
-            live = AGENTS[ask[0]] if ask else None
-        if self._dying:  # some agent's dead step may be due
-            over = phase == END  # Round.over
-            stays = self._stays
-            for a in self.agents:
-                if self.terminations[a] and (over or not stays[_SEAT[a]]):
-                    return a
-        assert live is not None
-        return live
+        if rnd.phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
+            return AGENTS[rnd.cur]
+        return AGENTS[rnd.to_act()[0]]
 
 
 PRESET_IDS = {
