@@ -195,14 +195,17 @@ class SeatGame:
         self._specs = opponents_of(opponents)
         self.seed_players(self._seed)
 
-    def deal(self) -> bool:
-        """Start the next round of the stream; True when the seat's episode is already over
-        (never, on a fresh round: every seat is asked before the first discard)."""
-        d = deal(0, self._rng)
-        ex = d.exchange_direction if self.rules.exchange_three else None
-        return self.start(
-            new_round(self.rules, d.wall, d.dealer, exchange_direction=ex, kernel=self.kernel)
-        )
+    def deal(self) -> None:
+        """Start the next round of the stream and play the others up to the seat's first
+        decision (a round over before the seat decides anything — three wins before its
+        first draw — is skipped: an episode has at least one step)."""
+        rules = self.rules
+        while True:
+            d = deal(0, self._rng)
+            ex = d.exchange_direction if rules.exchange_three else None
+            rnd = new_round(rules, d.wall, d.dealer, exchange_direction=ex, kernel=self.kernel)
+            if not self.start(rnd):
+                return
 
     def start(self, rnd: Any) -> bool:
         """Play on a given round (a fresh one, or one under way) up to the seat's decision."""
@@ -218,6 +221,8 @@ class SeatGame:
         self.options: dict[int, Any] = {}
         self.mask = bytearray(N_ACTIONS)
         self.done = self._play_others()
+        if self.done:  # nothing left to decide: an empty mask
+            self.options, self.mask = {}, bytearray(N_ACTIONS)
         return self.done
 
     # -- a step ---------------------------------------------------------------------------
@@ -247,12 +252,15 @@ class SeatGame:
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
+        if self.done:  # nothing left to decide: an empty mask
+            self.options, self.mask = {}, bytearray(N_ACTIONS)
         reward = self.units - self._told
         self._told = self.units
         return reward
 
     def observe(self, out: Any = None) -> Any:
-        """The seat's observation planes (into ``out`` when given)."""
+        """The seat's observation planes (into ``out`` when given). Once the episode is over
+        :attr:`mask` is all zeros."""
         s = self.seat
         return self.planes.observe(s, self.picks[s], out)
 

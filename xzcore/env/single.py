@@ -124,13 +124,11 @@ class SeatEnv(Env):
         return self.game.round
 
     def _legal(self) -> Any:
-        g = self.game
-        return None if g.done else np.frombuffer(g.mask, dtype=np.int8)
+        return np.frombuffer(self.game.mask, dtype=np.int8)
 
     def _obs(self) -> dict[str, Any]:
         g = self.game
-        mask = np.zeros(N_ACTIONS, np.int8) if g.done else np.frombuffer(g.mask, np.int8).copy()
-        return {"observation": g.observe(), "action_mask": mask}
+        return {"observation": g.observe(), "action_mask": np.frombuffer(bytes(g.mask), np.int8)}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -167,10 +165,7 @@ class SeatEnv(Env):
     def action_masks(self) -> Any:
         """The legal indices of the decision at hand as booleans (sb3-contrib's
         ``MaskablePPO`` reads it; all False once the episode is over)."""
-        g = self.game
-        if g.done:
-            return np.zeros(N_ACTIONS, dtype=bool)
-        return np.frombuffer(g.mask, dtype=np.int8).astype(bool)
+        return np.frombuffer(self.game.mask, dtype=np.bool_).copy()
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """Play against new opponents from the next decision on (e.g. a newer

@@ -79,6 +79,8 @@ class SeatVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._obs = np.zeros((num_envs, N_PLANES, 27), dtype=np.float32)
         self._mask = np.zeros((num_envs, N_ACTIONS), dtype=np.int8)
+        self._rows = list(self._obs)  # each env's row (a view), written in place
+        self._masks = self._mask.view(np.uint8).reshape(-1).data.cast("B")  # flat bytes
         self._seeded = False
 
     def __repr__(self) -> str:
@@ -89,13 +91,10 @@ class SeatVectorEnv(VectorEnv):
         )
 
     def _show(self, i: int) -> None:
-        """Write env ``i``'s observation and mask into the stacked arrays."""
+        """Write env ``i``'s observation and mask (its bytes) into the stacked arrays."""
         g = self.games[i]
-        g.observe(self._obs[i])
-        if g.done:
-            self._mask[i] = 0
-        else:
-            self._mask[i] = np.frombuffer(g.mask, dtype=np.int8)
+        g.observe(self._rows[i])
+        self._masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = g.mask
 
     def _stacked(self) -> dict[str, Any]:
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
@@ -134,19 +133,18 @@ class SeatVectorEnv(VectorEnv):
         """One decision in every env (``actions[i]`` for env ``i``); an env whose episode
         ends deals its next round at once (its last observation in ``infos``)."""
         n = self.num_envs
-        rewards = np.zeros(n, dtype=np.float64)
-        terminations = np.zeros(n, dtype=np.bool_)
+        rewards = [0] * n
         ended: list[int] = []
         units: list[int] = []
         over: list[bool] = []
         final: dict[str, Any] = {}
         games = self.games
-        show = self._show
+        rows = self._rows
+        masks = self._masks
         for i, a in enumerate(np.asarray(actions).tolist()):
             g = games[i]
             rewards[i] = g.act(a)
             if g.done:
-                terminations[i] = True
                 ended.append(i)
                 units.append(g.units)
                 over.append(g.round.over)
@@ -154,7 +152,10 @@ class SeatVectorEnv(VectorEnv):
                     final = self._final_obs()
                 g.observe(final["observation"][i])
                 g.deal()
-            show(i)
+            g.observe(rows[i])
+            masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = g.mask
+        terminations = np.zeros(n, dtype=np.bool_)
+        terminations[ended] = True
         infos: dict[str, Any] = {}
         if ended:
             done = terminations.copy()
@@ -168,7 +169,13 @@ class SeatVectorEnv(VectorEnv):
             infos["_round_over"] = done
         if self.render_mode == "human":
             self.render()
-        return self._stacked(), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
+        return (
+            self._stacked(),
+            np.array(rewards, dtype=np.float64),
+            terminations,
+            np.zeros(n, dtype=np.bool_),
+            infos,
+        )
 
     def _final_obs(self) -> dict[str, Any]:
         n = self.num_envs
