@@ -7,8 +7,8 @@ sb3-contrib (and torch) are not dependencies of xzcore: ``pip install sb3-contri
     python examples/train_maskable_ppo.py --minutes 1 --eval-games 500
     python examples/train_maskable_ppo.py --steps 256 --eval-games 20   # what CI runs
 
-The learner plays ``xzcore/Xuezhan-v0`` (one seat, :class:`xzcore.env.SeatEnv`; four envs,
-one a seat) against random bots, the mask given to MaskablePPO by the env's
+The learner plays ``xzcore/Xuezhan-v0`` (one seat, :class:`xzcore.env.SeatEnv`; sixteen envs,
+four a seat) against random bots, the mask given to MaskablePPO by the env's
 ``action_masks()``. The test, against random bots and against greedy bots: on each wall
 (seed), the trained policy plays the seat, then a uniformly random player and the greedy bot
 play the same seat on the same wall against the same opponents (the same seeds); each
@@ -113,17 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(1)
     env_id = f"xzcore/{args.rules}-v0"
     rules = gym.spec(env_id).kwargs["rules"]
-    # Four envs, one seat each, so the learner sees every seat (and dealer) position.
+    # Sixteen envs, four a seat, so the learner sees every seat (and dealer) position and one
+    # batched forward pass of the network serves sixteen decisions.
     envs = DummyVecEnv(
-        [lambda s=s: gym.make(env_id, seat=s, opponents="random").unwrapped for s in range(4)]
+        [lambda s=s: gym.make(env_id, seat=s % 4, opponents="random").unwrapped for s in range(16)]
     )
     envs.seed(args.seed)
     small = args.steps is not None and args.steps < 2048
     model = MaskablePPO(
         "MultiInputPolicy",
         envs,
-        n_steps=64 if small else 512,
-        batch_size=64 if small else 256,
+        n_steps=16 if small else 256,
+        batch_size=64 if small else 512,
         gamma=0.995,
         seed=args.seed,
         verbose=0,
