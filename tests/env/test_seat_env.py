@@ -210,7 +210,7 @@ def test_a_frozen_copy_plays_as_it_was_copied() -> None:
         obs, _r, done, _t, _i = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert e.round.over
     e.set_opponents("greedy")
-    assert e.game._specs == ["greedy"] * 3
+    assert e.game.opponents == ["greedy"] * 3
 
 
 def test_seeded_resets_replay_and_unseeded_resets_go_on() -> None:

@@ -1,13 +1,19 @@
-"""A PettingZoo AEC environment of one round of 血战到底 / 血流成河 (docs/env.md).
+"""The environments of one round of 血战到底 / 血流成河 (docs/env.md): a PettingZoo AEC
+environment of the four seats (:class:`raw_env`, :func:`env`, here), and for one seat
+against given opponents a Gymnasium environment (:class:`~xzcore.env.single.SeatEnv`) and
+a vector environment of N rounds at once (:class:`~xzcore.env.vector.SeatVectorEnv`),
+registered on import as the ids of :data:`PRESET_IDS` (``gymnasium.make`` and
+``gymnasium.make_vec``). All share the action index, the observation and the engine.
 
-Built the way ``pettingzoo.classic.chess`` wraps python-chess: :class:`raw_env` drives the
-engine (:func:`xzcore.leshan.round.new_round`: ``to_act``, ``legal_actions``, ``apply``,
-``ledger``), :func:`env` adds PettingZoo's standard wrappers. The agents are ``player_0`` …
-``player_3`` (seat 0–3); the action space is ``Discrete(N_ACTIONS)`` with the fixed index of
-:mod:`xzcore.env.actions`; an observation is ``{"observation": (N_PLANES, 27) float32,
-"action_mask": (N_ACTIONS,) int8}`` (:mod:`xzcore.env.observation`), holding only what the
-seat may see (:class:`~xzcore.players.agents.SeatView`). The mask is made from
-``Round.legal_actions`` and nothing else, so it is the engine's legal set.
+The AEC env is built the way ``pettingzoo.classic.chess`` wraps python-chess:
+:class:`raw_env` drives the engine (:func:`xzcore.leshan.round.new_round`: ``to_act``,
+``legal_actions``, ``apply``, ``ledger``), :func:`env` adds PettingZoo's standard wrappers.
+The agents are ``player_0`` … ``player_3`` (seat 0–3); the action space is
+``Discrete(N_ACTIONS)`` with the fixed index of :mod:`xzcore.env.actions`; an observation is
+``{"observation": (N_PLANES, 27) float32, "action_mask": (N_ACTIONS,) int8}``
+(:mod:`xzcore.env.observation`), holding only what the seat may see
+(:class:`~xzcore.players.agents.SeatView`). The mask is made from ``Round.legal_actions``
+and nothing else, so it is the engine's legal set.
 
 The engine asks several seats at once (换三张, 定缺, 飘, and the claims on a discard or a
 补杠, R5.2/R5.3); the env asks them one at a time, in the order of ``Round.to_act()``, and

@@ -158,7 +158,8 @@ class SeatGame:
         """Whether the last index given was refused (outside the mask, not :attr:`strict`)."""
         self._leshan = needs_leshan_round(rules)
         self._rng = Rng(0)
-        self._specs = opponents
+        self.opponents = opponents
+        """The three opponents as given, for the seats after :attr:`seat` in play order."""
         self._players: list[Any] = [None] * 4
         self._bots = [False] * 4  # the seat is played by a bot on its view
         self.round: Any = None
@@ -177,7 +178,7 @@ class SeatGame:
     def seed_players(self, seed: int) -> None:
         """The opponents as given, the built-in bots made anew with seeds drawn from ``seed``."""
         self._seed = seed
-        for rel, spec in enumerate(self._specs, start=1):
+        for rel, spec in enumerate(self.opponents, start=1):
             s = (self.seat + rel) % 4
             player: Any = spec
             if isinstance(spec, str):
@@ -192,7 +193,7 @@ class SeatGame:
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """New opponents from the next decision on (e.g. a newer frozen copy for self-play)."""
-        self._specs = opponents_of(opponents)
+        self.opponents = opponents_of(opponents)
         self.seed_players(self._seed)
 
     def deal(self) -> None:
@@ -217,7 +218,6 @@ class SeatGame:
         self.units = rnd.ledger.totals()[self.seat]
         self._told = self.units  # the units the rewards so far account for
         self._wins = -1
-        self.done = False
         self.options: dict[int, Any] = {}
         self.mask = bytearray(N_ACTIONS)
         self.done = self._play_others()

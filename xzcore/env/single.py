@@ -108,7 +108,7 @@ class SeatEnv(Env):
         g = self.game
         return (
             f"SeatEnv(rules={rules_label(self.rules)!r}, seat={g.seat}, "
-            f"opponents={g._specs!r}, render_mode={self.render_mode!r})"
+            f"opponents={g.opponents!r}, render_mode={self.render_mode!r})"
         )
 
     __str__ = __repr__  # Gymnasium's Env.__str__ names only the class

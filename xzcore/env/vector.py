@@ -87,7 +87,7 @@ class SeatVectorEnv(VectorEnv):
         g = self.games[0]
         return (
             f"SeatVectorEnv(num_envs={self.num_envs}, rules={rules_label(self.rules)!r}, "
-            f"seat={g.seat}, opponents={g._specs!r})"
+            f"seat={g.seat}, opponents={g.opponents!r})"
         )
 
     def _show(self, i: int) -> None:
