@@ -1,12 +1,16 @@
-"""Agent steps per second of the PettingZoo environment (xzcore.env) with random legal
-actions — the mask and the observation of every step included — side by side with RLCard's
-mahjong environment (``rlcard.make("mahjong")``, its random agents) in the same run.
+"""Steps per second of the environments of xzcore.env with random legal actions — the mask
+and the observation of every step included — side by side with RLCard's mahjong environment
+(``rlcard.make("mahjong")``, its random agents) in the same run.
 
-A step is one agent decision (the dead steps of terminated agents are not counted; a 换三张
-pick is one step). Ours: the unwrapped ``raw_env`` and ``env()`` with PettingZoo's wrappers,
-on the compiled kernel and on its twin; the RLCard part is skipped when rlcard is not
-installed. Target (issue 16): ≥ 50,000 steps/s on one core (stretch 100,000) and ≥ 20×
-RLCard.
+The PettingZoo env: a step is one agent decision (the dead steps of terminated agents are not
+counted; a 换三张 pick is one step), the unwrapped ``raw_env`` and ``env()`` with
+PettingZoo's wrappers, on the compiled kernel and on its twin. Target (issue 16): ≥ 50,000
+steps/s on one core (stretch 100,000) and ≥ 20× RLCard. The vector env
+(``gymnasium.make_vec("xzcore/Xuezhan-v0", num_envs=N)``, random bots in the other seats): a
+step is one decision of the learning seat in one env (N a batched step), the learner's index
+drawn uniformly from each mask at once, at N = 1, 16, 64, 256; its rows count learner steps,
+so they are not compared with RLCard's agent steps. Target (issue 26): ≥ 50,000 learner
+steps/s at N = 64. The RLCard part is skipped when rlcard is not installed.
 
     python benchmarks/bench_env.py                  # the table: medians of CPU time
     python benchmarks/bench_env.py --games 400 --repeats 7
@@ -24,14 +28,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from xzcore.env import env, raw_env
+import gymnasium as gym
+
+from xzcore.env import PRESET_IDS, env, raw_env
 
 KERNELS = {"compiled": "xzcore.kernel._core", "twin": "xzcore.kernel._core_twin"}
 PRESET = "xuezhan"
+PRESET_ID = {preset: env_id for env_id, preset in PRESET_IDS.items()}
 
 
 def xz_games(
@@ -55,6 +63,26 @@ def xz_games(
                 e.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
         return steps, n
+
+    return run
+
+
+def vector_steps(num_envs: int, steps: int, preset: str = PRESET) -> Callable[[], tuple[int, int]]:
+    """A function stepping ``gymnasium.make_vec(id, num_envs)`` (our ``SeatVectorEnv``, random
+    opponents) for about ``steps`` learner steps in all, one uniformly random legal index per
+    env at each batched step; returns (learner steps, episodes ended)."""
+
+    def run() -> tuple[int, int]:
+        envs = gym.make_vec(PRESET_ID[preset], num_envs=num_envs, opponents="random")
+        rng = np.random.default_rng(0)
+        obs, _ = envs.reset(seed=0)
+        done = 0
+        for _ in range(max(steps // num_envs, 1)):
+            mask = obs["action_mask"]
+            actions = (rng.random(mask.shape) * mask).argmax(axis=1)  # uniform over each mask
+            obs, _rewards, terminations, _truncations, _infos = envs.step(actions)
+            done += int(terminations.sum())
+        return max(steps // num_envs, 1) * num_envs, done
 
     return run
 
@@ -118,6 +146,16 @@ def test_xzcore_env_steps(benchmark: Any, kernel: str, wrapped: bool) -> None:
     assert steps > 50 * n
 
 
+@pytest.mark.parametrize("num_envs", [1, 64])
+def test_vector_env_learner_steps(benchmark: Any, num_envs: int) -> None:
+    run = vector_steps(num_envs, 2048)
+    steps, _ = run()
+    benchmark.group = "env: the vector env's learner steps (random opponents)"
+    benchmark.name = f"SeatVectorEnv N={num_envs}"
+    benchmark.pedantic(run, rounds=3, warmup_rounds=1, iterations=1)
+    benchmark.extra_info.update(steps_per_s=steps / benchmark.stats.stats.median)
+
+
 def test_rlcard_mahjong_steps(benchmark: Any) -> None:
     pytest.importorskip("rlcard")
     run = rlcard_games(5)
@@ -132,8 +170,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="episodes per run (ours)")
     parser.add_argument("--repeats", type=int, default=5, help="runs; the median is shown")
+    parser.add_argument(
+        "--learner-steps", type=int, default=20480, help="learner steps per vector env run"
+    )
     args = parser.parse_args(argv)
     runs: dict[str, Callable[[], tuple[int, int]]] = {}
+    learner_rows = set()
+    for n in (1, 16, 64, 256):
+        label = f"SeatVectorEnv N={n} (make_vec), compiled kernel"
+        runs[label] = vector_steps(n, args.learner_steps)
+        learner_rows.add(label)
     for name in KERNELS:
         kernel = importlib.import_module(KERNELS[name])
         n = args.games if name == "compiled" else max(args.games // 10, 5)
@@ -149,11 +195,16 @@ def main(argv: list[str] | None = None) -> int:
         runs[rlcard_label] = rlcard_games(max(args.games // 20, 5))
     rates = _rates(runs, args.repeats)
     rl = rates.get(rlcard_label)
-    print(f"| environment ({PRESET}; random legal actions) | agent steps/s | games/s | × RLCard |")
-    print("|---|---|---|---|")
+    print(
+        f"| environment ({PRESET}; random legal actions) | step | steps/s (CPU) | games/s "
+        "| × RLCard per step |"
+    )
+    print("|---|---|---|---|---|")
     for label, (steps, games) in rates.items():
-        ratio = f"{steps / rl[0]:.1f}" if rl else "–"
-        print(f"| {label} | {steps:,.0f} | {games:,.1f} | {ratio} |")
+        learner = label in learner_rows
+        ratio = f"{steps / rl[0]:.1f}" if rl and not learner else "–"
+        kind = "learner" if learner else "agent"
+        print(f"| {label} | {kind} | {steps:,.0f} | {games:,.1f} | {ratio} |")
     return 0
 
 

@@ -99,3 +99,11 @@ def _chooser(agent: object) -> object:
     from xzcore.players.agents import SeatView
 
     return lambda rnd, seat, legal: agent.act(SeatView(rnd, seat))  # type: ignore[attr-defined]
+
+
+def test_the_one_seat_snippet_plays_an_episode() -> None:
+    code = _block("## One seat: Gymnasium")
+    scope: dict[str, object] = {}
+    exec(compile(code, str(DOC), "exec"), scope)  # its own assert: the rewards add up
+    env = scope["env"]
+    assert env.unwrapped.seat == 1 and scope["done"]  # type: ignore[attr-defined]

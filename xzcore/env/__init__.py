@@ -1,13 +1,19 @@
-"""A PettingZoo AEC environment of one round of 血战到底 / 血流成河 (docs/env.md).
+"""The environments of one round of 血战到底 / 血流成河 (docs/env.md): a PettingZoo AEC
+environment of the four seats (:class:`raw_env`, :func:`env`, here), and for one seat
+against given opponents a Gymnasium environment (:class:`~xzcore.env.single.SeatEnv`) and
+a vector environment of N rounds at once (:class:`~xzcore.env.vector.SeatVectorEnv`),
+registered on import as the ids of :data:`PRESET_IDS` (``gymnasium.make`` and
+``gymnasium.make_vec``). All share the action index, the observation and the engine.
 
-Built the way ``pettingzoo.classic.chess`` wraps python-chess: :class:`raw_env` drives the
-engine (:func:`xzcore.leshan.round.new_round`: ``to_act``, ``legal_actions``, ``apply``,
-``ledger``), :func:`env` adds PettingZoo's standard wrappers. The agents are ``player_0`` …
-``player_3`` (seat 0–3); the action space is ``Discrete(N_ACTIONS)`` with the fixed index of
-:mod:`xzcore.env.actions`; an observation is ``{"observation": (N_PLANES, 27) float32,
-"action_mask": (N_ACTIONS,) int8}`` (:mod:`xzcore.env.observation`), holding only what the
-seat may see (:class:`~xzcore.players.agents.SeatView`). The mask is made from
-``Round.legal_actions`` and nothing else, so it is the engine's legal set.
+The AEC env is built the way ``pettingzoo.classic.chess`` wraps python-chess:
+:class:`raw_env` drives the engine (:func:`xzcore.leshan.round.new_round`: ``to_act``,
+``legal_actions``, ``apply``, ``ledger``), :func:`env` adds PettingZoo's standard wrappers.
+The agents are ``player_0`` … ``player_3`` (seat 0–3); the action space is
+``Discrete(N_ACTIONS)`` with the fixed index of :mod:`xzcore.env.actions`; an observation is
+``{"observation": (N_PLANES, 27) float32, "action_mask": (N_ACTIONS,) int8}``
+(:mod:`xzcore.env.observation`), holding only what the seat may see
+(:class:`~xzcore.players.agents.SeatView`). The mask is made from ``Round.legal_actions``
+and nothing else, so it is the engine's legal set.
 
 The engine asks several seats at once (换三张, 定缺, 飘, and the claims on a discard or a
 补杠, R5.2/R5.3); the env asks them one at a time, in the order of ``Round.to_act()``, and
@@ -15,11 +21,12 @@ the engine resolves the claims (R5.3) once all asked seats have answered. A seat
 not shown to the seats asked after it.
 
 Rewards are the units each seat won or paid at the step (the ledger's change, R9); over a
-round they sum to the round's totals, and over the seats to zero (R9.6). In 血战 a winner is
-terminated at its win (never asked again) and leaves ``env.agents`` with its next (dead)
-step: at once, or, when the round's end may still pay it (a 花猪 pays winners too under
-``huazhu_payees = all``, R10.1; gang money it paid may be refunded to it, R10.3), once the
-round is over, so that those units reach it. In 血流 (R11.2) a winner plays on.
+round they sum to the round's totals, and over the seats to zero (R9.6). Every agent is
+terminated at once, when the round ends, as in PettingZoo's classic environments (a 血战
+winner is like a folded player of ``texas_holdem``: never asked again, R10.4, but in
+``env.agents`` until the hand is over, so the round's end may still pay it, R10.1/R10.3);
+the dead steps then come in seat order (PettingZoo's ``_deads_step_first`` and
+``_was_dead_step``). In 血流 (R11.2) a winner plays on.
 
 >>> e = raw_env(rules="xuezhan", seed=3)
 >>> e.reset()
@@ -38,12 +45,27 @@ from typing import Any, ClassVar
 from xzcore.env._extra import AECEnv, np, require_rl, spaces, wrappers
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, indices_of, pick_mask
 from xzcore.env.observation import N_PLANES, Planes
+from xzcore.env.render import table_text
+from xzcore.env.seat import FrozenPolicy, rules_label, rules_of
+from xzcore.env.single import SeatEnv, observation_space
+from xzcore.env.vector import SeatVectorEnv
 from xzcore.leshan.round import new_round
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
-from xzcore.rules import HuazhuPayees, RuleSet
+from xzcore.rules import RuleSet
 
-__all__ = ["AGENTS", "N_ACTIONS", "N_PLANES", "BotPolicy", "env", "raw_env"]
+__all__ = [
+    "AGENTS",
+    "N_ACTIONS",
+    "N_PLANES",
+    "PRESET_IDS",
+    "BotPolicy",
+    "FrozenPolicy",
+    "SeatEnv",
+    "SeatVectorEnv",
+    "env",
+    "raw_env",
+]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, seat 0–3."""
@@ -102,9 +124,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     ``LeshanRound``)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "xzcore_v0",
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(
@@ -116,12 +139,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     ) -> None:
         require_rl()
         super().__init__()
-        if isinstance(rules, str):
-            rules = RuleSet.preset(rules)
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+        rules = rules_of(rules)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} (expected None or 'ansi')")
+            raise ValueError(f"render_mode {render_mode!r} (expected None, 'ansi' or 'human')")
         self.rules = rules
         self.kernel = kernel
         self.render_mode = render_mode
@@ -129,17 +149,16 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         action = spaces.Discrete(N_ACTIONS)
-        obs = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(N_PLANES, 27), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
-            }
-        )
+        obs = observation_space()
         self.action_spaces = dict.fromkeys(AGENTS, action)
         self.observation_spaces = dict.fromkeys(AGENTS, obs)
         self.round: Any = None
+
+    def __repr__(self) -> str:
+        return (
+            f"raw_env(rules={rules_label(self.rules)!r}, render_mode={self.render_mode!r}, "
+            f"round={self.round!r})"
+        )
 
     # -- PettingZoo's API -----------------------------------------------------------------
 
@@ -172,23 +191,25 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._paid = len(rnd.ledger)
         self._rewarded = False  # some reward of the last step is not zero
         self._totals = rnd.ledger.totals()
-        self._gone = [False] * 4  # terminated (a 血战 winner, or the round over)
-        self._stays = [False] * 4  # terminated, but R10 money may still reach it
-        self._dying = 0  # terminated agents still in self.agents (their dead step to come)
-        self._wins = rnd.n_won  # the round's winners (Round.won) as last marked
+        self._skip_agent_selection: str | None = None  # PettingZoo's, for its dead steps
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self._mark_terminated()
-        self.agent_selection = self._next_agent()
+        if rnd.over:
+            self.agent_selection = AGENTS[0]
+            self._end()
+        else:
+            self.agent_selection = self._next_agent()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = _SEAT[agent]
         obs = self._planes.observe(s, self._picks[s])
-        if agent == self.agent_selection and not self._gone[s]:
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
             if self._asked != s:
                 self._options_of(s)
             if self._mask_shown:  # asked again at the same decision: a new one
@@ -203,7 +224,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._dead_step(agent, action)
+            self._was_dead_step(action)  # PettingZoo's: the next dead agent, in seat order
             return
         s = _SEAT[agent]
         if self._asked != s:
@@ -245,24 +266,25 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._clear_rewards()
             self._rewarded = False
         phase = rnd.phase
-        if rnd.n_won != self._wins or phase == END:  # a new winner, or the round over
-            self._wins = rnd.n_won
-            self._mark_terminated()
-        if phase == TURN and not self._dying:  # _next_agent's answer on a turn
+        if phase == TURN:  # _next_agent's answer on a turn
             self.agent_selection = AGENTS[rnd.cur]
+        elif phase == END:
+            self._end()
         else:
             self.agent_selection = self._next_agent()
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The round's last three events as text, one a line (``render_mode="ansi"``): the
-        table's view, for debugging, not a seat's (``start_kyoku``'s wall and dealt hands
-        left out for length)."""
-        if self.round is None:
-            return ""
-        tail = self.round.events[-3:]
-        return "\n".join(
-            " ".join(f"{k}={v}" for k, v in e.items() if k not in ("wall", "tehais")) for e in tail
-        )
+    def render(self) -> str | None:
+        """The table as text (:func:`~xzcore.env.render.table_text`: every seat's tiles,
+        melds, discards and units, then the round's last three events, one a line): the
+        table's view, for debugging, not a seat's. Returned under ``render_mode="ansi"``,
+        printed under ``"human"``."""
+        text = "" if self.round is None else table_text(self.round)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -291,63 +313,46 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._asked = s
         return self._options, self._mask
 
-    def _mark_terminated(self) -> None:
-        """Terminate each new 血战 winner, and everybody once the round is over."""
-        rnd = self.round
-        over = rnd.over
-        xueliu = self.rules.xueliu
-        for s in range(4):
-            if not self._gone[s] and (over or (rnd.won[s] and not xueliu)):
-                self._gone[s] = True
-                self._stays[s] = not over and self._may_be_paid(s)
-                self.terminations[AGENTS[s]] = True
-                self._dying += 1
-
-    def _dead_step(self, agent: str, action: Any) -> None:
-        """A terminated agent's last step (``None``): it leaves ``env.agents``; next comes
-        the next agent whose dead step is due, or the seat the engine asks (PettingZoo's
-        ``_was_dead_step`` would pick any terminated agent, even one still owed money)."""
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        for table in (
-            self.terminations, self.truncations, self.rewards, self._cumulative_rewards,
-            self.infos,
-        ):  # fmt: skip
-            del table[agent]
-        self.agents.remove(agent)
-        self._dying -= 1
-        self._clear_rewards()
-        self._rewarded = False
-        if self.agents:
-            self.agent_selection = self._next_agent()
-
-    def _may_be_paid(self, s: int) -> bool:
-        """Whether the round's end may still pay seat ``s``, a 血战 winner (no longer in
-        play): a 花猪 pays winners too under ``huazhu_payees = all`` (R10.1), and a seat
-        still in play that received gang money from ``s`` may have to refund it (R10.3)."""
-        rules = self.rules
-        if rules.huazhu_payees is HuazhuPayees.ALL:
-            return True
-        in_play = self.round.in_play
-        return rules.refund_gang_money and any(
-            in_play[g.ganger] for g in self.round.ledger.gang_income() if g.payer == s
-        )
+    def _end(self) -> None:
+        """The round is over: every agent is terminated, and the first in seat order takes
+        its dead step first (PettingZoo's ``_deads_step_first``, as its classic envs do)."""
+        for a in self.agents:
+            self.terminations[a] = True
+        self._deads_step_first()
 
     def _next_agent(self) -> str:
-        """The next seat the engine asks; before it, any terminated agent whose dead step is
-        due (at once, or at the round's end when a late payment may still reach it)."""
+        """The next seat the engine asks (the round is not over)."""
         rnd = self.round
-        phase = rnd.phase
-        if phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
-            live: str | None = AGENTS[rnd.cur]
-        else:
-            ask = rnd.to_act()
-            live = AGENTS[ask[0]] if ask else None
-        if self._dying:  # some agent's dead step may be due
-            over = phase == END  # Round.over
-            stays = self._stays
-            for a in self.agents:
-                if self.terminations[a] and (over or not stays[_SEAT[a]]):
-                    return a
-        assert live is not None
-        return live
+        if rnd.phase == TURN:  # Round.to_act() on a turn: the seat on turn alone
+            return AGENTS[rnd.cur]
+        return AGENTS[rnd.to_act()[0]]
+
+
+PRESET_IDS = {
+    "xzcore/Xuezhan-v0": "xuezhan",
+    "xzcore/ChengduClassic-v0": "chengdu-classic",
+    "xzcore/Xueliu-v0": "xueliu",
+    "xzcore/Leshan-v0": "leshan",
+}
+"""The Gymnasium ids registered on import (R12 presets): ``gymnasium.make(id, seat=,
+opponents=, rules=)`` gives a :class:`~xzcore.env.single.SeatEnv`, ``gymnasium.make_vec(id,
+num_envs=N)`` a :class:`~xzcore.env.vector.SeatVectorEnv`."""
+
+
+def _register() -> None:
+    """Register :data:`PRESET_IDS` with Gymnasium (once; nothing without the [rl] extra)."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    for env_id, preset in PRESET_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="xzcore.env.single:SeatEnv",
+                vector_entry_point="xzcore.env.vector:SeatVectorEnv",
+                kwargs={"rules": preset},
+            )
+
+
+_register()

@@ -318,8 +318,9 @@ class Planes:
         m = self._m
         return {k for k in range(27) if m[row + k]}
 
-    def observe(self, seat: int, picks: list[int]) -> np.ndarray:
-        """Seat ``seat``'s observation (a new array), ``picks`` its 换三张 picks so far."""
+    def observe(self, seat: int, picks: list[int], out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``seat``'s observation (a new array, or written into ``out``, a float32
+        ``(N_PLANES, 27)`` array), ``picks`` its 换三张 picks so far."""
         self._sync()
         if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
             self._stale[seat] = False
@@ -345,4 +346,4 @@ class Planes:
             self._lock[seat] = value
             self.own[seat, GLOBAL, 9] = value >= 0
             self.own[seat, GLOBAL, 10] = max(value, 0)
-        return self._buf.take(_ROWS[seat], axis=0)  # a new array, rows in that order
+        return self._buf.take(_ROWS[seat], axis=0, out=out)  # rows in that order

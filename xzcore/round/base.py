@@ -460,6 +460,28 @@ class RoundBase:
 
     # -- small facts ----------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        """Where the round stands, for a debugger or a log line (not code that rebuilds it:
+        the events are the record).
+
+        >>> from xzcore.round.engine import Round
+        >>> from xzcore.round.wall import deal
+        >>> from xzcore.rules import RuleSet
+        >>> Round(RuleSet(), deal(3).wall, 1)
+        Round(rules='xuezhan', dealer=1, phase=dingque, wall_left=55, won=[], totals=[0, 0, 0, 0])
+        """
+        name, changed = self.rules.nearest_preset()
+        if changed:
+            name += "(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
+        phase = Phase(self.phase).name.lower() if self.phase in Phase._value2member_map_ else "piao"
+        if self.phase in (TURN, CLAIM, ROB):
+            phase += f" of seat {self.cur}"
+        won = [s for s in range(4) if self.won[s]]
+        return (
+            f"{type(self).__name__}(rules={name!r}, dealer={self.dealer}, phase={phase}, "
+            f"wall_left={self.wall_left}, won={won}, totals={self.ledger.totals()})"
+        )
+
     @property
     def wall_left(self) -> int:
         """Tiles still in the wall."""
