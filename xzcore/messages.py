@@ -217,7 +217,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "audit.col_claimed": ("记录的付款", "log's payments"),
     "audit.col_totals": ("记录的总分", "log's totals"),
     "audit.col_correct": ("应为", "correct"),
-    "audit.col_diff": ("差额", "difference"),
+    "audit.col_diff": ("差额（记录 − 应为）", "difference (log − correct)"),
+    "audit.corrections": (
+        "  纠正（把记录的金额变成应为的金额）：",
+        "  correction (turns the log's money into the correct money):",
+    ),
+    "audit.run_corrections": (
+        "纠正，全部对局合计（把记录的金额变成应为的金额）：",
+        "correction, all games together (turns the log's money into the correct money):",
+    ),
+    "audit.gives": ("{giver} 付给 {taker} {units}", "{giver} gives {units} to {taker}"),
     "audit.differs": ("<< 不符", "<< differs"),
     "audit.unknown": ("?", "?"),
     "audit.no_correct": (

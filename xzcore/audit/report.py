@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.audit.compare import finding as new_finding
+from xzcore.audit.corrections import corrections as fewest_transfers
 from xzcore.audit.diff import diff
 from xzcore.log.completeness import START, Link, link_before, version_notes
 from xzcore.log.reader import BaseVisitor, Header, LogReader
@@ -47,6 +48,7 @@ __all__ = [
     "converted_notes",
     "error_text",
     "finding_text",
+    "game_corrections",
     "game_note_text",
     "money_rows",
     "shows_totals",
@@ -127,6 +129,7 @@ class GameReport:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--format json/jsonl`` (docs/audit.md)."""
+        rows = money_rows(self.seats, self.claimed_net, self.claimed_totals, self.correct_net)
         return {
             "path": self.path,
             "game": self.game,
@@ -140,9 +143,8 @@ class GameReport:
                 {"rule": e.rule, "message": e.message, **e.location.to_dict()}
                 for e in self.unreadable
             ],
-            "money_per_seat": money_rows(
-                self.seats, self.claimed_net, self.claimed_totals, self.correct_net
-            ),
+            "money_per_seat": rows,
+            "corrections": game_corrections(rows),
             "notes": list(self.notes),
         }
 
@@ -265,6 +267,23 @@ def money_rows(
             }
         )
     return rows
+
+
+def game_corrections(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The fewest transfers ``{"from", "to", "units"}`` (by seat name) that turn the log's
+    payments per seat (``claimed`` of :func:`money_rows`) into the engine's (``correct``):
+    :func:`xzcore.audit.corrections.corrections`; ``[]`` when they agree, ``None`` when
+    either side is unknown."""
+    if not rows or any(
+        type(r["claimed"]) is not int or type(r["correct"]) is not int for r in rows
+    ):
+        return None
+    names = [str(r["name"]) for r in rows]
+    claimed = [r["claimed"] for r in rows]
+    correct = [r["correct"] for r in rows]
+    if sum(claimed) != sum(correct):  # a log whose payments create money: no transfer fits
+        return None
+    return fewest_transfers(names, claimed, correct)
 
 
 class AuditVisitor(BaseVisitor[GameReport]):

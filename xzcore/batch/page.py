@@ -30,6 +30,7 @@ def render_page(tally: Tally, summary_line: str, lang: str) -> str:
         tally.money_rows() if tally.any_findings else [],
         tally.money_left_out,
         lang,
+        (tally.corrections() or []) if tally.any_findings else [],
     )
 
 

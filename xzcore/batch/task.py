@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from xzcore.audit.corrections import corrections
 from xzcore.audit.report import GameReport, RangeAudit, ReadState, audit_file
 from xzcore.batch.plan import RangeTask, input_size
 from xzcore.batch.results import file_hash
@@ -136,6 +137,19 @@ class Tally:
         room = VERIFIED_SHOWN - len(self.verified_names)
         self.verified_names.extend(other.verified_names[:room])
         self.verified_more += other.verified_more + len(other.verified_names[room:])
+
+    def corrections(self) -> list[dict[str, Any]] | None:
+        """The fewest transfers per seat name that turn the log's money of the games with
+        known figures into the engine's, netted over the run
+        (:func:`xzcore.audit.corrections.corrections` of the sums this tally carries);
+        ``None`` when the log's money does not add up to the engine's total."""
+        names = list(self.claimed)
+        try:
+            return corrections(
+                names, [self.claimed[n] for n in names], [self.correct[n] for n in names]
+            )
+        except ValueError:
+            return None
 
     def money_rows(self) -> list[dict[str, Any]]:
         """Per name, in order of first appearance: ``name``, ``claimed``, ``correct``,

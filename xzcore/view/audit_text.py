@@ -14,7 +14,17 @@ from xzcore.audit.report import error_text, finding_text, game_note_text, shows_
 from xzcore.log.completeness import VERSION_NOTE
 from xzcore.messages import rule_label, text
 
-__all__ = ["finite", "money_table", "table_lines", "to_json"]
+__all__ = ["correction_lines", "finite", "money_table", "table_lines", "to_json"]
+
+
+def correction_lines(
+    transfers: list[dict[str, Any]] | None, indent: str = "    ", lang: str = "en"
+) -> list[str]:
+    """Each transfer of a ``corrections`` list as a line: "bot2 gives 64 to bot0"."""
+    return [
+        indent + text("audit.gives", lang, giver=t["from"], taker=t["to"], units=t["units"])
+        for t in transfers or ()
+    ]
 
 
 def _money(m: list[int] | None, lang: str) -> str:
@@ -161,4 +171,8 @@ def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -
         out.extend(money_table(rows, lang=lang))
         if all(r["correct"] is None for r in rows):
             out.append("  " + text("audit.no_correct", lang))
+    fix = report.get("corrections")
+    if fix:
+        out.append(text("audit.corrections", lang))
+        out.extend(correction_lines(fix, "    ", lang))
     return out

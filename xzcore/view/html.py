@@ -95,6 +95,8 @@ class PageGame:
     errors: list[dict[str, Any]] = field(default_factory=list)
     money: list[dict[str, Any]] | None = None
     money_totals: bool = False
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    """The transfers that turn the log's money into the engine's (by seat name)."""
     notes: list[str] = field(default_factory=list)
     """Notes on the game that are not findings (a format 1.0 game's, L8.10)."""
     no_replay: str | None = None
@@ -214,10 +216,12 @@ def audit_page(
     run_money: list[dict[str, Any]],
     left_out: int,
     lang: str,
+    run_corrections: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The page of ``xz audit --html``: the summary, the money per seat name, each game with
-    findings or unreadable bytes with its replay, and a line for each verified game
-    (``verified``: their titles; ``verified_more``: how many more were left off)."""
+    """The page of ``xz audit --html``: the summary, the money per seat name and the
+    transfers that correct it (``run_corrections``), each game with findings or unreadable
+    bytes with its replay, and a line for each verified game (``verified``: their titles;
+    ``verified_more``: how many more were left off)."""
     return _render(
         "audit.html.j2",
         lang,
@@ -227,6 +231,7 @@ def audit_page(
         summary=summary,
         run_money=run_money,
         left_out=left_out,
+        run_corrections=run_corrections or [],
     )
 
 
@@ -288,4 +293,5 @@ def audit_game(
     if rows:
         g.money_totals = shows_totals(rows)
         g.seats = [str(r["name"]) for r in rows]
+    g.corrections = list(report.get("corrections") or ())
     return g
