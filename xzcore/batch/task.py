@@ -258,7 +258,7 @@ def run_task(task: RangeTask, options: Options) -> TaskResult:
     skipped = 0
     tally = Tally()
     for report in reports:
-        r = report.to_dict()
+        r = report.to_dict(options.lang)
         if r["game"] < task.skip:
             skipped += 1
             continue

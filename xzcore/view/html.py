@@ -235,25 +235,18 @@ def audit_page(
     )
 
 
-def _short(v: Any) -> str | None:
-    if v is None:
-        return None
-    import json
-
-    s = json.dumps(v, ensure_ascii=False, default=str)
-    return s if len(s) <= 400 else s[:397] + "..."
-
-
 def audit_game(
     report: Mapping[str, Any], game: Game | None, no_replay: str | None, index: int, lang: str
 ) -> PageGame:
     """One game of an audit report (:meth:`GameReport.to_dict`'s data) with its replay:
     each finding linked to the event it is at (a finding of the game as a whole, to the
     last event), and each of those events marked with the findings at it."""
-    from xzcore.audit.diff import diff_lines
+    from xzcore.audit.explain import consequence, explain
     from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
 
     anchor = f"g{index}"
+    rows: list[dict[str, Any]] | None = report.get("money_per_seat")
+    names = [str(r["name"]) for r in rows] if rows else None
     n_events = len(game.events) if game is not None else 0
     findings = []
     marks: dict[int, list[dict[str, str]]] = {}
@@ -262,19 +255,15 @@ def audit_game(
         step: int | None = None
         if n_events:
             step = event if type(event) is int and 0 <= event < n_events else n_events - 1
-        d = f.get("diff")
-        lines = diff_lines(d, "", lang) if d else []
-        message, notes = finding_text(f, lang)
+        so = consequence(f, lang)
         view = {
             "anchor": f"{anchor}-f{n}",
             "rule": f["rule"],
             "event": event,
             "step": step,
-            "text": message,
-            "notes": notes,
-            "diff_lines": lines,
-            "claimed": _short(f.get("claimed")),
-            "correct": _short(f.get("correct")),
+            "text": explain(f, names, lang),
+            # Notes the catalogue has no phrase for stay as they are.
+            "notes": [so] if so is not None else finding_text(f, lang)[1],
             "money": f.get("money"),
         }
         findings.append(view)
@@ -288,7 +277,6 @@ def audit_game(
     g.findings = findings
     g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
     g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or ()]
-    rows: list[dict[str, Any]] | None = report.get("money_per_seat")
     g.money = rows
     if rows:
         g.money_totals = shows_totals(rows)
