@@ -598,7 +598,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "explain.claims": (
         "声明记录的{part}是 {claimed}；按规则应为 {correct}。{why}",
-        "The claims record's {part} are {claimed}; the rules give {correct}. {why}",
+        "The claims record says {part}: {claimed}; the rules give {correct}. {why}",
     ),
     "explain.event_differs": (
         "{at}，记录的{event}是 {claimed}；按规则应为 {correct}。{why}",
@@ -670,6 +670,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "suit_word.p": ("筒", "p (筒)"),
     "suit_word.s": ("条", "s (条)"),
     # -- the parts of a score and the fields of an event, for people -------------------------
+    "part.wins": ("胡牌", "wins"),
     "part.fan": ("番", "fan"),
     "part.multiplier": ("倍数", "multiplier"),
     "part.capped": ("封顶后倍数", "multiplier after the cap"),
@@ -720,6 +721,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "why.R5.3": (
         "胡优先于碰和杠；被胡的牌不能再碰或杠",
         "A win comes before a peng or gang, and a tile that was won cannot be penged or ganged",
+    ),
+    "why.R5.4": ("碰牌的座位碰后出牌，不摸牌", "A seat that pengs discards next, without a draw"),
+    "why.R5.5": (
+        "有人胡牌后，由胡牌座位的下家（还在牌局中的）摸牌",
+        "After a win the next seat still in play after the winner draws",
+    ),
+    "why.R6.1": (
+        "杠有直杠、补杠、暗杠；杠后从牌墙补一张",
+        "A gang is direct, added or concealed, and the seat then draws a replacement tile",
+    ),
+    "why.R2.2": ("牌按牌墙的顺序摸", "Tiles are drawn in the wall's order"),
+    "why.R2.3": ("庄家先拿 14 张，其余每家 13 张", "The dealer is dealt 14 tiles, the others 13"),
+    "why.R3.1": (
+        "开局后每家选同一门的三张牌，按方向换给别家",
+        "After the deal each seat passes three tiles of one suit in the direction drawn",
     ),
     "why.R5.6": (
         "三家胡了或牌墙摸完，本局结束",

@@ -47,7 +47,9 @@ MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
 and the comparison goes on after it."""
 
 _SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
-_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
+_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R13.1"}
+"""The rule of a wrong score under each scoring model: the count model (乐山) is R8.5, which
+says only "see R13"; its count is R13.1's."""
 _FIELD_RULE = {
     ("hora", "after_gang"): "R8.6",  # 杠上花 / 杠上炮
     ("hora", "last_tile"): "R8.6",  # 海底捞月 / 海底炮
@@ -468,9 +470,12 @@ def _align(
             continue
         if eng is not None and etype in MONEY_EVENTS and rtype != etype:
             net = net_of(_transfers(eng))
+            rule = _rule_of(eng, None, etype)
+            if etype == "settlement" and rules.xueliu and _never_won(engine[:j]) == 1:
+                rule = "R11.2"  # 血流: R10 settles even a lone seat that never won
             found.append(
                 finding(
-                    _rule_of(eng, None, etype),
+                    rule,
                     "finding.misses",
                     loc(i if i < stop else None),
                     {"event": etype},
@@ -512,9 +517,39 @@ def _align(
                     )
                 )
             break
-        found.append(_diverges(_EVENT_RULE.get(str(etype), "L5"), loc(i), _brief(rec), _brief(eng)))
+        found.append(_diverges(_made_by(engine, j, rules), loc(i), _brief(rec), _brief(eng)))
         break
     return found
+
+
+def _never_won(events: Sequence[Mapping[str, Any]]) -> int:
+    """How many seats have not won in ``events``."""
+    won = {ev.get("actor") for ev in events if ev.get("type") == "hora"}
+    return sum(1 for s in range(4) if s not in won)
+
+
+def _made_by(engine: Sequence[Mapping[str, Any]], j: int, rules: RuleSet) -> str:
+    """The rule that made the engine's event ``j`` where the log's diverges from it: the
+    round's end (R5.6), the turn after a win (R5.5) or after a 碰 (R5.4), the replacement
+    draw of a gang (R6.1), the turn order (R5.1), the rule a money event's first transfer
+    cites; else the event type's (:data:`xzcore.log.events.RULE`)."""
+    eng = engine[j]
+    etype = str(eng.get("type"))
+    before = engine[j - 1] if j > 0 else None
+    btype = before.get("type") if before is not None else None
+    if etype in ("ryukyoku", "end_kyoku"):
+        return "R5.6"
+    if etype == "settlement" and rules.xueliu:
+        return "R11.2"
+    if etype in MONEY_EVENTS:
+        return _rule_of(eng, None, etype)
+    if etype == "tsumo":
+        if eng.get("rinshan"):
+            return "R6.1"
+        return "R5.5" if btype in ("hora", "call_transfer") else "R5.1"
+    if etype == "dahai":
+        return "R5.4" if btype == "pon" else "R5.1"
+    return _EVENT_RULE.get(etype, "L5")
 
 
 def _diverges(rule: str, where: Location, claimed: Any, correct: Any) -> Finding:
@@ -550,18 +585,32 @@ def _rule_of(eng: Any, rec: Any, etype: str) -> str:
 
 
 def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
+    """The rule of the first transfer that differs, the two lists paired by content, not by
+    position: the first of the engine's transfers the log lacks (its rule: what the rules
+    give), else the first of the log's the engine does not make (an inserted transfer, such
+    as a 查大叫 paid to a seat that forfeited it, cites its own rule, R10.2, not that of the
+    transfer standing at its place in the engine's list)."""
     if not isinstance(claimed, list) or not isinstance(correct, list):
         return None
-    for a, b in zip(claimed, correct, strict=False):  # the shorter list's length
-        if not same(a, b):
-            for t in (b, a):
-                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-                    return str(t["rule"])
-    longer = correct if len(correct) > len(claimed) else claimed
-    for t in longer[min(len(claimed), len(correct)) :]:
-        if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-            return str(t["rule"])
+    for side in (_unmatched(correct, claimed), _unmatched(claimed, correct)):
+        for t in side:
+            if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
+                return str(t["rule"])
     return None
+
+
+def _unmatched(a: list[Any], b: list[Any]) -> list[Any]:
+    """The items of ``a`` that ``b`` lacks, as multisets (type-strict), in ``a``'s order."""
+    rest = list(b)
+    out = []
+    for x in a:
+        for i, y in enumerate(rest):
+            if same(x, y):
+                del rest[i]
+                break
+        else:
+            out.append(x)
+    return out
 
 
 def _unexplained(

@@ -386,7 +386,7 @@ def explain(f: Mapping[str, Any], seats: Sequence[str] | None, lang: str) -> str
         return text(
             "explain.claims",
             lang,
-            part=word("claims", part, lang),
+            part=word("part", part, lang),
             claimed=shown(claimed, seats, lang),
             correct=shown(correct, seats, lang),
             why=why,
