@@ -53,27 +53,27 @@ EVENTS = [
     (
         {"type": "start_kyoku", "dealer": 1, "exchange_direction": 2},
         "开局 庄家 座1，换牌方向 +2",
-        "start_kyoku dealer 1, exchange +2",
+        "deal dealer seat 1, exchange +2",
     ),
     (
         {"type": "tsumo", "actor": 0, "pai": "5p", "rinshan": True, "left": 12},
         "摸 五筒（杠上），余 12 张",
-        "tsumo 5p (rinshan), 12 left",
+        "draw 5p (replacement draw), 12 left",
     ),
     (
         {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
         "打 九条（摸切）",
-        "dahai 9s (tsumogiri)",
+        "discard 9s (as drawn)",
     ),
     (
         {"type": "pon", "actor": 2, "pai": "1m", "target": 3},
-        "碰 一万，座3打出",
-        "pon 1m from seat 3",
+        "碰 一万，座3 打出",
+        "peng 1m from seat 3",
     ),
     (
         {"type": "none", "actor": 1, "pai": "1m", "claim": "pon"},
         "过 一万（声明碰，被优先的声明取代）",
-        "none 1m (claimed pon, superseded)",
+        "pass 1m (claimed peng, superseded)",
     ),
     (
         {
@@ -89,13 +89,14 @@ EVENTS = [
             },
             "transfers": [{"payer": 1, "payee": 0, "units": 1, "rule": "R9.2"}],
         },
-        "胡 四筒 自摸: 平胡 ×1 → ×1；付钱 座1→座0 1（R9.2 自摸）",
-        "hora 4p self-draw: plain win ×1 → ×1; pays 1→0 1 (R9.2 self-draw)",
+        "胡 四筒 自摸: 平胡 ×1 → ×1；座1 付给 座0 1（R9.2 自摸）",
+        "win 4p self-draw: plain win ×1 → ×1; seat 1 pays seat 0 1 (R9.2 self-draw)",
     ),
     (
         {"type": "end_kyoku", "reason": "wall_empty", "totals": [3, -3, 0, 0], "next_dealer": 2},
-        "结束 荒庄（牌墙摸完）；总分 [3, -3, 0, 0]；下一庄 座2",
-        "end_kyoku wall_empty; totals [3, -3, 0, 0]; next dealer 2",
+        "结束：荒庄（牌墙摸完）；总分 座0 +3，座1 -3，座2 0，座3 0；下一庄 座2",
+        "end of round: the wall is empty; totals seat 0 +3, seat 1 -3, seat 2 0, seat 3 0; "
+        "next dealer seat 2",
     ),
 ]
 

@@ -46,7 +46,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- event and action words (the English is the plain word; the event ids stay ids) ------
     "event.start_kyoku": ("开局", "deal"),
     "event.exchange": ("换三张", "exchange"),
-    "event.dingque": ("定缺", "void"),
+    "event.dingque": ("定缺", "declares void"),
     "event.tsumo": ("摸", "draw"),
     "event.dahai": ("打", "discard"),
     "event.pon": ("碰", "peng"),
@@ -54,21 +54,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "event.ankan": ("暗杠", "concealed gang"),
     "event.kakan": ("补杠", "added gang"),
     "event.none": ("过", "pass"),
-    "event.hora": ("胡", "hu"),
+    "event.hora": ("胡", "win"),
     "event.gang_payment": ("杠钱", "gang money"),
     "event.call_transfer": ("呼叫转移", "call transfer"),
-    "event.ryukyoku": ("流局", "wall empty"),
+    "event.ryukyoku": ("流局", "exhaustive draw"),
     "event.settlement": ("查花猪/查大叫/退税", "end-of-round settlement"),
-    "event.end_kyoku": ("结束", "round over"),
-    "event.piao": ("飘", "piao"),
-    "event.baige": ("摆割", "baige"),
+    "event.end_kyoku": ("结束", "end of round"),
+    "event.piao": ("飘", "piao bet (飘)"),
+    "event.baige": ("摆割", "open hand (摆割)"),
     # -- suits --------------------------------------------------------------------------------
-    "suit.m": ("万", "m"),
-    "suit.p": ("筒", "p"),
-    "suit.s": ("条", "s"),
+    "suit.m": ("万", "m (万)"),
+    "suit.p": ("筒", "p (筒)"),
+    "suit.s": ("条", "s (条)"),
     # -- end-of-round reasons (the English is the id the event carries) ------------------------
-    "reason.wall_empty": ("荒庄（牌墙摸完）", "wall_empty"),
-    "reason.three_won": ("三家已胡", "three_won"),
+    "reason.wall_empty": ("荒庄（牌墙摸完）", "the wall is empty"),
+    "reason.three_won": ("三家已胡", "three seats have won"),
     # -- scoring models of the rules header ---------------------------------------------------
     "scoring.table": ("番表", "table"),
     "scoring.additive": ("加番", "additive"),
@@ -81,42 +81,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "preset.changes": ("（另设 {changes}）", " (with {changes})"),
     "preset.invalid": ("（无效的规则：{error}）", "(invalid rules: {error})"),
     # -- one event, as a line of the replay (xzcore.view.table.describe) ----------------------
-    "view.dealer": ("庄家 座{dealer}", "dealer {dealer}"),
+    "view.dealer": ("庄家 {dealer}", "dealer {dealer}"),
+    "view.seat": ("座{seat}", "seat {seat}"),
+    "view.named": ("{name}（座{seat}）", "{name} (seat {seat})"),
     "view.exchange_direction": ("，换牌方向 +{direction}", ", exchange +{direction}"),
-    "view.to_seat": ("→ 座{seat}", "→ seat {seat}"),
-    "view.rinshan": ("（杠上）", " (rinshan)"),
+    "view.to_seat": ("→ {seat}", "→ {seat}"),
+    "view.rinshan": ("（杠上）", " (replacement draw)"),
     "view.left": ("，余 {left} 张", ", {left} left"),
-    "view.tsumogiri": ("（摸切）", " (tsumogiri)"),
-    "view.from_seat": ("，座{seat}打出", " from seat {seat}"),
+    "view.tsumogiri": ("（摸切）", " (as drawn)"),
+    "view.from_seat": ("，{seat} 打出", " from {seat}"),
     "view.self_draw": ("自摸", "self-draw"),
-    "view.from_seat_win": ("座{seat}点炮", "from seat {seat}"),
+    "view.from_seat_win": ("{seat} 点炮", "on a discard from {seat}"),
     "view.superseded": ("（声明{claim}，被优先的声明取代）", " (claimed {claim}, superseded)"),
-    "view.pays": ("；付钱 ", "; pays "),
-    "view.transfer": ("座{payer}→座{payee} {units}（{rule}）", "{payer}→{payee} {units} ({rule})"),
+    "view.pays": ("；", "; "),
+    "view.transfer": (
+        "{payer} 付给 {payee} {units}（{rule}）",
+        "{payer} pays {payee} {units} ({rule})",
+    ),
     "view.list_sep": ("，", ", "),
     "view.shows": ("：亮牌 {hand}", ": shows {hand}"),
     "view.end": (
-        "{word} {reason}；总分 {totals}；下一庄 座{next}",
-        "{word} {reason}; totals {totals}; next dealer {next}",
+        "{word}：{reason}；总分 {totals}；下一庄 {next}",
+        "{word}: {reason}; totals {totals}; next dealer {next}",
     ),
     "view.wall": (
-        "牌墙：余 {left} 张；庄家：座{dealer}",
-        "wall: {left} tiles left; dealer: seat {dealer}",
+        "牌墙：余 {left} 张；庄家：{dealer}",
+        "wall: {left} tiles left; dealer: {dealer}",
     ),
     "view.won": ("（已胡）", " (won)"),
     "view.seat_line": (
-        "座{seat}{won}：得分 {score}；缺 {void}；手牌 {hand}；副露 {melds}；弃牌 {discards}",
-        "seat {seat}{won}: score {score}; void {void}; hand {hand}; melds {melds}; "
-        "discards {discards}",
+        "{seat}{won}：得分 {score}；缺 {void}；手牌 {hand}；副露 {melds}；弃牌 {discards}",
+        "{seat}{won}: score {score}; void {void}; hand {hand}; melds {melds}; discards {discards}",
     ),
     "view.nothing": ("-", "-"),
     # -- xz replay ----------------------------------------------------------------------------
     "replay.title": ("第 {game} 局", "game {game}"),
     "replay.header": (
-        " — 种子 {seed}，庄家 座{dealer}，规则 {rules}，座位 {seats}",
+        " — 种子 {seed}，庄家 {dealer}，规则 {rules}，座位 {seats}",
         " — seed {seed}, dealer {dealer}, rules {rules}, seats {seats}",
     ),
-    "replay.columns": ("   #    座  事件", "   #  seat  event"),
+    "replay.columns": ("   #  座位            事件", "   #  seat            event"),
     "replay.after": ("-- 第 {event} 个事件之后{past} --", "-- after event {event}{past} --"),
     "replay.past_end": (
         "（本局到此结束；--to {to} 超出了结尾）",
@@ -666,9 +670,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "game.end_kyoku": ("本局结束", "end of the round"),
     "game.piao": ("飘", "piao bet (飘)"),
     "game.baige": ("摆割", "open hand (摆割)"),
-    "suit_word.m": ("万", "m (万)"),
-    "suit_word.p": ("筒", "p (筒)"),
-    "suit_word.s": ("条", "s (条)"),
     # -- the parts of a score and the fields of an event, for people -------------------------
     "part.wins": ("胡牌", "wins"),
     "part.fan": ("番", "fan"),
@@ -1647,7 +1648,7 @@ def named_phrase(key: str, lang: str, fields: Mapping[str, Any] | None, names: A
         elif field in ("word", "event") and isinstance(v, str):
             values[field] = word("game", v, lang)
         elif field == "suit" and type(v) is int and 0 <= v < 3:
-            values[field] = word("suit_word", SUITS[v], lang)
+            values[field] = word("suit", SUITS[v], lang)
         else:
             values[field] = _shown(field, v, lang)
     said = template.format(**values)

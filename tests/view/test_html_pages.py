@@ -95,7 +95,7 @@ def test_the_page_carries_those_steps_and_each_event_line(game: Game) -> None:
     assert [r["id"] for r in rows] == [f"g0-e{i}" for i in range(7)]
     assert [r["data-actor"] for r in rows] == ["", "0", "0", "0", "1", "1", "2"]
     texts = [t for c, t in page.text if "what" in c]
-    assert texts[3] == "打 二万" and texts[4] == "碰 二万，座0打出"
+    assert texts[3] == "打 二万" and texts[4] == "碰 二万，东家 打出"  # seat 0 by its header name
 
 
 # -- self-contained and escaped --------------------------------------------------------------

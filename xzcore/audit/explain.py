@@ -234,7 +234,7 @@ def _act(ev: Any, seats: Sequence[str] | None, lang: str) -> str:
             return ev
         fields = {
             "tile": _tile(tile_name(a.tile), lang) if a.tile >= 0 else "",
-            "suit": word("suit_word", SUITS[a.suit], lang) if getattr(a, "suit", -1) >= 0 else "",
+            "suit": word("suit", SUITS[a.suit], lang) if getattr(a, "suit", -1) >= 0 else "",
             "amount": getattr(a, "amount", ""),
             "tiles": " ".join(_tile(tile_name(k), lang) for k in getattr(a, "tiles", ())),
         }
@@ -249,7 +249,7 @@ def _act(ev: Any, seats: Sequence[str] | None, lang: str) -> str:
     fields = {"tile": _tile(pai, lang) if pai is not None else "", "suit": "", "tiles": ""}
     suit = ev.get("suit")
     if isinstance(suit, str):
-        fields["suit"] = word("suit_word", suit, lang)
+        fields["suit"] = word("suit", suit, lang)
     fields["amount"] = ev.get("piao", "")
     if etype == "hora" and ev.get("self_draw"):
         etype = "tsumo_win"

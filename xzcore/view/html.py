@@ -129,6 +129,7 @@ def page_game(
             (text("html.seed", lang), "" if h.seed is None else str(h.seed)),
             (text("html.dealer", lang), seats[h.dealer] if 0 <= h.dealer < 4 else str(h.dealer)),
         ]
+    names = seats if game is not None and game.header is not None else None
     for i, ev in enumerate(game.events if game is not None else ()):
         state.apply(ev)
         actor = ev.get("actor") if isinstance(ev, Mapping) else None
@@ -137,7 +138,7 @@ def page_game(
                 "index": i,
                 "type": str(ev.get("type")) if isinstance(ev, Mapping) else "",
                 "actor": actor if type(actor) is int and 0 <= actor < 4 else None,
-                "text": describe(ev, lang),
+                "text": describe(ev, lang, names),
                 "marks": list((marks or {}).get(i, ())),
             }
         )
