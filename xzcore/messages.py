@@ -203,6 +203,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "html.meld.angang": ("暗杠", "concealed gang"),
     # -- xz audit, the table ------------------------------------------------------------------
     "audit.head": ("{path}  第 {game} 局  字节 {offset}", "{path}  game {game}  byte {offset}"),
+    "html.version_games": (
+        "{n} 局是格式 1.0 的对局：",
+        "{n} game(s) of format 1.0:",
+    ),
     "audit.verified": ("{head}  核对无误（{events} 个事件）", "{head}  verified ({events} events)"),
     "audit.status.findings": ("{head}  有问题（{n}）", "{head}  FINDINGS ({n})"),
     "audit.status.unreadable": ("{head}  无法读取（{n}）", "{head}  UNREADABLE ({n})"),

@@ -34,7 +34,7 @@ EXPECTED = json.loads((REPLAYS / "expected.json").read_text())
 def test_findings_exit_1_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([FAIR, WRONG], capsys)
     assert code == 1
-    assert "wrong-multiplier.xzlog  game 0  byte 0  FINDINGS (1)" in out
+    assert "wrong-multiplier.xzlog  game 1  byte 0  FINDINGS (1)" in out
     assert f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring\n" in out
     assert (
         f"      At event {WRONG_EVENT}, the log scores bot0's win at fan 2, multiplier 4, "
@@ -182,7 +182,7 @@ def test_standard_input() -> None:
     data = Path(WRONG).read_bytes()
     res = CliRunner().invoke(cli, ["audit", "--no-progress", "-j", "2", "-"], input=data)
     assert res.exit_code == 1
-    assert "<stdin>  game 0  byte 0  FINDINGS (1)" in res.output
+    assert "<stdin>  game 1  byte 0  FINDINGS (1)" in res.output
 
 
 def test_big_logs_are_cut_into_ranges_with_jobs(

@@ -109,7 +109,7 @@ def test_stepping_through_a_hand_made_game(chrome: Any, tmp_path: Path, game: Ga
     assert table[1]["melds"] == [("peng", ["2m", "2m", "2m"])]
     assert table[1]["hand"] == ["5p", "5p"] and table[0]["discards"] == []
     assert table[0]["void"] == "s" and "actor" in table[1]["classes"]
-    assert "pon 2m" in _one(replay, ".now").text
+    assert "peng 2m from 东家" in _one(replay, ".now").text
     _one(replay, "button[data-go=prev]").click()
     assert _step(replay) == 3
     assert _table(replay)[0]["discards"] == ["2m"]

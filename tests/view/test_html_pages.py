@@ -310,8 +310,13 @@ def test_without_jinja2_html_is_a_usage_error_naming_the_extra(
     assert not (tmp_path / "r.html").exists()
 
 
-def test_a_format_1_0_game_carries_its_note_in_the_page_language(tmp_path: Path) -> None:
+def test_the_format_1_0_note_is_said_once_for_the_run_in_the_page_language(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "n.html"
-    xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "void-peng.xzlog"))
-    notes = [t for c, t in Page(out.read_text(encoding="utf-8")).text if "game-note" in c]
-    assert any("格式 1.0 的对局" in t and "L8.10" in t for t in notes), notes
+    logs = [str(REPLAYS / n) for n in ("void-peng.xzlog", "kept-suit-discard.xzlog")]
+    xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "preset-xuezhan.xzlog"), *logs)
+    page = Page(out.read_text(encoding="utf-8"))
+    said = [t for c, t in page.text if "L8.10" in t]
+    assert len(said) == 1 and said[0].startswith("格式 1.0 的对局")  # once, not per game
+    assert [t for c, t in page.text if "version-note" in c and t == "5 局是格式 1.0 的对局："]

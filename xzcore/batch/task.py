@@ -17,6 +17,7 @@ from xzcore.audit.corrections import corrections
 from xzcore.audit.report import GameReport, RangeAudit, ReadState, audit_file
 from xzcore.batch.plan import RangeTask, input_size
 from xzcore.batch.results import file_hash
+from xzcore.log.completeness import VERSION_NOTE
 from xzcore.log.reader import EXTENSION
 from xzcore.log.types import Location, LogFormatError
 from xzcore.view.audit_text import table_lines, to_json
@@ -77,6 +78,9 @@ class Tally:
     verified_names: list[tuple[str, int]] = field(default_factory=list)
     """With ``Options.page``: the first :data:`VERIFIED_SHOWN` verified games (path, game)."""
     verified_more: int = 0
+    version_notes: int = 0
+    """Games of format 1.0, whose completeness cannot be proven (L8.10): the page says so
+    once for the run."""
 
     @property
     def games(self) -> int:
@@ -110,6 +114,8 @@ class Tally:
                     name = str(x["name"])
                     claimed[name] = claimed.get(name, 0) + x["claimed"]
                     correct[name] = correct.get(name, 0) + x["correct"]
+        if VERSION_NOTE in (r.get("notes") or ()):
+            self.version_notes += 1
         if page:
             if status != "verified":
                 self.problems.append(r)
@@ -130,6 +136,7 @@ class Tally:
         for name, v in other.correct.items():
             self.correct[name] = self.correct.get(name, 0) + v
         self.money_left_out += other.money_left_out
+        self.version_notes += other.version_notes
         self.any_findings = self.any_findings or other.any_findings
         self.rule_findings.update(other.rule_findings)
         self.rule_errors.update(other.rule_errors)

@@ -118,7 +118,7 @@ def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -
         return []
     out: list[str] = []
     head = text(
-        "audit.head", lang, path=report["path"], game=report["game"], offset=report["offset"]
+        "audit.head", lang, path=report["path"], game=report["game"] + 1, offset=report["offset"]
     )
     # A game's notes under its line (M4.4's money recomputed); not L8.10's, which every 1.0
     # game carries (it is in the JSON and on the page).

@@ -218,11 +218,13 @@ def audit_page(
     left_out: int,
     lang: str,
     run_corrections: list[dict[str, Any]] | None = None,
+    version_notes: int = 0,
 ) -> str:
     """The page of ``xz audit --html``: the summary, the money per seat name and the
     transfers that correct it (``run_corrections``), each game with findings or unreadable
     bytes with its replay, and a line for each verified game (``verified``: their titles;
-    ``verified_more``: how many more were left off)."""
+    ``verified_more``: how many more were left off); the format 1.0 note (L8.10) once, for
+    the ``version_notes`` games it concerns."""
     return _render(
         "audit.html.j2",
         lang,
@@ -233,6 +235,8 @@ def audit_page(
         run_money=run_money,
         left_out=left_out,
         run_corrections=run_corrections or [],
+        version_notes=version_notes,
+        version_note=text("audit.version_note", lang),
     )
 
 
@@ -244,6 +248,7 @@ def audit_game(
     last event), and each of those events marked with the findings at it."""
     from xzcore.audit.explain import consequence, explain
     from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
+    from xzcore.log.completeness import VERSION_NOTE
 
     anchor = f"g{index}"
     rows: list[dict[str, Any]] | None = report.get("money_per_seat")
@@ -270,14 +275,15 @@ def audit_game(
         findings.append(view)
         if step is not None:
             marks.setdefault(step, []).append({"anchor": view["anchor"], "rule": f["rule"]})
-    title = text("html.game_of", lang, path=report["path"], game=report["game"])
+    title = text("html.game_of", lang, path=report["path"], game=report["game"] + 1)
     g = page_game(game, anchor, title, lang, marks)
     g.status = report["status"]
     g.no_replay = no_replay
     g.start = min((f["step"] for f in findings if f["step"] is not None), default=0)
     g.findings = findings
     g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
-    g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or ()]
+    # The format 1.0 note is said once for the run, at the top of the page.
+    g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or () if n != VERSION_NOTE]
     g.money = rows
     if rows:
         g.money_totals = shows_totals(rows)
