@@ -183,7 +183,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "html.at_byte": ("字节 {offset}", "byte {offset}"),
     "html.show_moment": ("在回放中查看", "show in the replay"),
     "html.note": ("注：", "note:"),
-    "html.money_diff": ("金额差（记录 − 应为）", "money (claimed − correct)"),
+    "html.money_diff": ("金额差（记录 − 应为）", "money (log − correct)"),
     "html.money": ("各座金额（单位）", "Money per seat (units)"),
     "html.no_correct": (
         "没有应为的金额：重放没有走到本局结束。",
