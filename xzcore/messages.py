@@ -727,15 +727,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "胡优先于碰和杠；被胡的牌不能再碰或杠",
         "A win comes before a peng or gang, and a tile that was won cannot be penged or ganged",
     ),
-    "why.R5.4": ("碰牌的座位碰后出牌，不摸牌", "A seat that pengs discards next, without a draw"),
+    "why.R5.4": (
+        "碰后直接出牌，不摸牌；杠后补摸一张，再像自己的回合一样继续",
+        "After a peng the seat discards without a draw; after a gang it draws a replacement "
+        "and goes on as on its own turn",
+    ),
     "why.R5.5": (
-        "有人胡牌后，由胡牌座位的下家（还在牌局中的）摸牌",
-        "After a win the next seat still in play after the winner draws",
+        "有人胡牌后，由最后一个胡牌座位之后、还在牌局中的座位接着摸牌",
+        "After a win play resumes with the seat in play after the last winner",
     ),
-    "why.R6.1": (
-        "杠有直杠、补杠、暗杠；杠后从牌墙补一张",
-        "A gang is direct, added or concealed, and the seat then draws a replacement tile",
-    ),
+    "why.R6.1": ("杠有直杠、补杠、暗杠三种", "A gang is direct, added or concealed"),
     "why.R2.2": ("牌按牌墙的顺序摸", "Tiles are drawn in the wall's order"),
     "why.R2.3": ("庄家先拿 14 张，其余每家 13 张", "The dealer is dealt 14 tiles, the others 13"),
     "why.R3.1": (

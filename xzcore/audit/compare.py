@@ -530,8 +530,8 @@ def _never_won(events: Sequence[Mapping[str, Any]]) -> int:
 
 def _made_by(engine: Sequence[Mapping[str, Any]], j: int, rules: RuleSet) -> str:
     """The rule that made the engine's event ``j`` where the log's diverges from it: the
-    round's end (R5.6), the turn after a win (R5.5) or after a 碰 (R5.4), the replacement
-    draw of a gang (R6.1), the turn order (R5.1), the rule a money event's first transfer
+    round's end (R5.6), the turn after a win (R5.5), after a 碰 or a gang's replacement draw
+    (R5.4), the turn order (R5.1), the rule a money event's first transfer
     cites; else the event type's (:data:`xzcore.log.events.RULE`)."""
     eng = engine[j]
     etype = str(eng.get("type"))
@@ -545,7 +545,7 @@ def _made_by(engine: Sequence[Mapping[str, Any]], j: int, rules: RuleSet) -> str
         return _rule_of(eng, None, etype)
     if etype == "tsumo":
         if eng.get("rinshan"):
-            return "R6.1"
+            return "R5.4"
         return "R5.5" if btype in ("hora", "call_transfer") else "R5.1"
     if etype == "dahai":
         return "R5.4" if btype == "pon" else "R5.1"
