@@ -634,6 +634,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "因此，记录的{things}也差同样的数目（上面已计，不再重复计算）。",
         "So the log's {things} are off by the same amounts (counted once, above).",
     ),
+    "explain.consequence_parts": (
+        "因此，记录的{parts}也随之有误（上面已计，不再重复计算）。",
+        "So the log's {parts} follow from it (counted once, above).",
+    ),
+    "explain.consequence_both": (
+        "因此，记录的{things}也差同样的数目，{parts}也随之有误（上面已计，不再重复计算）。",
+        "So the log's {things} are off by the same amounts, and its {parts} follow from it "
+        "(counted once, above).",
+    ),
     "explain.the_totals": ("本局总分", "round totals"),
     "explain.the_claims_totals": ("声明记录的总分", "claims record's totals"),
     "explain.the_claims_part": ("声明记录的{part}", "claims record's {part}"),

@@ -58,13 +58,13 @@ SAMPLES: list[tuple[str, str, str, str]] = [
     (
         "leshan-piao-left-out.xzlog",
         "R13.3",
-        "At event 67, the win in the log leaves out bot2 paying bot1 1 (piao). Between a winner and each payer the count grows by both seats' 飘 bets (R13.3 piao). So the log's round totals, claims record's transfers and claims record's totals are off by the same amounts (counted once, above).",
+        "At event 67, the win in the log leaves out bot2 paying bot1 1 (piao). Between a winner and each payer the count grows by both seats' 飘 bets (R13.3 piao). So the log's round totals, claims record's payments and claims record's totals are off by the same amounts (counted once, above).",
         "第 67 个事件，胡里记录漏了 bot2 付给 bot1 1（飘）。飘：赢家和付钱的座位之间，个数加上双方下的飘（R13.3 飘）。因此，记录的本局总分、声明记录的付款和声明记录的总分也差同样的数目（上面已计，不再重复计算）。",
     ),
     (
         "missed-call-transfer.xzlog",
         "R9.5",
-        "At event 115, the log leaves out the call transfer (呼叫转移) the rules require here: bot0 paying bot3 3. A seat that deals in right after its gang (杠上炮) hands that gang's money on to the winner (呼叫转移) (R9.5 call transfer). So the log's round totals, claims record's transfers and claims record's totals are off by the same amounts (counted once, above).",
+        "At event 115, the log leaves out the call transfer (呼叫转移) the rules require here: bot0 paying bot3 3. A seat that deals in right after its gang (杠上炮) hands that gang's money on to the winner (呼叫转移) (R9.5 call transfer). So the log's round totals, claims record's payments and claims record's totals are off by the same amounts (counted once, above).",
         "第 115 个事件，记录缺少规则要求的呼叫转移：bot0 付给 bot3 3。杠后点炮（杠上炮）时，杠的座位把这次杠收到的杠钱转给胡牌的座位（呼叫转移）（R9.5 呼叫转移）。因此，记录的本局总分、声明记录的付款和声明记录的总分也差同样的数目（上面已计，不再重复计算）。",
     ),
     (
@@ -82,8 +82,8 @@ SAMPLES: list[tuple[str, str, str, str]] = [
     (
         "wrong-multiplier.xzlog",
         "R8.3",
-        "At event 107, the log scores bot0's win at fan 2, multiplier 4, multiplier after the cap 4; the rules give fan 1, multiplier 2, multiplier after the cap 2. In table scoring a win is worth its pattern's multiplier, doubled for each gen (根) and each extra, up to the cap (R8.3 table scoring). So the log's round totals, claims record's wins and claims record's totals are off by the same amounts (counted once, above).",
-        "第 107 个事件，记录给 bot0 的胡牌算作番 2、倍数 4、封顶后倍数 4；按规则应为番 1、倍数 2、封顶后倍数 2。番表计分：牌型的倍数，每个根和每个加番项再 ×2，到封顶为止（R8.3 番表）。因此，记录的本局总分、声明记录的胡牌和声明记录的总分也差同样的数目（上面已计，不再重复计算）。",
+        "At event 107, the log scores bot0's win at fan 2, multiplier 4, multiplier after the cap 4; the rules give fan 1, multiplier 2, multiplier after the cap 2. In table scoring a win is worth its pattern's multiplier, doubled for each gen (根) and each extra, up to the cap (R8.3 table scoring). So the log's round totals and claims record's totals are off by the same amounts, and its claims record's wins follow from it (counted once, above).",
+        "第 107 个事件，记录给 bot0 的胡牌算作番 2、倍数 4、封顶后倍数 4；按规则应为番 1、倍数 2、封顶后倍数 2。番表计分：牌型的倍数，每个根和每个加番项再 ×2，到封顶为止（R8.3 番表）。因此，记录的本局总分和声明记录的总分也差同样的数目，声明记录的胡牌也随之有误（上面已计，不再重复计算）。",
     ),
 ]
 """(file, rule, English, Chinese) of every finding of replays/, in file order."""

@@ -473,32 +473,46 @@ _CONSEQUENCE = {
 
 def consequence(f: Mapping[str, Any], lang: str) -> str | None:
     """The finding's notes (figures of the log wrong only because of it) as one sentence
-    naming the consequence: "So the log's round totals and its claims record's totals are
-    off by the same amounts (counted once, above)."; ``None`` without notes."""
+    naming the consequence: "So the log's round totals and claims record's totals are off
+    by the same amounts (counted once, above)."; the parts of the claims record that are not
+    amounts (its wins, its next dealer) "follow from it"; ``None`` without notes."""
     keyed = f.get("note_keys")
     if not isinstance(keyed, list) or not keyed:
         return None
-    things: list[str] = []
+    amounts: list[str] = []
+    parts: list[str] = []
     for n in keyed:
         if not isinstance(n, Mapping):
             continue
         key = n.get("key")
         fields = n.get("fields") if isinstance(n.get("fields"), Mapping) else {}
         assert isinstance(fields, Mapping)
+        part = str(fields.get("part"))
+        into = amounts
         if key in _CONSEQUENCE:
             thing = text(_CONSEQUENCE[str(key)], lang)
         elif key == "note.claims_follow":
-            thing = text(
-                "explain.the_claims_part", lang, part=word("claims", str(fields.get("part")), lang)
-            )
+            thing = text("explain.the_claims_part", lang, part=word("part", part, lang))
+            into = amounts if part in ("transfers", "totals") else parts
         else:
             continue
-        if thing not in things:
-            things.append(thing)
-    if not things:
-        return None
+        if thing not in into:
+            into.append(thing)
+    if amounts and parts:
+        return text(
+            "explain.consequence_both",
+            lang,
+            things=_listed(amounts, lang),
+            parts=_listed(parts, lang),
+        )
+    if amounts:
+        return text("explain.consequence", lang, things=_listed(amounts, lang))
+    if parts:
+        return text("explain.consequence_parts", lang, parts=_listed(parts, lang))
+    return None
+
+
+def _listed(things: list[str], lang: str) -> str:
     if len(things) == 1:
-        listed = things[0]
-    else:
-        listed = text("explain.and", lang, first=_sep(lang).join(things[:-1]), last=things[-1])
-    return text("explain.consequence", lang, things=listed)
+        return things[0]
+    return text("explain.and", lang, first=_sep(lang).join(things[:-1]), last=things[-1])
