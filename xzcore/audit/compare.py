@@ -37,6 +37,7 @@ __all__ = [
     "compare_events",
     "finding",
     "net_of",
+    "unmatched",
 ]
 
 ABSENT = "(absent)"
@@ -592,14 +593,14 @@ def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
     transfer standing at its place in the engine's list)."""
     if not isinstance(claimed, list) or not isinstance(correct, list):
         return None
-    for side in (_unmatched(correct, claimed), _unmatched(claimed, correct)):
+    for side in (unmatched(correct, claimed), unmatched(claimed, correct)):
         for t in side:
             if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
                 return str(t["rule"])
     return None
 
 
-def _unmatched(a: list[Any], b: list[Any]) -> list[Any]:
+def unmatched(a: list[Any], b: list[Any]) -> list[Any]:
     """The items of ``a`` that ``b`` lacks, as multisets (type-strict), in ``a``'s order."""
     rest = list(b)
     out = []

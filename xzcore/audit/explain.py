@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xzcore.log.scan import same
+from xzcore.audit.compare import unmatched
 from xzcore.messages import (
     LANGS,
     MESSAGES,
@@ -203,20 +203,6 @@ def _transfers(ts: Any, seats: Sequence[str] | None, lang: str, reason: bool = T
     return _sep(lang).join(_transfer(t, seats, lang, reason) for t in ts)
 
 
-def _only(a: list[Any], b: list[Any]) -> list[Any]:
-    """The items of ``a`` that ``b`` lacks, as multisets (type-strict)."""
-    rest = list(b)
-    out = []
-    for x in a:
-        for i, y in enumerate(rest):
-            if same(x, y):
-                del rest[i]
-                break
-        else:
-            out.append(x)
-    return out
-
-
 def _event_word(etype: Any, lang: str) -> str:
     return word("game", str(etype), lang)
 
@@ -327,7 +313,7 @@ def explain(f: Mapping[str, Any], seats: Sequence[str] | None, lang: str) -> str
     if key == "finding.wrong_payments":
         a = claimed if isinstance(claimed, list) else []
         b = correct if isinstance(correct, list) else []
-        log_only, rules_only = _only(a, b), _only(b, a)
+        log_only, rules_only = unmatched(a, b), unmatched(b, a)
         event = _event_word(fields.get("event"), lang)
         if log_only and rules_only:
             return text(
