@@ -12,6 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from xzcore.audit.citation import (
+    FIELD_RULE,
+    MONEY_EVENTS,
+    first_transfer_rule,
+    made_by,
+    never_won,
+    rule_of,
+    score_rule,
+)
 from xzcore.audit.replay import quiet_run
 from xzcore.leshan.round import new_round
 from xzcore.log.events import RULE
@@ -37,28 +46,12 @@ __all__ = [
     "compare_events",
     "finding",
     "net_of",
-    "unmatched",
 ]
 
 ABSENT = "(absent)"
 """Shown as a field's value in a finding when the event has no such field."""
 
-MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
-"""Events that only move money: one missing from (or added to) a log is a figure finding,
-and the comparison goes on after it."""
-
 _SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
-_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R13.1"}
-"""The rule of a wrong score under each scoring model: the count model (乐山) is R8.5, which
-says only "see R13"; its count is R13.1's."""
-_FIELD_RULE = {
-    ("hora", "after_gang"): "R8.6",  # 杠上花 / 杠上炮
-    ("hora", "last_tile"): "R8.6",  # 海底捞月 / 海底炮
-    ("hora", "robbed"): "R6.4",  # 抢杠胡
-    ("hora", "first_turn"): "R7.5",  # 天胡 / 地胡
-}
-"""The rule of a ``hora`` flag that differs (the part of the win it marks), more specific
-than the event's R7.1."""
 _EVENT_RULE = RULE
 """The rule each event type cites when it diverges (:data:`xzcore.log.events.RULE`)."""
 
@@ -471,8 +464,8 @@ def _align(
             continue
         if eng is not None and etype in MONEY_EVENTS and rtype != etype:
             net = net_of(_transfers(eng))
-            rule = _rule_of(eng, None, etype)
-            if etype == "settlement" and rules.xueliu and _never_won(engine[:j]) == 1:
+            rule = rule_of(eng, None, etype)
+            if etype == "settlement" and rules.xueliu and never_won(engine[:j]) == 1:
                 rule = "R11.2"  # 血流: R10 settles even a lone seat that never won
             found.append(
                 finding(
@@ -491,7 +484,7 @@ def _align(
             net = net_of(_transfers(rec))
             found.append(
                 finding(
-                    _rule_of(None, rec, str(rtype)),
+                    rule_of(None, rec, str(rtype)),
                     "finding.extra_event",
                     loc(i),
                     {"event": rtype},
@@ -518,39 +511,9 @@ def _align(
                     )
                 )
             break
-        found.append(_diverges(_made_by(engine, j, rules), loc(i), _brief(rec), _brief(eng)))
+        found.append(_diverges(made_by(engine, j, rules), loc(i), _brief(rec), _brief(eng)))
         break
     return found
-
-
-def _never_won(events: Sequence[Mapping[str, Any]]) -> int:
-    """How many seats have not won in ``events``."""
-    won = {ev.get("actor") for ev in events if ev.get("type") == "hora"}
-    return sum(1 for s in range(4) if s not in won)
-
-
-def _made_by(engine: Sequence[Mapping[str, Any]], j: int, rules: RuleSet) -> str:
-    """The rule that made the engine's event ``j`` where the log's diverges from it: the
-    round's end (R5.6), the turn after a win (R5.5), after a 碰 or a gang's replacement draw
-    (R5.4), the turn order (R5.1), the rule a money event's first transfer
-    cites; else the event type's (:data:`xzcore.log.events.RULE`)."""
-    eng = engine[j]
-    etype = str(eng.get("type"))
-    before = engine[j - 1] if j > 0 else None
-    btype = before.get("type") if before is not None else None
-    if etype in ("ryukyoku", "end_kyoku"):
-        return "R5.6"
-    if etype == "settlement" and rules.xueliu:
-        return "R11.2"
-    if etype in MONEY_EVENTS:
-        return _rule_of(eng, None, etype)
-    if etype == "tsumo":
-        if eng.get("rinshan"):
-            return "R5.4"
-        return "R5.5" if btype in ("hora", "call_transfer") else "R5.1"
-    if etype == "dahai":
-        return "R5.4" if btype == "pon" else "R5.1"
-    return _EVENT_RULE.get(etype, "L5")
 
 
 def _diverges(rule: str, where: Location, claimed: Any, correct: Any) -> Finding:
@@ -572,46 +535,6 @@ def _brief(ev: Any) -> Any:
     if not isinstance(ev, Mapping):
         return ev
     return {k: v for k, v in ev.items() if k not in ("wall", "detail")}
-
-
-def _rule_of(eng: Any, rec: Any, etype: str) -> str:
-    """The rule of the first transfer of an event (its own rule id), else the event's."""
-    for ev in (eng, rec):
-        tr = _transfers(ev)
-        if isinstance(tr, list):
-            for t in tr:
-                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-                    return str(t["rule"])
-    return _EVENT_RULE.get(etype, "L5")
-
-
-def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
-    """The rule of the first transfer that differs, the two lists paired by content, not by
-    position: the first of the engine's transfers the log lacks (its rule: what the rules
-    give), else the first of the log's the engine does not make (an inserted transfer, such
-    as a 查大叫 paid to a seat that forfeited it, cites its own rule, R10.2, not that of the
-    transfer standing at its place in the engine's list)."""
-    if not isinstance(claimed, list) or not isinstance(correct, list):
-        return None
-    for side in (unmatched(correct, claimed), unmatched(claimed, correct)):
-        for t in side:
-            if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-                return str(t["rule"])
-    return None
-
-
-def unmatched(a: list[Any], b: list[Any]) -> list[Any]:
-    """The items of ``a`` that ``b`` lacks, as multisets (type-strict), in ``a``'s order."""
-    rest = list(b)
-    out = []
-    for x in a:
-        for i, y in enumerate(rest):
-            if same(x, y):
-                del rest[i]
-                break
-        else:
-            out.append(x)
-    return out
 
 
 def _unexplained(
@@ -662,23 +585,6 @@ def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
     return (acc[0], acc[1], acc[2], acc[3])
 
 
-def _score_rule(fields: Sequence[str], rules: RuleSet) -> str:
-    """The rule of a wrong score: that of the first part that is wrong — the pattern (the
-    scoring model's rule), else the extras (R8.6), else the 根 (R8.2), else the multiplier
-    itself (the model's rule), else only the cap (R8.7). Fan, multiplier and cap that are
-    wrong with a part are its consequence (a lost 杠上炮 halves them), not the rule broken."""
-    model = _SCORING_RULE.get(rules.scoring.value, "R8")
-    if not fields or "pattern" in fields or "special" in fields:
-        return model
-    if "extras" in fields:
-        return "R8.6"
-    if "gen" in fields or "gen_used" in fields:
-        return "R8.2"
-    if fields == ["capped"]:
-        return "R8.7"
-    return model
-
-
 def _figures(
     rec: Mapping[str, Any],
     eng: Mapping[str, Any],
@@ -709,7 +615,7 @@ def _figures(
         cs_d = cs if isinstance(cs, Mapping) else {}
         rs_d = rs if isinstance(rs, Mapping) else {}
         fields = [f for f in (*_SCORE_FIELDS, "capped") if not same(rs_d.get(f), cs_d.get(f))]
-        rule = _score_rule(fields, rules)
+        rule = score_rule(fields, rules)
         shown = fields or ["score"]
         found.append(
             finding(
@@ -724,7 +630,7 @@ def _figures(
         )
         money_keys = [k for k in money_keys if k != "transfers"]
     if "transfers" in money_keys:
-        trule = _first_transfer_diff(rec.get("transfers"), eng.get("transfers"))
+        trule = first_transfer_rule(rec.get("transfers"), eng.get("transfers"))
         found.append(
             finding(
                 trule or _EVENT_RULE.get(etype, "R9"),
@@ -754,8 +660,8 @@ def _figures(
         if etype == "settlement" and other == ["seats"]:
             rule = "R10"
         for k in other:  # a win's flag names the rule that reads it
-            if (etype, k) in _FIELD_RULE:
-                rule = _FIELD_RULE[etype, k]
+            if (etype, k) in FIELD_RULE:
+                rule = FIELD_RULE[etype, k]
                 break
         found.append(
             finding(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xzcore.audit.compare import unmatched
+from xzcore.audit.citation import unmatched
 from xzcore.messages import (
     LANGS,
     MESSAGES,
