@@ -147,3 +147,28 @@ def test_run_corrections_net_the_games_per_seat_name() -> None:
         for n in whole.claimed
     }
     assert given_ == nets
+
+
+def test_every_hand_written_dispute_is_corrected_to_the_engines_money() -> None:
+    """The edits of test_finding_text.py (each kind of finding): wherever the correct money
+    is known, the corrections turn the log's into it; none when the money agrees."""
+    from edit_helpers import edited_log
+    from test_finding_text import EDITS, MORE, _game
+
+    from xzcore.audit.report import audit_bytes
+
+    known = moved = 0
+    for edit in [e[0] for e in EDITS] + [e[0] for e in MORE]:
+        (report,) = audit_bytes(edited_log(_game(), edit))
+        r = report.to_dict()
+        rows, fix = r["money_per_seat"], r["corrections"]
+        if rows is None or any(x["correct"] is None or x["claimed"] is None for x in rows):
+            assert fix is None
+            continue
+        known += 1
+        log = {x["name"]: x["claimed"] for x in rows}
+        engine = {x["name"]: x["correct"] for x in rows}
+        assert apply_corrections(log, fix) == engine
+        assert (fix == []) == (log == engine)
+        moved += bool(fix)
+    assert known >= 5 and moved >= 1  # an edited payment needs a transfer back
