@@ -4,8 +4,9 @@ kernel's hot calls, for comparing a commit with the one before it.
     python benchmarks/bench_installs.py --python OLD/bin/python --python NEW/bin/python
 
 Each interpreter runs the same work in turns (ABBA…: the first of a turn is favoured, so
-the order alternates), so the machine's load falls on both alike; the table gives medians of CPU time (the child's own, not the wall clock) and the
-ratio of each install to the first. Only the CLI and the kernel's public names are used,
+the order alternates), so the machine's load falls on both alike; the table gives medians
+of CPU time (the child's own, not the wall clock) and the ratio of each install to the
+first. Only the CLI and the kernel's public names are used,
 so installs of different layouts compare (the kernel is ``xzcore.kernel``, or
 ``xzcore.core`` before the package had subpackages).
 """

@@ -23,7 +23,7 @@ from xzcore.batch import (
 )
 from xzcore.batch.plan import input_size
 from xzcore.messages import text
-from xzcore.view.audit_text import money_table, table_lines
+from xzcore.view.audit_text import correction_lines, money_table, table_lines
 
 EXIT_WRITE_FAILED = 1
 """An output (stdout, the --summary file) could not be written (3 still wins)."""
@@ -272,7 +272,10 @@ def audit(
         click.echo(line, err=True)
     else:
         if tally.any_findings:
-            for money_line in run_money_lines(tally.money_rows(), tally.money_left_out, lang):
+            money_lines = run_money_lines(
+                tally.money_rows(), tally.money_left_out, lang, tally.corrections()
+            )
+            for money_line in money_lines:
                 click.echo(money_line)
         click.echo(line)
     if html is not None:
@@ -292,6 +295,7 @@ def audit(
             tally.money_rows(),
             tally.not_audited,
             (run.skipped_files, run.resumed_files, run.skipped_games),
+            corrections=tally.corrections(),
         )
         try:
             write_whole(summary_path, doc, ".json")
@@ -310,11 +314,20 @@ def _ignore_sigpipe() -> Any:
     return signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
 
-def run_money_lines(rows: list[dict[str, Any]], left_out: int, lang: str = "en") -> list[str]:
-    """The run's money per seat name under the table (when any game has findings)."""
+def run_money_lines(
+    rows: list[dict[str, Any]],
+    left_out: int,
+    lang: str = "en",
+    fix: list[dict[str, Any]] | None = None,
+) -> list[str]:
+    """The run's money per seat name under the table (when any game has findings), and
+    the transfers that correct it, netted over the run (``fix``)."""
     if not rows:
         return []
     out = [text("audit.run_head", lang), *money_table(rows, "  ", lang)]
     if left_out:
         out.append(text("audit.left_out", lang, n=left_out))
+    if fix:
+        out.append(text("audit.run_corrections", lang))
+        out.extend(correction_lines(fix, "  ", lang))
     return out

@@ -13,11 +13,20 @@ from typing import Any
 
 import click
 
+from xzcore import kernel as core
 from xzcore.round.engine import Round
 from xzcore.tiles import SUITS, TileParseError, format_counts, format_melds, parse_tile, tile_name
 from xzcore.view.table import WORDS, describe
 
-__all__ = ["HumanInputEnded", "HumanSeat", "action_label", "parse_choice", "quiet_default"]
+__all__ = [
+    "HumanInputEnded",
+    "HumanSeat",
+    "action_label",
+    "parse_choice",
+    "quiet_default",
+    "waits_line",
+    "win_why",
+]
 
 BOLD_WORDS = frozenset({"hora", "daiminkan", "ankan", "kakan"})
 """A win and the gangs: never what Enter picks."""
@@ -31,8 +40,14 @@ ALIASES = {
 GANGS = ("daiminkan", "ankan", "kakan")
 
 
-_PLAIN = {" (tsumogiri)": " (摸切 the tile just drawn)", " (rinshan)": " (杠上 after a gang)"}
-"""The view's mjai words, in the game's words for the person at the table."""
+_PLAIN = {
+    " (as drawn)": " (摸切 the tile just drawn)",
+    " (replacement draw)": " (杠上 after a gang)",
+}
+"""The view's words, with the Chinese term, for the person at the table."""
+
+SUIT_WORDS = {"m": 0, "p": 1, "s": 2, "万": 0, "筒": 1, "条": 2}
+"""A typed suit (定缺): its letter or its Chinese name."""
 
 
 class HumanInputEnded(Exception):
@@ -95,6 +110,12 @@ def parse_choice(text: str, legal: Sequence[Any]) -> int | str:
         if not pick:
             return f"{text!r}: no choice on that tile"
         return f"{text!r}: more than one choice on that tile: type its number"
+    suit = SUIT_WORDS.get(text.lower())
+    if suit is not None:
+        idx = [i for i, a in enumerate(legal) if a.word == "dingque" and a.suit == suit]
+        if idx:
+            return idx[0]
+        return f"{text!r}: not a choice now"
     word = ALIASES.get(text.lower())
     if word is not None:
         if word == "gang":
@@ -123,10 +144,56 @@ def narrate(ev: Mapping[str, Any], seat: int) -> str | None:
         return f"{who}: {zh} {en}"  # another seat's draw is hidden
     if t == "exchange" and actor != seat:
         return f"{who}: {zh} {en} → seat {ev.get('target')}"
-    detail = describe(ev, "en")[len(str(t)) :]
+    detail = describe(ev, "en")[len(en) :]
     for word, plain in _PLAIN.items():
         detail = detail.replace(word, plain)
     return f"{who}: {zh} {en}{detail}" if actor is not None else f"{zh} {en}{detail}"
+
+
+def seen_counts(rnd: Any, seat: int) -> list[int]:
+    """How many of each kind ``seat`` can see: its own hand, every river and every meld."""
+    seen = list(rnd.hands[seat].counts())
+    for o in range(4):
+        for k in rnd.rivers[o]:
+            seen[k] += 1
+        for m in rnd.melds[o]:
+            seen[m.tile] += 3 if m.kind.value == "peng" else 4
+    return seen
+
+
+def waits_line(counts: Sequence[int], void: int, seen: Sequence[int]) -> str:
+    """Whether a hand of 3n+1 tiles is ready (R7.3), on which tiles, and which of them are
+    dead — all four copies already in sight (听牌 on 3p 6p; 6p dead: all four seen)."""
+    mask = core.waits(list(counts), void)
+    kinds = [k for k in range(27) if mask >> k & 1]
+    if not kinds:
+        return "not ready 未听牌"
+    dead = [k for k in kinds if seen[k] >= 4]
+    line = "ready 听牌 on " + " ".join(tile_name(k) for k in kinds)
+    if dead and len(dead) == len(kinds):
+        return line + " — every wait is dead 死听 (all four of each seen)"
+    if dead:
+        line += "; dead 死张 (all four seen): " + " ".join(tile_name(k) for k in dead)
+    return line
+
+
+def win_why(score: Any) -> str:
+    """Why a win is worth what it is: ``×4: 七对 seven pairs ×4``, ``×8: 平胡 plain win ×1,
+    2 根 ×4, 杠上花 … ×2``, or a count's items (R13.1)."""
+    items = getattr(score, "items", None)
+    if items:
+        parts = [f"{item.zh} +{n}" for item, n in items]
+        return f"×{score.capped}: count 个数 {score.count} = " + " + ".join(parts)
+    parts = [f"{score.pattern.zh} {score.pattern.en} ×{score.pattern.table}"]
+    if score.gen_left:
+        parts.append(f"{score.gen_left} 根 gen ×{2**score.gen_left}")
+    parts += [f"{e.zh} {e.en} ×2" for e in score.extras]
+    if score.special is not None:
+        parts = ["天胡 heavenly win ×32" if score.special == "tianhu" else "地胡 earthly win ×32"]
+    why = f"×{score.capped}: " + ", ".join(parts)
+    if score.is_capped:
+        why += f" (capped 封顶 from ×{score.multiplier})"
+    return why
 
 
 class HumanSeat:
@@ -170,10 +237,21 @@ class HumanSeat:
         scores = " ".join(f"{t:+d}" for t in rnd.ledger.totals())
         click.echo(f"your hand: {hand}{drew}   wall: {108 - rnd.pos} left", file=out)
         click.echo(f"scores 分数: {scores}", file=out)
+        counts = list(rnd.hands[self.seat].counts())
+        own_void: int = rnd.voids[self.seat]
+        seen = seen_counts(rnd, self.seat)
+        if sum(counts) % 3 == 1 and own_void >= 0:
+            click.echo(waits_line(counts, own_void, seen), file=out)
         default = quiet_default(legal, rnd.drawn if rnd.cur == self.seat else -1)
         for i, a in enumerate(legal):
             mark = "  (Enter)" if i == default else ""
-            click.echo(f"  [{i}] {action_label(a)}{mark}", file=out)
+            after = ""
+            if a.word == "dahai" and own_void >= 0 and sum(counts) % 3 == 2:
+                left = list(counts)
+                left[a.tile] -= 1
+                told = waits_line(left, own_void, seen)
+                after = "" if told.startswith("not ready") else f"  → {told}"
+            click.echo(f"  [{i}] {action_label(a)}{mark}{after}", file=out)
         try:
             return legal[self._ask(legal, default)]
         except EOFError:
@@ -209,10 +287,6 @@ class HumanSeat:
         for w in res.wins:
             who = "you" if w.seat == self.seat else f"seat {w.seat}"
             how = "self-draw 自摸" if w.discarder is None else f"from seat {w.discarder}"
-            click.echo(
-                f"{who} 胡 won on {tile_name(w.tile)} ({how}): {w.score.pattern.zh} "
-                f"{w.score.pattern.en} ×{w.score.capped}",
-                err=True,
-            )
+            click.echo(f"{who} 胡 won on {tile_name(w.tile)} ({how}) {win_why(w.score)}", err=True)
         totals = " ".join(f"seat {s} {t:+d}" for s, t in enumerate(res.totals))
         click.echo(f"round over 结束 — scores 分数: {totals}", err=True)

@@ -13,7 +13,7 @@ import click
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
 from xzcore.messages import text
-from xzcore.view.table import TableState, describe, rules_label
+from xzcore.view.table import TableState, describe, rules_label, seat_ref
 
 EXIT_UNREADABLE = 3
 EXIT_WRITE_FAILED = 1
@@ -204,13 +204,14 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         click.echo(_json(doc))
         return
     h = game.header
+    seats = list(h.seats) if h is not None else None
     title = text("replay.title", lang, game=index)
     if h is not None:
         title += text(
             "replay.header",
             lang,
             seed=h.seed,
-            dealer=h.dealer,
+            dealer=seat_ref(h.dealer, lang, seats),
             rules=rules_label(h.rules, lang),
             seats=text("view.list_sep", lang).join(h.seats),
         )
@@ -218,13 +219,14 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
     click.echo(text("replay.columns", lang))
     for i, ev in enumerate(events):
         actor = ev.get("actor") if isinstance(ev, dict) else None
-        seat = "" if actor is None else str(actor)
-        click.echo(f"{i:>4}  {seat:>4}  {describe(ev, lang)}")
+        seat = "" if actor is None else seat_ref(actor, lang, seats)
+        pad = " " * max(16 - sum(2 if ord(c) > 0x2E80 else 1 for c in seat), 0)
+        click.echo(f"{i:>4}  {seat}{pad}{describe(ev, lang, seats)}".rstrip())
     if to is not None:
         last = len(game.events) - 1
         past = text("replay.past_end", lang, to=to) if to > last else ""
         click.echo(text("replay.after", lang, event=min(to, last), past=past))
-        for line in state.lines(lang):
+        for line in state.lines(lang, seats):
             click.echo(line)
     elif game.claims is not None:
         click.echo(text("replay.claimed_totals", lang, totals=game.claims.get("totals")))

@@ -620,7 +620,8 @@ log's hash chain is consistent: only the key can reveal it): {verified_nokey} ve
 What the audit must find, file by file. The expectations follow from how each sample was
 made — which event was edited, which action was planted — not from running the audit;
 `tests/audit/test_bundled_replays.py` checks that the audit finds exactly these (rule ids from
-RULES.md, L-ids from docs/log-format.md; events and games count from 0).
+RULES.md, L-ids from docs/log-format.md; events and games count from 0, as in the JSON
+reports; the table and the page of `xz audit` number games from 1).
 
 | file | made how | the audit must find |
 |---|---|---|

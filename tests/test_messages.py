@@ -53,27 +53,27 @@ EVENTS = [
     (
         {"type": "start_kyoku", "dealer": 1, "exchange_direction": 2},
         "开局 庄家 座1，换牌方向 +2",
-        "start_kyoku dealer 1, exchange +2",
+        "deal dealer seat 1, exchange +2",
     ),
     (
         {"type": "tsumo", "actor": 0, "pai": "5p", "rinshan": True, "left": 12},
         "摸 五筒（杠上），余 12 张",
-        "tsumo 5p (rinshan), 12 left",
+        "draw 5p (replacement draw), 12 left",
     ),
     (
         {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
         "打 九条（摸切）",
-        "dahai 9s (tsumogiri)",
+        "discard 9s (as drawn)",
     ),
     (
         {"type": "pon", "actor": 2, "pai": "1m", "target": 3},
-        "碰 一万，座3打出",
-        "pon 1m from seat 3",
+        "碰 一万，座3 打出",
+        "peng 1m from seat 3",
     ),
     (
         {"type": "none", "actor": 1, "pai": "1m", "claim": "pon"},
         "过 一万（声明碰，被优先的声明取代）",
-        "none 1m (claimed pon, superseded)",
+        "pass 1m (claimed peng, superseded)",
     ),
     (
         {
@@ -89,13 +89,14 @@ EVENTS = [
             },
             "transfers": [{"payer": 1, "payee": 0, "units": 1, "rule": "R9.2"}],
         },
-        "胡 四筒 自摸: 平胡 ×1 → ×1；付钱 座1→座0 1（R9.2 自摸）",
-        "hora 4p self-draw: plain win ×1 → ×1; pays 1→0 1 (R9.2 self-draw)",
+        "胡 四筒 自摸: 平胡 ×1 → ×1；座1 付给 座0 1（R9.2 自摸）",
+        "win 4p self-draw: plain win ×1 → ×1; seat 1 pays seat 0 1 (R9.2 self-draw)",
     ),
     (
         {"type": "end_kyoku", "reason": "wall_empty", "totals": [3, -3, 0, 0], "next_dealer": 2},
-        "结束 荒庄（牌墙摸完）；总分 [3, -3, 0, 0]；下一庄 座2",
-        "end_kyoku wall_empty; totals [3, -3, 0, 0]; next dealer 2",
+        "结束：荒庄（牌墙摸完）；总分 座0 +3，座1 -3，座2 0，座3 0；下一庄 座2",
+        "end of round: the wall is empty; totals seat 0 +3, seat 1 -3, seat 2 0, seat 3 0; "
+        "next dealer seat 2",
     ),
 ]
 
@@ -169,30 +170,52 @@ def test_audit_in_chinese_has_no_english_words_of_its_own() -> None:
     [
         (
             "void-peng.xzlog",
-            "R4.3 缺门不碰不杠  不合规的动作：座0不能碰缺门万的牌",
-            "R4.3 no peng or gang on the void suit  illegal action: seat 0 may not pon a tile of "
-            "its void suit m",
+            "R4.3 缺门不碰不杠\n      第 20 个事件，bot0 碰一万，"
+            "规则不允许：bot0 不能碰缺门万的牌。"
+            "缺门的牌不能碰、不能杠（R4.3 缺门不碰不杠）。",
+            "R4.3 no peng or gang on the void suit\n      At event 20, bot0 claimed 1m for a peng "
+            "(碰), which the rules do not allow: bot0 may not peng a tile of its void suit m (万). "
+            "Nobody may peng or gang a tile of their void suit (R4.3 no peng or gang on the void "
+            "suit).",
         ),
         (
             "kept-suit-discard.xzlog",
-            "R4.2 先打缺门  不合规的动作：座2手里有缺门的牌，必须先打缺门",
-            "R4.2 void suit discarded first  illegal action: seat 2 holds void-suit tiles and "
-            "must discard one of them",
+            "R4.2 先打缺门\n      第 5 个事件，bot2 打出一万，规则不允许：bot2 手里有缺门的牌，"
+            "必须先打缺门。定缺后，手里还有缺门的牌时必须先打缺门的牌（R4.2 先打缺门）。",
+            "R4.2 void suit discarded first\n      At event 5, bot2 discarded 1m, which the rules "
+            "do not allow: bot2 holds void-suit tiles and must discard one of them. A seat "
+            "discards the tiles of its declared void suit before any other (R4.2 void suit "
+            "discarded first).",
         ),
         (
             "leshan-baige-peng.xzlog",
-            "R13.4 摆割  不合规的动作：座3已摆割亮牌：不能碰",
-            "R13.4 baige  illegal action: seat 3 laid its hand open (摆割): no peng",
+            "R13.4 摆割\n      第 69 个事件，bot3 碰二万，规则不允许：bot3 已摆割亮牌：不能碰。"
+            "摆割亮牌的座位不能碰，只能打出摸到的牌，杠须听牌不变（R13.4 摆割）。",
+            "R13.4 baige\n      At event 69, bot3 claimed 2m for a peng (碰), which the rules do "
+            "not allow: bot3 laid its hand open (摆割): no peng. A seat that laid its hand open "
+            "(摆割) may not peng, discards what it draws, and gangs only keeping its waits (R13.4 "
+            "baige).",
         ),
         (
             "huazhu-wrong-payee.xzlog",
-            "R10.1 查花猪  查花猪/查大叫/退税事件的付款有误",
-            "R10.1 flower pig check  wrong payments in the settlement event",
+            "R10.1 查花猪\n      第 126 个事件，流局结算（查花猪、查大叫、退税）"
+            "里记录的是 bot1 付给 bot2 64（查花猪）；按规则应为 bot1 付给 bot0 64（查花猪）。"
+            "花猪（手里还有缺门牌的座位）"
+            "付给每个还在牌局中、不是花猪的座位（R10.1 查花猪）。",
+            "R10.1 flower pig check\n      At event 126, in the end-of-round settlement (查花猪, "
+            "查大叫, 退税) the log has bot1 paying bot2 64 (flower pig check); the rules have bot1 "
+            "paying bot0 64 (flower pig check) instead. A 花猪 (a seat still holding its void "
+            "suit) pays each seat still in play that is not 花猪 (R10.1 flower pig check).",
         ),
         (
             "missed-call-transfer.xzlog",
-            "R9.5 呼叫转移  记录缺少规则要求的呼叫转移事件",
-            "R9.5 call transfer  the log misses a call_transfer event the rules require",
+            "R9.5 呼叫转移\n      第 115 个事件，记录缺少规则要求的呼叫转移：bot0 付给 bot3 3。"
+            "杠后点炮（杠上炮）时，杠的座位把这次杠收到的杠钱转给胡牌的座位（呼叫转移）"
+            "（R9.5 呼叫转移）。",
+            "R9.5 call transfer\n      At event 115, the log leaves out the call transfer "
+            "(呼叫转移) the rules require here: bot0 paying bot3 3. A seat that deals in "
+            "right after its gang (杠上炮) hands that gang's money on to the winner "
+            "(呼叫转移) (R9.5 call transfer).",
         ),
     ],
 )
@@ -201,10 +224,13 @@ def test_audit_in_chinese_of_an_illegal_action_or_a_wrong_payment(
 ) -> None:
     out = xz("audit", "--lang", "zh", str(REPLAYS / log))
     assert f"  {finding}\n" in out
-    if "付款" in finding or "缺少" in finding:
-        assert "      因此：结束的总分 [" in out  # the note: end_kyoku's totals follow from it
+    if "付给" in finding:  # the consequence: the totals follow from it, in one sentence
+        assert "      因此，记录的本局总分" in out
     _chinese_throughout(out)
-    assert f"  {english}\n" in xz("audit", str(REPLAYS / log))
+    en = xz("audit", str(REPLAYS / log))
+    assert f"  {english}\n" in en
+    if "paying" in english:
+        assert "      So the log's round totals" in en
 
 
 SUMMARY = "25 game(s): 14 verified, 10 with findings (10 in all), 1 unreadable — exit 3"

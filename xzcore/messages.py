@@ -31,6 +31,7 @@ __all__ = [
     "MESSAGES",
     "RULE_NAMES",
     "from_english",
+    "named_phrase",
     "phrase",
     "rule_label",
     "rule_name",
@@ -45,7 +46,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- event and action words (the English is the plain word; the event ids stay ids) ------
     "event.start_kyoku": ("开局", "deal"),
     "event.exchange": ("换三张", "exchange"),
-    "event.dingque": ("定缺", "void"),
+    "event.dingque": ("定缺", "declares void"),
     "event.tsumo": ("摸", "draw"),
     "event.dahai": ("打", "discard"),
     "event.pon": ("碰", "peng"),
@@ -53,21 +54,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "event.ankan": ("暗杠", "concealed gang"),
     "event.kakan": ("补杠", "added gang"),
     "event.none": ("过", "pass"),
-    "event.hora": ("胡", "hu"),
+    "event.hora": ("胡", "win"),
     "event.gang_payment": ("杠钱", "gang money"),
     "event.call_transfer": ("呼叫转移", "call transfer"),
-    "event.ryukyoku": ("流局", "wall empty"),
+    "event.ryukyoku": ("流局", "exhaustive draw"),
     "event.settlement": ("查花猪/查大叫/退税", "end-of-round settlement"),
-    "event.end_kyoku": ("结束", "round over"),
-    "event.piao": ("飘", "piao"),
-    "event.baige": ("摆割", "baige"),
+    "event.end_kyoku": ("结束", "end of round"),
+    "event.piao": ("飘", "piao bet (飘)"),
+    "event.baige": ("摆割", "open hand (摆割)"),
     # -- suits --------------------------------------------------------------------------------
-    "suit.m": ("万", "m"),
-    "suit.p": ("筒", "p"),
-    "suit.s": ("条", "s"),
+    "suit.m": ("万", "m (万)"),
+    "suit.p": ("筒", "p (筒)"),
+    "suit.s": ("条", "s (条)"),
     # -- end-of-round reasons (the English is the id the event carries) ------------------------
-    "reason.wall_empty": ("荒庄（牌墙摸完）", "wall_empty"),
-    "reason.three_won": ("三家已胡", "three_won"),
+    "reason.wall_empty": ("荒庄（牌墙摸完）", "the wall is empty"),
+    "reason.three_won": ("三家已胡", "three seats have won"),
     # -- scoring models of the rules header ---------------------------------------------------
     "scoring.table": ("番表", "table"),
     "scoring.additive": ("加番", "additive"),
@@ -80,42 +81,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "preset.changes": ("（另设 {changes}）", " (with {changes})"),
     "preset.invalid": ("（无效的规则：{error}）", "(invalid rules: {error})"),
     # -- one event, as a line of the replay (xzcore.view.table.describe) ----------------------
-    "view.dealer": ("庄家 座{dealer}", "dealer {dealer}"),
+    "view.dealer": ("庄家 {dealer}", "dealer {dealer}"),
+    "view.seat": ("座{seat}", "seat {seat}"),
+    "view.named": ("{name}（座{seat}）", "{name} (seat {seat})"),
     "view.exchange_direction": ("，换牌方向 +{direction}", ", exchange +{direction}"),
-    "view.to_seat": ("→ 座{seat}", "→ seat {seat}"),
-    "view.rinshan": ("（杠上）", " (rinshan)"),
+    "view.to_seat": ("→ {seat}", "→ {seat}"),
+    "view.rinshan": ("（杠上）", " (replacement draw)"),
     "view.left": ("，余 {left} 张", ", {left} left"),
-    "view.tsumogiri": ("（摸切）", " (tsumogiri)"),
-    "view.from_seat": ("，座{seat}打出", " from seat {seat}"),
+    "view.tsumogiri": ("（摸切）", " (as drawn)"),
+    "view.from_seat": ("，{seat} 打出", " from {seat}"),
     "view.self_draw": ("自摸", "self-draw"),
-    "view.from_seat_win": ("座{seat}点炮", "from seat {seat}"),
+    "view.from_seat_win": ("{seat} 点炮", "on a discard from {seat}"),
     "view.superseded": ("（声明{claim}，被优先的声明取代）", " (claimed {claim}, superseded)"),
-    "view.pays": ("；付钱 ", "; pays "),
-    "view.transfer": ("座{payer}→座{payee} {units}（{rule}）", "{payer}→{payee} {units} ({rule})"),
+    "view.pays": ("；", "; "),
+    "view.transfer": (
+        "{payer} 付给 {payee} {units}（{rule}）",
+        "{payer} pays {payee} {units} ({rule})",
+    ),
     "view.list_sep": ("，", ", "),
     "view.shows": ("：亮牌 {hand}", ": shows {hand}"),
     "view.end": (
-        "{word} {reason}；总分 {totals}；下一庄 座{next}",
-        "{word} {reason}; totals {totals}; next dealer {next}",
+        "{word}：{reason}；总分 {totals}；下一庄 {next}",
+        "{word}: {reason}; totals {totals}; next dealer {next}",
     ),
     "view.wall": (
-        "牌墙：余 {left} 张；庄家：座{dealer}",
-        "wall: {left} tiles left; dealer: seat {dealer}",
+        "牌墙：余 {left} 张；庄家：{dealer}",
+        "wall: {left} tiles left; dealer: {dealer}",
     ),
     "view.won": ("（已胡）", " (won)"),
     "view.seat_line": (
-        "座{seat}{won}：得分 {score}；缺 {void}；手牌 {hand}；副露 {melds}；弃牌 {discards}",
-        "seat {seat}{won}: score {score}; void {void}; hand {hand}; melds {melds}; "
-        "discards {discards}",
+        "{seat}{won}：得分 {score}；缺 {void}；手牌 {hand}；副露 {melds}；弃牌 {discards}",
+        "{seat}{won}: score {score}; void {void}; hand {hand}; melds {melds}; discards {discards}",
     ),
     "view.nothing": ("-", "-"),
     # -- xz replay ----------------------------------------------------------------------------
     "replay.title": ("第 {game} 局", "game {game}"),
     "replay.header": (
-        " — 种子 {seed}，庄家 座{dealer}，规则 {rules}，座位 {seats}",
+        " — 种子 {seed}，庄家 {dealer}，规则 {rules}，座位 {seats}",
         " — seed {seed}, dealer {dealer}, rules {rules}, seats {seats}",
     ),
-    "replay.columns": ("   #    座  事件", "   #  seat  event"),
+    "replay.columns": ("   #  座位            事件", "   #  seat            event"),
     "replay.after": ("-- 第 {event} 个事件之后{past} --", "-- after event {event}{past} --"),
     "replay.past_end": (
         "（本局到此结束；--to {to} 超出了结尾）",
@@ -177,12 +182,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "html.at_end": ("本局整体", "the game as a whole"),
     "html.at_byte": ("字节 {offset}", "byte {offset}"),
     "html.show_moment": ("在回放中查看", "show in the replay"),
-    "html.claimed": ("记录", "claimed"),
-    "html.correct": ("应为", "correct"),
-    "html.changes": ("差异（记录 → 应为）", "differences (claimed → correct)"),
-    "html.and_so": ("因此：", "and so:"),
     "html.note": ("注：", "note:"),
-    "html.money_diff": ("金额差（记录 − 应为）", "money (claimed − correct)"),
+    "html.money_diff": ("金额差（记录 − 应为）", "money (log − correct)"),
     "html.money": ("各座金额（单位）", "Money per seat (units)"),
     "html.no_correct": (
         "没有应为的金额：重放没有走到本局结束。",
@@ -202,22 +203,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "html.meld.angang": ("暗杠", "concealed gang"),
     # -- xz audit, the table ------------------------------------------------------------------
     "audit.head": ("{path}  第 {game} 局  字节 {offset}", "{path}  game {game}  byte {offset}"),
+    "html.version_games": (
+        "{n} 局是格式 1.0 的对局：",
+        "{n} game(s) of format 1.0:",
+    ),
     "audit.verified": ("{head}  核对无误（{events} 个事件）", "{head}  verified ({events} events)"),
     "audit.status.findings": ("{head}  有问题（{n}）", "{head}  FINDINGS ({n})"),
     "audit.status.unreadable": ("{head}  无法读取（{n}）", "{head}  UNREADABLE ({n})"),
     "audit.event": ("第 {event} 个事件 ", "event {event} "),
     "audit.at_byte": ("@ 字节 {offset}  ", "@ byte {offset}  "),
     "audit.unreadable": ("无法读取：", "unreadable: "),
-    "audit.claimed": ("      记录：{value}", "      claimed: {value}"),
-    "audit.correct": ("      应为：{value}", "      correct: {value}"),
-    "audit.money": ("   金额差（记录 − 应为）：", "   money (claimed − correct): "),
+    "audit.money": ("      金额差（记录 − 应为）：", "      money (log − correct): "),
     "audit.seats_head": ("  各座金额（单位）：", "  money per seat (units):"),
     "audit.run_head": ("各人金额，全部对局（单位）：", "money per seat name, all games (units):"),
     "audit.col_name": ("座位", "seat"),
     "audit.col_claimed": ("记录的付款", "log's payments"),
     "audit.col_totals": ("记录的总分", "log's totals"),
     "audit.col_correct": ("应为", "correct"),
-    "audit.col_diff": ("差额", "difference"),
+    "audit.col_diff": ("差额（记录 − 应为）", "difference (log − correct)"),
+    "audit.corrections": (
+        "  纠正（把记录的金额变成应为的金额）：",
+        "  correction (turns the log's money into the correct money):",
+    ),
+    "audit.run_corrections": (
+        "纠正，全部对局合计（把记录的金额变成应为的金额）：",
+        "correction, all games together (turns the log's money into the correct money):",
+    ),
+    "audit.gives": ("{giver} 付给 {taker} {units}", "{giver} gives {units} to {taker}"),
     "audit.differs": ("<< 不符", "<< differs"),
     "audit.unknown": ("?", "?"),
     "audit.no_correct": (
@@ -228,7 +240,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  （{n} 局没有应为的金额，两栏都不计）",
         "  ({n} game(s) without correct figures left out of both columns)",
     ),
-    "audit.list_changes": ("      差异（记录 → 应为）：", "      differences (claimed → correct):"),
     "audit.note": ("      因此：", "      and so: "),
     "audit.game_note": ("  注：", "  note: "),
     "audit.version_note": (
@@ -244,18 +255,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{games} game(s): {verified} verified, {findings} with findings ({total} in all), "
         "{unreadable} unreadable — exit {code}",
     ),
-    # -- a finding's diff (xzcore.audit.diff.diff_lines) --------------------------------------
-    "diff.added": (
-        "多出{index}（记录里有，规则没有）",
-        "added{index} (in the log, not by the rules)",
-    ),
-    "diff.removed": (
-        "缺少{index}（规则要求，记录里没有）",
-        "removed{index} (required by the rules, missing from the log)",
-    ),
-    "diff.changed": ("改动{index}", "changed{index}"),
-    "diff.value": ("{claimed} → {correct}", "{claimed} → {correct}"),
-    "diff.map_field": ("{field}：{claimed} → {correct}", "{field}: {claimed} → {correct}"),
     # -- an engine refusal: why a rule forbids an action (xzcore.round.checks, the Leshan --
     # -- round; xzcore.refusal.Refusal). Fields: see phrase() -------------------------------
     "refusal.round_over": ("本局已结束", "the round is over"),
@@ -546,6 +545,336 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "声明记录的{part} {log_totals} 与上面报告的事件一致，与重放不符：由它们而来，不再重复计算",
         "the claims record's {part} {log_totals} agree with the events reported above, not "
         "with the replay: they follow from them, not counted again",
+    ),
+    # -- a finding said as a sentence for people (xzcore.audit.explain) ----------------------
+    "explain.seat": ("座{seat}", "seat {seat}"),
+    "explain.why": ("{why}（{rule}）。", "{why} ({rule})."),
+    "explain.rule_only": ("规则：{rule}。", "The rule: {rule}."),
+    "explain.nothing": ("无", "none"),
+    "explain.yes": ("是", "yes"),
+    "explain.no": ("否", "no"),
+    "explain.for": ("（{reason}）", " ({reason})"),
+    "explain.pays": (
+        "{payer} 付给 {payee} {units}{reason}",
+        "{payer} paying {payee} {units}{reason}",
+    ),
+    "explain.misses_payments": (
+        "{at}，记录缺少规则要求的{event}：{payments}。{why}",
+        "{at}, the log leaves out the {event} the rules require here: {payments}. {why}",
+    ),
+    "explain.extra_payments": (
+        "{at}，记录里有规则不会产生的{event}：{payments}。{why}",
+        "{at}, the log holds a {event} the rules do not make: {payments}. {why}",
+    ),
+    "explain.list_sep": ("、", ", "),
+    "explain.no_payment": ("没有付款", "no payment"),
+    "explain.did": ("{who} {did}", "{who} {did}"),
+    "explain.event_with": ("{event}（{what}）", "{event} ({what})"),
+    "explain.at_event": ("第 {event} 个事件", "At event {event}"),
+    "explain.in_game": ("本局", "In this game"),
+    "explain.illegal": (
+        "{at}，{did}，规则不允许：{reason}。{why}",
+        "{at}, {did}, which the rules do not allow: {reason}. {why}",
+    ),
+    "explain.wrong_score": (
+        "{at}，记录给 {who} 的胡牌算作{claimed}；按规则应为{correct}。{why}",
+        "{at}, the log scores {who}'s win at {claimed}; the rules give {correct}. {why}",
+    ),
+    "explain.payments_instead": (
+        "{at}，{event}里记录的是 {claimed}；按规则应为 {correct}。{why}",
+        "{at}, in the {event} the log has {claimed}; the rules have {correct} instead. {why}",
+    ),
+    "explain.payments_missing": (
+        "{at}，{event}里记录漏了 {correct}。{why}",
+        "{at}, the {event} in the log leaves out {correct}. {why}",
+    ),
+    "explain.payments_extra": (
+        "{at}，{event}里记录多了规则没有的 {claimed}。{why}",
+        "{at}, the {event} in the log adds {claimed}, which the rules do not give. {why}",
+    ),
+    "explain.misses": (
+        "{at}，记录缺少规则要求的{event}。{why}",
+        "{at}, the log leaves out what the rules require here: {event}. {why}",
+    ),
+    "explain.extra_event": (
+        "{at}，记录里有规则不会产生的{event}。{why}",
+        "{at}, the log holds what the rules do not make: {event}. {why}",
+    ),
+    "explain.totals": (
+        "{at}，记录的本局总分是 {claimed}；按规则应为 {correct}。{why}",
+        "{at}, the log's round totals are {claimed}; the rules give {correct}. {why}",
+    ),
+    "explain.claims": (
+        "声明记录的{part}是 {claimed}；按规则应为 {correct}。{why}",
+        "The claims record says {part}: {claimed}; the rules give {correct}. {why}",
+    ),
+    "explain.event_differs": (
+        "{at}，记录的{event}是 {claimed}；按规则应为 {correct}。{why}",
+        "{at}, the log's {event} has {claimed}; the rules give {correct}. {why}",
+    ),
+    "explain.diverges": (
+        "{at}，记录的是 {claimed}，而按规则此处应为 {correct}；之后的对局无法再比对。{why}",
+        "{at}, the log records {claimed}, where the rules give {correct}; the rest of the "
+        "game cannot be compared. {why}",
+    ),
+    "explain.ends_early": (
+        "{at}，记录在本局结束前就停了：{who} 还须行动。{why}",
+        "{at}, the log stops before the round is over: {who} must still act. {why}",
+    ),
+    "explain.goes_on": (
+        "{at}，本局已经结束，记录却还有：{claimed}。{why}",
+        "{at}, the round is over, yet the log goes on: {claimed}. {why}",
+    ),
+    "explain.other": ("{at}：{message}。{why}", "{at}: {message}. {why}"),
+    "explain.other_values": (
+        "{at}：{message}：记录是 {claimed}；按规则应为 {correct}。{why}",
+        "{at}: {message}: the log has {claimed}; the rules give {correct}. {why}",
+    ),
+    "explain.consequence": (
+        "因此，记录的{things}也差同样的数目（上面已计，不再重复计算）。",
+        "So the log's {things} are off by the same amounts (counted once, above).",
+    ),
+    "explain.consequence_parts": (
+        "因此，记录的{parts}也随之有误（上面已计，不再重复计算）。",
+        "So the log's {parts} follow from it (counted once, above).",
+    ),
+    "explain.consequence_both": (
+        "因此，记录的{things}也差同样的数目，{parts}也随之有误（上面已计，不再重复计算）。",
+        "So the log's {things} are off by the same amounts, and its {parts} follow from it "
+        "(counted once, above).",
+    ),
+    "explain.the_totals": ("本局总分", "round totals"),
+    "explain.the_claims_totals": ("声明记录的总分", "claims record's totals"),
+    "explain.the_claims_part": ("声明记录的{part}", "claims record's {part}"),
+    "explain.and": ("{first}和{last}", "{first} and {last}"),
+    # -- what a seat did, in the game's words (explanations; the English is past tense) ------
+    "act.dahai": ("打出{tile}", "discarded {tile}"),
+    "act.tsumo": ("摸到{tile}", "drew {tile}"),
+    "act.pon": ("碰{tile}", "claimed {tile} for a peng (碰)"),
+    "act.daiminkan": ("直杠{tile}", "claimed {tile} for a gang (直杠)"),
+    "act.ankan": ("暗杠{tile}", "made a concealed gang (暗杠) of {tile}"),
+    "act.kakan": ("补杠{tile}", "added {tile} to its peng (补杠)"),
+    "act.hora": ("胡{tile}", "won on {tile} (胡)"),
+    "act.tsumo_win": ("自摸胡{tile}", "won by self-draw on {tile} (自摸)"),
+    "act.none": ("选择过", "passed"),
+    "act.dingque": ("定缺{suit}", "declared {suit} its void suit (定缺)"),
+    "act.exchange": ("换出{tiles}", "passed on {tiles} (换三张)"),
+    "act.piao": ("下飘 {amount}", "bet 飘 {amount}"),
+    "act.baige": ("摆割亮牌，打出{tile}", "laid its hand open (摆割), discarding {tile}"),
+    # -- events by their game words (explanations, the replay, the pages) -------------------
+    "game.start_kyoku": ("开局", "deal"),
+    "game.exchange": ("换三张", "exchange (换三张)"),
+    "game.dingque": ("定缺", "void suit (定缺)"),
+    "game.tsumo": ("摸牌", "draw"),
+    "game.dahai": ("打牌", "discard"),
+    "game.pon": ("碰", "peng"),
+    "game.daiminkan": ("直杠", "gang"),
+    "game.ankan": ("暗杠", "concealed gang"),
+    "game.kakan": ("补杠", "added gang"),
+    "game.none": ("过", "pass"),
+    "game.hora": ("胡", "win"),
+    "game.gang_payment": ("杠钱（刮风下雨）", "gang money (刮风下雨)"),
+    "game.call_transfer": ("呼叫转移", "call transfer (呼叫转移)"),
+    "game.ryukyoku": ("流局", "exhaustive draw"),
+    "game.settlement": (
+        "流局结算（查花猪、查大叫、退税）",
+        "end-of-round settlement (查花猪, 查大叫, 退税)",
+    ),
+    "game.end_kyoku": ("本局结束", "end of the round"),
+    "game.piao": ("飘", "piao bet (飘)"),
+    "game.baige": ("摆割", "open hand (摆割)"),
+    # -- the parts of a score and the fields of an event, for people -------------------------
+    "part.wins": ("胡牌", "wins"),
+    "part.fan": ("番", "fan"),
+    "part.multiplier": ("倍数", "multiplier"),
+    "part.capped": ("封顶后倍数", "multiplier after the cap"),
+    "part.pattern": ("牌型", "pattern"),
+    "part.gen": ("根", "gen (根)"),
+    "part.gen_used": ("用掉的根", "gen used"),
+    "part.extras": ("加番", "extras"),
+    "part.special": ("天胡地胡", "heavenly or earthly win"),
+    "part.score": ("计分", "score"),
+    "part.pai": ("牌", "tile"),
+    "part.actor": ("座位", "seat"),
+    "part.target": ("对方座位", "from seat"),
+    "part.tsumogiri": ("摸切", "discarded as drawn"),
+    "part.rinshan": ("杠后补牌", "replacement draw"),
+    "part.left": ("余牌", "tiles left"),
+    "part.claim": ("声明", "claim"),
+    "part.self_draw": ("自摸", "self-draw"),
+    "part.after_gang": ("杠上", "after a gang"),
+    "part.robbed": ("抢杠", "robbed gang"),
+    "part.last_tile": ("海底", "last tile"),
+    "part.first_turn": ("首巡", "first turn"),
+    "part.dealer": ("庄家", "dealer"),
+    "part.exchange_direction": ("换牌方向", "exchange direction"),
+    "part.suit": ("缺门", "void suit"),
+    "part.transfers": ("付款", "payments"),
+    "part.totals": ("总分", "totals"),
+    "part.next_dealer": ("下一庄", "next dealer"),
+    "part.reason": ("原因", "reason"),
+    "part.seats": ("各座", "seats"),
+    "part.piao": ("飘", "piao (飘)"),
+    "part.hand": ("手牌", "hand"),
+    "part.waits": ("听牌", "waits"),
+    "part.baige": ("摆割", "open hand (摆割)"),
+    "part.wall": ("牌墙", "wall"),
+    "part.detail": ("说明", "detail"),
+    # -- what a rule says, in a sentence (explanations; RULES.md, docs/log-format.md) --------
+    "why.R4.1": ("每个座位在开打前定缺一门", "Each seat declares a void suit before play"),
+    "why.R4.2": (
+        "定缺后，手里还有缺门的牌时必须先打缺门的牌",
+        "A seat discards the tiles of its declared void suit before any other",
+    ),
+    "why.R4.3": ("缺门的牌不能碰、不能杠", "Nobody may peng or gang a tile of their void suit"),
+    "why.R4.4": ("手里有缺门的牌不能胡", "A hand holding a tile of its void suit cannot win"),
+    "why.R5.1": (
+        "轮到的座位摸牌、出牌；别家只能回应打出的牌",
+        "The seat whose turn it is draws and discards; the others only answer its discard",
+    ),
+    "why.R5.3": (
+        "胡优先于碰和杠；被胡的牌不能再碰或杠",
+        "A win comes before a peng or gang, and a tile that was won cannot be penged or ganged",
+    ),
+    "why.R5.4": (
+        "碰后直接出牌，不摸牌；杠后补摸一张，再像自己的回合一样继续",
+        "After a peng the seat discards without a draw; after a gang it draws a replacement "
+        "and goes on as on its own turn",
+    ),
+    "why.R5.5": (
+        "有人胡牌后，由最后一个胡牌座位之后、还在牌局中的座位接着摸牌",
+        "After a win play resumes with the seat in play after the last winner",
+    ),
+    "why.R6.1": ("杠有直杠、补杠、暗杠三种", "A gang is direct, added or concealed"),
+    "why.R2.2": ("牌按牌墙的顺序摸", "Tiles are drawn in the wall's order"),
+    "why.R2.3": ("庄家先拿 14 张，其余每家 13 张", "The dealer is dealt 14 tiles, the others 13"),
+    "why.R3.1": (
+        "开局后每家选同一门的三张牌，按方向换给别家",
+        "After the deal each seat passes three tiles of one suit in the direction drawn",
+    ),
+    "why.R5.6": (
+        "三家胡了或牌墙摸完，本局结束",
+        "The round ends when three seats have won or the wall is empty",
+    ),
+    "why.R5.7": ("最后一巡里能胡的座位必须胡", "In the final round a seat that can win must win"),
+    "why.R6.2": (
+        "杠要收杠钱（刮风下雨），由规则规定的座位付",
+        "A gang collects gang money (刮风下雨) from the seats the rules name",
+    ),
+    "why.R6.4": (
+        "补杠的那张牌可以被抢杠胡",
+        "The tile added to a peng may be robbed by a win (抢杠胡)",
+    ),
+    "why.R7.1": (
+        "胡牌须是四组加一对，或七对",
+        "A winning hand is four sets and a pair, or seven pairs",
+    ),
+    "why.R7.4": (
+        "过了胡的座位，到自己下次摸牌前不能胡",
+        "A seat that passed a win may not win again until its next draw",
+    ),
+    "why.R7.5": ("天胡和地胡只在首巡", "A heavenly or earthly win is on the first turn only"),
+    "why.R8.2": (
+        "每个根（四张相同的牌）使价值翻倍",
+        "Each gen (根, four of a kind) doubles the value",
+    ),
+    "why.R8.3": (
+        "番表计分：牌型的倍数，每个根和每个加番项再 ×2，到封顶为止",
+        "In table scoring a win is worth its pattern's multiplier, doubled for each gen (根) "
+        "and each extra, up to the cap",
+    ),
+    "why.R8.4": (
+        "加番计分：牌型、根和加番项的番相加，价值是 2 的番次方，到封顶为止",
+        "In additive scoring the fan of the pattern, the gen and the extras add up, and the "
+        "value is 2 to that fan, up to the cap",
+    ),
+    "why.R8.6": (
+        "杠上花、杠上炮、海底、抢杠等加番项各使价值翻倍",
+        "Each extra (after a gang, the last tile, a robbed gang) doubles the value",
+    ),
+    "why.R8.7": ("胡牌的价值不超过封顶", "A win's value never passes the cap"),
+    "why.R9.1": (
+        "点炮的座位付给胡牌的座位",
+        "The seat that discarded the winning tile pays the winner",
+    ),
+    "why.R9.2": (
+        "自摸时每个还在牌局中的座位都付给胡牌的座位",
+        "On a self-draw every seat still in play pays the winner",
+    ),
+    "why.R9.5": (
+        "杠后点炮（杠上炮）时，杠的座位把这次杠收到的杠钱转给胡牌的座位（呼叫转移）",
+        "A seat that deals in right after its gang (杠上炮) hands that gang's money on to the "
+        "winner (呼叫转移)",
+    ),
+    "why.R9.6": (
+        "每笔付款从一个座位付到另一个座位，各座总分就是它的付款之和",
+        "Every payment leaves one seat and reaches another, so a seat's total is the sum of "
+        "its payments",
+    ),
+    "why.R10": (
+        "牌墙摸完时，还在牌局中的座位查花猪、查大叫、退税",
+        "When the wall is empty the seats still in play are checked: 花猪, not ready, gang "
+        "money to refund",
+    ),
+    "why.R10.1": (
+        "花猪（手里还有缺门牌的座位）付给每个还在牌局中、不是花猪的座位",
+        "A 花猪 (a seat still holding its void suit) pays each seat still in play that is not 花猪",
+    ),
+    "why.R10.2": (
+        "没听牌的座位付给每个听牌的座位它能胡的最大价值；放弃了必须胡的座位不收查大叫的钱",
+        "A seat that is not ready pays each ready seat the most it could win; a seat that "
+        "forfeited a forced win collects nothing",
+    ),
+    "why.R10.3": (
+        "没听牌的座位退还本局收到的杠钱",
+        "A seat that is not ready refunds the gang money it received this round",
+    ),
+    "why.R10.4": (
+        "三家胡了，本局不再结算",
+        "When three seats have won there is no end-of-round settlement",
+    ),
+    "why.R11.1": (
+        "第一个胡牌的座位做下一庄；一炮多响时点炮的座位做庄；没人胡则庄家连庄",
+        "The first winner deals next; after a multiple win on one discard the discarder "
+        "does; if nobody won the dealer stays",
+    ),
+    "why.R11.2": (
+        "血流成河：胡了的座位继续打；牌墙摸完时，从未胡过的座位（哪怕只剩一家）按 R10 结算",
+        "In 血流成河 a winner plays on, and when the wall is empty R10 settles the seats that "
+        "never won, even a single one",
+    ),
+    "why.R13.1": (
+        "乐山的个数：底 1，缺一门、门清、卡心五、一般高、抢杠、杠上炮、杠上花、金钩吊、海底捞"
+        "和每个四归一各加 1，清一色算 5",
+        "A 乐山 win's count is 1 plus one for each of 缺一门, 门清, 卡心五, 一般高, 抢杠, "
+        "杠上炮, 杠上花, 金钩吊, 海底捞 and each 四归一; 清一色 counts 5",
+    ),
+    "why.R13.2": (
+        "点炮罚：金钩炮和海底炮各多付 1",
+        "The discarder pays one more for 金钩炮 and one more for 海底炮",
+    ),
+    "why.R13.3": (
+        "飘：赢家和付钱的座位之间，个数加上双方下的飘",
+        "Between a winner and each payer the count grows by both seats' 飘 bets",
+    ),
+    "why.R13.4": (
+        "摆割亮牌的座位不能碰，只能打出摸到的牌，杠须听牌不变",
+        "A seat that laid its hand open (摆割) may not peng, discards what it draws, and gangs "
+        "only keeping its waits",
+    ),
+    "why.L2": (
+        "每条记录带有它之前全部字节的哈希，任何改动都会显出来",
+        "Every record carries the hash of all the bytes before it, so a change anywhere shows",
+    ),
+    "why.L3": (
+        "每局的最终哈希由平台的密钥签名；改动后重算的哈希链没有有效的签名",
+        "Each game's final hash is signed by the platform's key; a chain recomputed after an "
+        "edit carries no valid signature",
+    ),
+    "why.L4": ("头记录给出规则、牌墙和庄家", "The header gives the rules, the wall and the dealer"),
+    "why.L5": (
+        "事件和声明记录必须是引擎按记录的动作产生的",
+        "The events and the claims record must be what the engine makes of the recorded actions",
     ),
     # -- the parts of the claims record (L5) and the fields of an event, named in findings ---
     "claims.wins": ("胡牌", "wins"),
@@ -1321,6 +1650,44 @@ def phrase(key: str, lang: str, fields: Mapping[str, Any] | None = None) -> str:
     if not fields:
         return text(key, lang)
     return text(key, lang, **{name: _shown(name, v, lang) for name, v in fields.items()})
+
+
+_SEAT_FIELDS = ("seat", "cur", "src", "first", "who", "seats")
+_CJK_SPACE = re.compile(r" *([，。：；、（）]) *")
+_SEAT_IN_TEXT = re.compile(r"(?:seats? |座)\{(" + "|".join(_SEAT_FIELDS) + r")\}")
+
+
+def named_phrase(key: str, lang: str, fields: Mapping[str, Any] | None, names: Any = None) -> str:
+    """:func:`phrase`, with each seat (``seat``, ``cur``, ``src``, ``first``, ``who``,
+    ``seats``) by its name in ``names`` (the header's four seat names) instead of "seat 2"
+    / 座2; without names, :func:`phrase`.
+
+    >>> named_phrase("refusal.not_held", "en", {"seat": 2, "tile": 13}, ["a", "b", "cy", "d"])
+    'cy does not hold 5p'
+    >>> named_phrase("refusal.not_held", "zh", {"seat": 2, "tile": 13}, ["a", "b", "cy", "d"])
+    'cy 手里没有五筒'
+    """
+    if not fields or not names or len(names) != 4:
+        return phrase(key, lang, fields)
+    template = _SEAT_IN_TEXT.sub(r"{\1}", MESSAGES[key][_index(lang)])
+
+    def name(v: Any) -> str:
+        shown = str(names[v]) if type(v) is int and 0 <= v < 4 else str(v)
+        return f" {shown} " if lang == "zh" else shown  # a name apart from the words around it
+
+    values = {}
+    for field, v in fields.items():
+        if field in _SEAT_FIELDS:
+            seats = v if isinstance(v, list | tuple) else [v]
+            values[field] = _LIST_SEP[lang].join(name(x) for x in seats)
+        elif field in ("word", "event") and isinstance(v, str):
+            values[field] = word("game", v, lang)
+        elif field == "suit" and type(v) is int and 0 <= v < 3:
+            values[field] = word("suit", SUITS[v], lang)
+        else:
+            values[field] = _shown(field, v, lang)
+    said = template.format(**values)
+    return _CJK_SPACE.sub(r"\1", said.strip()) if lang == "zh" else said
 
 
 def _shown(name: str, v: Any, lang: str) -> Any:

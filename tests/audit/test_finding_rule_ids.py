@@ -141,8 +141,8 @@ def test_r9_2_payment_and_totals_edited_alike_count_once() -> None:
 
 
 def test_the_table_prints_each_consequence_under_its_finding(tmp_path: Path) -> None:
-    """``xz audit``'s table shows a finding's notes (the figures that only follow from it)
-    right under it, so no money line is left unexplained."""
+    """``xz audit``'s table names a finding's consequences (the figures that only follow
+    from it) in one sentence right under it, so no money line is left unexplained."""
     at = SELF_DRAW[1]
     data = _log(_play(XUEZHAN, SELF_DRAW[0]), _unit_moved_and_totals_agreeing)
     [finding] = _findings(data)
@@ -151,8 +151,10 @@ def test_the_table_prints_each_consequence_under_its_finding(tmp_path: Path) -> 
     lines = res.output.splitlines()
     head = next(i for i, ln in enumerate(lines) if f"event {at} " in ln and "R9.2" in ln)
     below = lines[head + 1 : head + 12]
-    for note in finding.notes:
-        assert "      and so: " + note in below
+    assert len(finding.notes) == 2
+    so = "      So the log's round totals and claims record's totals are off by the same amounts"
+    assert sum(x.startswith(so) for x in below) == 1
+    assert not any("and so:" in x for x in lines)
 
 
 # -- score parts: the rule of the part that is wrong, not of the figures that follow --------
@@ -394,3 +396,88 @@ def test_r7_4_locked_seat_that_draws_next() -> None:
 
     found = _findings(_log(rnd, edit))
     assert [(f.rule, f.location.event) for f in found] == [("R7.4", at + 1)]
+
+
+# -- the most specific rule (issue 24, item 5) -----------------------------------------------
+
+
+def test_r13_1_a_count_model_score_cites_the_count() -> None:
+    """A 乐山 win's count made larger (multiplier and capped 3 → 4): the count model's own
+    rule, R13.1, not R8.5 ("count scoring: see R13")."""
+    leshan = RuleSet.preset("leshan")
+    at = 92  # deal(2), random bots: seat 0 wins on seat 1's 5s, count 3
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        score = events[at]["score"]
+        assert (score["model"], score["count"], score["capped"]) == ("count", 3, 3)
+        score["multiplier"] = score["capped"] = 4
+
+    found = _findings(_log(_play(leshan, 2), edit))
+    assert [(f.rule, f.location.event) for f in found] == [("R13.1", at)]
+    assert found[0].key == "finding.wrong_score"
+
+
+def test_r10_2_a_forfeited_seat_paid_chajiao_cites_r10_2_whatever_its_place() -> None:
+    """deal(56), careless bots, ``last_round_win = forfeit``: seat 2 is ready but passed a
+    final-round win, so it collects no 查大叫; the engine's settlement is one 退税 (R10.3).
+    The log inserts 查大叫 from seats 0 and 1 to seat 2 before that refund: the transfers are
+    paired by content, so the inserted ones cite their rule, R10.2, not R10.3 (the rule of
+    the transfer standing at their place in the engine's list)."""
+    rules = RuleSet.preset("xuezhan", last_round_win="forfeit")
+    rnd = _play(rules, 56, [bot_chooser("careless", 56 * 4 + s) for s in range(4)])
+    at = 133
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        ev = events[at]
+        assert ev["type"] == "settlement" and ev["seats"][2]["forfeited"] is True
+        assert [(t["reason"], t["rule"]) for t in ev["transfers"]] == [("refund", "R10.3")]
+        chajiao = {"units": 4, "reason": "chajiao", "rule": "R10.2", "detail": "×4"}
+        ev["transfers"][:0] = [{"payer": p, "payee": 2, **chajiao} for p in (0, 1)]
+
+    found = _findings(_log(rnd, edit))
+    assert [(f.rule, f.location.event) for f in found] == [("R10.2", at)]
+    assert found[0].money == (-4, -4, 8, 0)
+
+
+def test_r11_2_a_lone_never_won_seat_left_unsettled_in_xueliu() -> None:
+    """deal(44), careless bots, 血流: seats 1-3 won, seat 0 never did and is a 花猪 at the
+    end of the wall. The log leaves out the settlement (as if R10.4's "no settlement after
+    three wins" held): R11.2 says R10 settles the seats that never won, even one."""
+    rules = RuleSet.preset("xueliu")
+    rnd = _play(rules, 44, [bot_chooser("careless", 44 * 4 + s) for s in range(4)])
+    at = 134
+
+    def edit(events: list[dict[str, Any]], claims: dict[str, Any]) -> None:
+        assert events[at]["type"] == "settlement"
+        assert {t["rule"] for t in events[at]["transfers"]} == {"R10.1"}
+        del events[at]
+
+    found = _findings(_log(rnd, edit))
+    assert [(f.rule, f.key) for f in found] == [("R11.2", "finding.misses")]
+
+
+def test_a_divergence_cites_the_rule_that_made_the_engines_event() -> None:
+    """A draw recorded for the wrong seat: the engine's draw is the turn order's (R5.1), and
+    the first draw after a win is the turn after a win's (R5.5) — not R2.2, the rule of every
+    draw (the wall)."""
+    rnd = _play(XUEZHAN, SELF_DRAW[0])
+    events = rnd.events
+    plain = next(
+        i
+        for i in range(1, len(events))
+        if events[i]["type"] == "tsumo" and events[i - 1]["type"] == "dahai"
+    )
+    after_win = next(
+        i
+        for i in range(1, len(events))
+        if events[i]["type"] == "tsumo" and events[i - 1]["type"] == "hora"
+    )
+    for at, rule in ((plain, "R5.1"), (after_win, "R5.5")):
+
+        def edit(evs: list[dict[str, Any]], claims: dict[str, Any], at: int = at) -> None:
+            evs[at]["actor"] = (evs[at]["actor"] + 1) % 4
+
+        found = _findings(_log(rnd, edit))
+        assert [(f.rule, f.key, f.location.event) for f in found] == [
+            (rule, "finding.diverges", at)
+        ]

@@ -88,7 +88,7 @@ def whole_text(paths: list[Path], options: Options) -> str:
     """The run's text as the whole files read in order give it (the oracle)."""
     parts = []
     for p in paths:
-        reports = [r.to_dict() for r in audit_file(p, verifier=_verifier(options))]
+        reports = [r.to_dict(options.lang) for r in audit_file(p, verifier=_verifier(options))]
         text = render(reports, options, True)
         if options.hashes:
             text = text.replace(f'"{options.hash_token}"', json.dumps(file_hash(str(p))))

@@ -34,13 +34,14 @@ EXPECTED = json.loads((REPLAYS / "expected.json").read_text())
 def test_findings_exit_1_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([FAIR, WRONG], capsys)
     assert code == 1
-    assert "wrong-multiplier.xzlog  game 0  byte 0  FINDINGS (1)" in out
+    assert "wrong-multiplier.xzlog  game 1  byte 0  FINDINGS (1)" in out
+    assert f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring\n" in out
     assert (
-        f"event {WRONG_EVENT} @ byte {WRONG_OFFSET}  R8.3 table scoring  wrong score of seat "
-        in out
-        and "win: fan, multiplier, capped" in out
+        f"      At event {WRONG_EVENT}, the log scores bot0's win at fan 2, multiplier 4, "
+        "multiplier after the cap 4; the rules give fan 1, multiplier 2, multiplier after the "
+        "cap 2. In table scoring" in out
     )
-    assert "money (claimed − correct): " in out
+    assert "      money (log − correct): bot0 +2, bot1 0, bot2 -2, bot3 0\n" in out
 
 
 def test_unreadable_and_missing_exit_3_over_1(
@@ -148,7 +149,7 @@ def test_verify_key(capsys: pytest.CaptureFixture[str]) -> None:
     forged = str(REPLAYS / "forged-signature.xzlog")
     assert run([forged], capsys)[0] == 0
     code, out, _ = run(["--verify-key", KEY, forged], capsys)
-    assert code == 1 and "L3 signature  bad signature" in out
+    assert code == 1 and "L3 signature\n      In this game: bad signature" in out
 
 
 def test_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
@@ -181,7 +182,7 @@ def test_standard_input() -> None:
     data = Path(WRONG).read_bytes()
     res = CliRunner().invoke(cli, ["audit", "--no-progress", "-j", "2", "-"], input=data)
     assert res.exit_code == 1
-    assert "<stdin>  game 0  byte 0  FINDINGS (1)" in res.output
+    assert "<stdin>  game 1  byte 0  FINDINGS (1)" in res.output
 
 
 def test_big_logs_are_cut_into_ranges_with_jobs(

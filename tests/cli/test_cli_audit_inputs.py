@@ -36,7 +36,7 @@ def test_folder_without_logs_is_an_unreadable_input(tmp_path: Path, jobs: str) -
 def test_empty_folder_table(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["audit", str(tmp_path)])
     assert res.exit_code == 3
-    assert f"{tmp_path}  game 0  byte 0  UNREADABLE (1)" in res.output
+    assert f"{tmp_path}  game 1  byte 0  UNREADABLE (1)" in res.output
     assert "0 verified" in res.output and "1 unreadable — exit 3" in res.output
 
 

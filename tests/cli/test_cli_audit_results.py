@@ -85,7 +85,7 @@ def test_table_output_is_unchanged_and_hashes_nothing(
     monkeypatch.setattr(batch_task, "file_hash", no_hash)
     code, out, _ = run([str(WRONG)], capsys)
     assert code == 1
-    assert out.splitlines()[0] == f"{WRONG}  game 0  byte 0  FINDINGS (1)"
+    assert out.splitlines()[0] == f"{WRONG}  game 1  byte 0  FINDINGS (1)"
     assert "file_hash" not in out
 
 

@@ -153,7 +153,7 @@ def test_log_whose_worker_dies_twice_is_reported_not_audited_exit_3(
         "(killed by signal 9, SIGKILL)"
     ]
     table = out.decode().splitlines()
-    assert f"{fifo}  game 0  byte 0  UNREADABLE (1)" in table
+    assert f"{fifo}  game 1  byte 0  UNREADABLE (1)" in table
     assert any("not audited: the worker process auditing it died twice" in t for t in table)
     assert table[-1] == "7 game(s): 6 verified, 0 with findings (0 in all), 1 unreadable — exit 3"
 

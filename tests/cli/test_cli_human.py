@@ -8,11 +8,21 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from xzcore.cli.human import action_label, narrate, parse_choice, quiet_default
+from xzcore.cli.human import (
+    action_label,
+    narrate,
+    parse_choice,
+    quiet_default,
+    waits_line,
+    win_why,
+)
 from xzcore.cli.main import cli
 from xzcore.log.reader import LogReader
 from xzcore.round.actions import Action
-from xzcore.tiles import parse_tile
+from xzcore.rules import RuleSet
+from xzcore.scoring.score import score_win
+from xzcore.scoring.vocab import WinContext
+from xzcore.tiles import parse_counts, parse_tile
 
 
 def _a(text: str) -> Action:
@@ -33,10 +43,10 @@ def _play(tmp_path: Path, answers: str, seed: int = 3) -> tuple[str, list[dict[s
 def test_choices_are_in_the_games_words_with_english() -> None:
     assert action_label(_a("dahai 5p")) == "打 discard 5p"
     assert action_label(_a("pon 5p")) == "碰 peng 5p"
-    assert action_label(_a("hora 5p")) == "胡 hu 5p"
+    assert action_label(_a("hora 5p")) == "胡 win 5p"
     assert action_label(_a("ankan 7s")) == "暗杠 concealed gang 7s"
     assert action_label(_a("none")) == "过 pass"
-    assert action_label(_a("dingque s")) == "定缺 void s"
+    assert action_label(_a("dingque s")) == "定缺 declares void s"
 
 
 def test_enter_passes_in_a_claim_window_and_never_wins_or_gangs() -> None:
@@ -100,7 +110,8 @@ def test_the_person_is_told_every_event_the_wins_payments_and_scores(tmp_path: P
     for ev in hora:
         who = "you" if ev["actor"] == 1 else f"seat {ev['actor']}"
         assert f"{who} 胡 won on {ev['pai']}" in text
-        assert any(f"{t['payer']}→{t['payee']} {t['units']}" in text for t in ev["transfers"])
+        paid = [f"seat {t['payer']} pays seat {t['payee']} {t['units']}" for t in ev["transfers"]]
+        assert any(p in text for p in paid)
     [end] = [ev for ev in events if ev["type"] == "end_kyoku"]
     scores = " ".join(f"seat {s} {t:+d}" for s, t in enumerate(end["totals"]))
     assert f"round over 结束 — scores 分数: {scores}" in text
@@ -112,3 +123,40 @@ def test_a_typed_tile_is_played(tmp_path: Path) -> None:
     first = next(ev for ev in events if ev["type"] == "dahai" and ev["actor"] == 1)
     assert first["pai"] == "5m"
     assert "[1] 打 discard 5m" in text
+
+
+def test_the_void_suit_is_chosen_by_its_letter_or_its_chinese_name() -> None:
+    dingque = [_a("dingque m"), _a("dingque p"), _a("dingque s")]
+    assert [parse_choice(x, dingque) for x in ("m", "万", "p", "筒", "S", "条")] == [
+        0,
+        0,
+        1,
+        1,
+        2,
+        2,
+    ]
+    assert parse_choice("m", [_a("dahai 5p"), _a("dahai 6p")]) == "'m': not a choice now"
+
+
+def test_the_player_is_told_when_ready_on_which_tiles_and_when_a_wait_is_dead() -> None:
+    hand = list(parse_counts("123m456m789m23s55s"))  # void p: ready on 1s and 4s
+    seen = list(hand)
+    assert waits_line(hand, 1, seen) == "ready 听牌 on 1s 4s"
+    seen[parse_tile("4s")] = 4  # all four 4s in sight: that wait is dead
+    assert waits_line(hand, 1, seen) == "ready 听牌 on 1s 4s; dead 死张 (all four seen): 4s"
+    seen[parse_tile("1s")] = 4
+    assert waits_line(hand, 1, seen) == (
+        "ready 听牌 on 1s 4s — every wait is dead 死听 (all four of each seen)"
+    )
+    assert waits_line(list(parse_counts("1359m1359s13579s")), 1, seen) == "not ready 未听牌"
+
+
+def test_a_win_line_says_why_it_is_worth_what_it_is() -> None:
+    rules = RuleSet.preset("xuezhan")
+    score = score_win("1111234567899m", "9m", "", "p", WinContext(), rules)
+    assert win_why(score) == "×8: 清一色 one suit ×4, 1 根 gen ×2"
+
+
+def test_a_turn_tells_which_discards_leave_the_hand_ready(tmp_path: Path) -> None:
+    text, _ = _play(tmp_path, "\n" * 1000)
+    assert any("打 discard" in ln and "→ ready 听牌 on " in ln for ln in text.splitlines())

@@ -105,7 +105,7 @@ def test_human_seat_plays_from_the_terminal(tmp_path: Path) -> None:
     out = tmp_path / "h.xzlog"
     code, text = record(["--human", "2", "--seed", "5", "-o", str(out)], input="0\n" * 400)
     assert code == 0, text
-    assert "your hand:" in text and "[0] 定缺 void m" in text
+    assert "your hand:" in text and "[0] 定缺 declares void m" in text
     [g] = games_of(out)
     assert g.header.seats[2] == "human"
     assert [r.status for r in audit_file(out)] == ["verified"]

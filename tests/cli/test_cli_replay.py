@@ -33,7 +33,10 @@ def test_table_lists_every_event() -> None:
     n = len(games[1].events)
     rows = [line for line in out.splitlines() if line[:4].strip().isdigit()]
     assert len(rows) == n
-    assert rows[0].split()[:3] == ["0", "start_kyoku", "dealer"]
+    # The game's words, seats by their header names (the number in brackets).
+    assert rows[0].split()[:3] == ["0", "deal", "dealer"]
+    assert rows[1].split()[:5] == ["1", "bot0", "(seat", "0)", "declares"]
+    assert not any(w in out for w in ("dahai", "tsumo", "hora", "end_kyoku", "three_won"))
     assert out.startswith("game 1 — seed 2")
 
 
@@ -101,7 +104,10 @@ def test_melds_in_chinese() -> None:
     code, out = replay([FAIR, "--to", str(n), "--lang", "zh"])
     state = out.split(f"-- 第 {n} 个事件之后 --")[1]
     assert code == 0 and "副露 碰 " in state and "peng" not in state
-    assert out.count("\n座") == 4
+    assert (
+        sum(line.startswith(f"bot{s}（座{s}）") for line in state.splitlines() for s in range(4))
+        == 4
+    )
 
 
 def test_unreadable_exit_3() -> None:

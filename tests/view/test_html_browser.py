@@ -5,6 +5,7 @@ DOM — it must be the table after that event (:class:`xzcore.view.table.TableSt
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,7 @@ def test_stepping_through_a_hand_made_game(chrome: Any, tmp_path: Path, game: Ga
     assert table[1]["melds"] == [("peng", ["2m", "2m", "2m"])]
     assert table[1]["hand"] == ["5p", "5p"] and table[0]["discards"] == []
     assert table[0]["void"] == "s" and "actor" in table[1]["classes"]
-    assert "pon 2m" in _one(replay, ".now").text
+    assert "peng 2m from 东家" in _one(replay, ".now").text
     _one(replay, "button[data-go=prev]").click()
     assert _step(replay) == 3
     assert _table(replay)[0]["discards"] == ["2m"]
@@ -254,3 +255,122 @@ def test_an_rtl_override_in_a_name_reverses_nothing_outside_it(chrome: Any, tmp_
     # the facts (the dealer's name) and the seat's heading: isolated too
     assert {e.tag_name for e in _by_css(chrome, "section.seat .name")} == {"bdi"}
     assert _by_css(chrome, ".facts dd bdi")
+
+
+# -- the page for people (issue 24, item 6) ---------------------------------------------------
+
+
+def _audit_page(tmp_path: Path, lang: str) -> tuple[Path, list[dict[str, Any]]]:
+    """The audit page of replays/ in ``lang`` and the reports of its disputed games (their
+    ``explanation`` in that language)."""
+    path = tmp_path / f"audit-{lang}.html"
+    args = ["audit", "--html", str(path), "--lang", lang, "--verify-key", KEY, str(REPLAYS)]
+    assert CliRunner().invoke(cli, args).exit_code == 3
+    doc = CliRunner().invoke(
+        cli, ["audit", "--format", "json", "--lang", lang, "--verify-key", KEY, str(REPLAYS)]
+    )
+    reports = json.loads(doc.stdout)["games"]
+    return path, [r for r in reports if r["status"] != "verified"]
+
+
+def _sentences(reports: list[dict[str, Any]], lang: str) -> list[str]:
+    """Each finding's sentence as the page shows it (its consequence on its own line)."""
+    from xzcore.audit.explain import explain
+
+    out = []
+    for r in reports:
+        names = [row["name"] for row in r["money_per_seat"] or ()] or None
+        out += [explain(f, names, lang) for f in r["findings"]]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_reads_the_findings_as_sentences_at_400_px(
+    chrome: Any, tmp_path: Path, lang: str
+) -> None:
+    path, reports = _audit_page(tmp_path, lang)
+    want = _sentences(reports, lang)
+    assert len(want) == 10
+    try:
+        for width in (1400, 400):
+            chrome.set_window_size(width, 900)
+            _open(chrome, path)
+            inner = chrome.execute_script("return window.innerWidth")
+            assert inner <= width
+            wide = chrome.execute_script("return document.documentElement.scrollWidth")
+            assert wide <= inner, (width, wide)  # nothing wider than the screen
+            shown = [e.text for e in _by_css(chrome, "li.finding .msg")]
+            assert shown == want
+            fix = [e.text for e in _by_css(chrome, ".corrections li")]
+            gives = "bot2 gives 64 to bot0" if lang == "en" else "bot2 付给 bot0 64"
+            assert gives in fix
+            chips = [e.text for e in _by_css(chrome, "nav.contents a.rule-chip")]
+            assert ("R10.1 flower pig check" if lang == "en" else "R10.1 查花猪") in chips
+            titles = [e.text for e in _by_css(chrome, "section.game > h2")]
+            assert all(" 0" not in t.split("—")[0] or "第 0 局" not in t for t in titles)
+            assert not any(", game 0" in t or "第 0 局" in t for t in titles)
+    finally:
+        chrome.set_window_size(1400, 1000)
+
+
+def test_the_arrow_keys_step_the_replay_without_a_click(chrome: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    path, _ = _audit_page(tmp_path, "en")
+    _open(chrome, path)
+    first = _by_css(chrome, ".replay")[0]
+    start = _step(first)  # at its finding: the last event (a finding of the whole game)
+    chrome.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    ActionChains(chrome).send_keys(Keys.ARROW_LEFT).perform()
+    assert _step(first) == start - 1  # the first replay: none in sight, none used yet
+    second = _by_css(chrome, ".replay")[1]
+    chrome.execute_script("arguments[0].scrollIntoView({block: 'start'})", second)
+    before = _step(second)
+    ActionChains(chrome).send_keys(Keys.ARROW_LEFT).perform()
+    assert _step(second) == before - 1  # the one in sight
+    assert _step(first) == start - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_printed_page_is_a_report_of_the_sentences(
+    chrome: Any, tmp_path: Path, lang: str
+) -> None:
+    """Chromium's print to PDF of the audit page holds every finding's sentence and the
+    corrections (read back with pdftotext, poppler-utils), and none of the replay's
+    controls."""
+    import base64
+    import shutil
+    import subprocess
+
+    from selenium.webdriver.common.print_page_options import PrintOptions
+
+    pdftotext = shutil.which("pdftotext")
+    if pdftotext is None:
+        if os.environ.get("XZ_REQUIRE_BROWSER"):
+            pytest.fail("XZ_REQUIRE_BROWSER=1 but no pdftotext (apt-get install poppler-utils)")
+        pytest.skip("no pdftotext (apt-get install poppler-utils)")
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    if not fonts.strip():  # without one, Chromium prints no Chinese glyph at all
+        if os.environ.get("XZ_REQUIRE_BROWSER"):
+            pytest.fail("XZ_REQUIRE_BROWSER=1 but no CJK font (apt-get install fonts-wqy-microhei)")
+        pytest.skip("no CJK font (apt-get install fonts-wqy-microhei)")
+    path, reports = _audit_page(tmp_path, lang)
+    _open(chrome, path)
+    pdf = tmp_path / f"audit-{lang}.pdf"
+    pdf.write_bytes(base64.b64decode(chrome.print_page(PrintOptions())))
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    text = subprocess.run(
+        [pdftotext, "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True, text=True
+    ).stdout
+
+    def squeeze(s: str) -> str:  # the PDF wraps lines and may hyphenate nothing else
+        return "".join(s.split())
+
+    printed = squeeze(text)
+    for sentence in _sentences(reports, lang):
+        assert squeeze(sentence) in printed, sentence
+    gives = "bot2 gives 64 to bot0" if lang == "en" else "bot2 付给 bot0 64"
+    assert squeeze(gives) in printed
+    for control in ("◀", "▶"):
+        assert control not in text

@@ -95,7 +95,7 @@ def test_the_page_carries_those_steps_and_each_event_line(game: Game) -> None:
     assert [r["id"] for r in rows] == [f"g0-e{i}" for i in range(7)]
     assert [r["data-actor"] for r in rows] == ["", "0", "0", "0", "1", "1", "2"]
     texts = [t for c, t in page.text if "what" in c]
-    assert texts[3] == "打 二万" and texts[4] == "碰 二万，座0打出"
+    assert texts[3] == "打 二万" and texts[4] == "碰 二万，东家 打出"  # seat 0 by its header name
 
 
 # -- self-contained and escaped --------------------------------------------------------------
@@ -310,11 +310,16 @@ def test_without_jinja2_html_is_a_usage_error_naming_the_extra(
     assert not (tmp_path / "r.html").exists()
 
 
-def test_a_format_1_0_game_carries_its_note_in_the_page_language(tmp_path: Path) -> None:
+def test_the_format_1_0_note_is_said_once_for_the_run_in_the_page_language(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "n.html"
-    xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "void-peng.xzlog"))
-    notes = [t for c, t in Page(out.read_text(encoding="utf-8")).text if "game-note" in c]
-    assert any("格式 1.0 的对局" in t and "L8.10" in t for t in notes), notes
+    logs = [str(REPLAYS / n) for n in ("void-peng.xzlog", "kept-suit-discard.xzlog")]
+    xz("audit", "--html", str(out), "--lang", "zh", str(REPLAYS / "preset-xuezhan.xzlog"), *logs)
+    page = Page(out.read_text(encoding="utf-8"))
+    said = [t for c, t in page.text if "L8.10" in t]
+    assert len(said) == 1 and said[0].startswith("格式 1.0 的对局")  # once, not per game
+    assert [t for c, t in page.text if "version-note" in c and t == "5 局是格式 1.0 的对局："]
 
 
 RLO = "\u202e"

@@ -12,6 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from xzcore.audit.citation import (
+    FIELD_RULE,
+    MONEY_EVENTS,
+    first_transfer_rule,
+    made_by,
+    never_won,
+    rule_of,
+    score_rule,
+)
 from xzcore.audit.replay import quiet_run
 from xzcore.leshan.round import new_round
 from xzcore.log.events import RULE
@@ -42,20 +51,7 @@ __all__ = [
 ABSENT = "(absent)"
 """Shown as a field's value in a finding when the event has no such field."""
 
-MONEY_EVENTS = frozenset({"gang_payment", "call_transfer", "settlement"})
-"""Events that only move money: one missing from (or added to) a log is a figure finding,
-and the comparison goes on after it."""
-
 _SCORE_FIELDS = ("pattern", "gen", "gen_used", "extras", "fan", "multiplier", "special")
-_SCORING_RULE = {"table": "R8.3", "additive": "R8.4", "count": "R8.5"}
-_FIELD_RULE = {
-    ("hora", "after_gang"): "R8.6",  # 杠上花 / 杠上炮
-    ("hora", "last_tile"): "R8.6",  # 海底捞月 / 海底炮
-    ("hora", "robbed"): "R6.4",  # 抢杠胡
-    ("hora", "first_turn"): "R7.5",  # 天胡 / 地胡
-}
-"""The rule of a ``hora`` flag that differs (the part of the win it marks), more specific
-than the event's R7.1."""
 _EVENT_RULE = RULE
 """The rule each event type cites when it diverges (:data:`xzcore.log.events.RULE`)."""
 
@@ -468,9 +464,12 @@ def _align(
             continue
         if eng is not None and etype in MONEY_EVENTS and rtype != etype:
             net = net_of(_transfers(eng))
+            rule = rule_of(eng, None, etype)
+            if etype == "settlement" and rules.xueliu and never_won(engine[:j]) == 1:
+                rule = "R11.2"  # 血流: R10 settles even a lone seat that never won
             found.append(
                 finding(
-                    _rule_of(eng, None, etype),
+                    rule,
                     "finding.misses",
                     loc(i if i < stop else None),
                     {"event": etype},
@@ -485,7 +484,7 @@ def _align(
             net = net_of(_transfers(rec))
             found.append(
                 finding(
-                    _rule_of(None, rec, str(rtype)),
+                    rule_of(None, rec, str(rtype)),
                     "finding.extra_event",
                     loc(i),
                     {"event": rtype},
@@ -512,7 +511,7 @@ def _align(
                     )
                 )
             break
-        found.append(_diverges(_EVENT_RULE.get(str(etype), "L5"), loc(i), _brief(rec), _brief(eng)))
+        found.append(_diverges(made_by(engine, j, rules), loc(i), _brief(rec), _brief(eng)))
         break
     return found
 
@@ -536,32 +535,6 @@ def _brief(ev: Any) -> Any:
     if not isinstance(ev, Mapping):
         return ev
     return {k: v for k, v in ev.items() if k not in ("wall", "detail")}
-
-
-def _rule_of(eng: Any, rec: Any, etype: str) -> str:
-    """The rule of the first transfer of an event (its own rule id), else the event's."""
-    for ev in (eng, rec):
-        tr = _transfers(ev)
-        if isinstance(tr, list):
-            for t in tr:
-                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-                    return str(t["rule"])
-    return _EVENT_RULE.get(etype, "L5")
-
-
-def _first_transfer_diff(claimed: Any, correct: Any) -> str | None:
-    if not isinstance(claimed, list) or not isinstance(correct, list):
-        return None
-    for a, b in zip(claimed, correct, strict=False):  # the shorter list's length
-        if not same(a, b):
-            for t in (b, a):
-                if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-                    return str(t["rule"])
-    longer = correct if len(correct) > len(claimed) else claimed
-    for t in longer[min(len(claimed), len(correct)) :]:
-        if isinstance(t, Mapping) and isinstance(t.get("rule"), str):
-            return str(t["rule"])
-    return None
 
 
 def _unexplained(
@@ -612,23 +585,6 @@ def _explained(found: Sequence[Finding]) -> tuple[int, int, int, int]:
     return (acc[0], acc[1], acc[2], acc[3])
 
 
-def _score_rule(fields: Sequence[str], rules: RuleSet) -> str:
-    """The rule of a wrong score: that of the first part that is wrong — the pattern (the
-    scoring model's rule), else the extras (R8.6), else the 根 (R8.2), else the multiplier
-    itself (the model's rule), else only the cap (R8.7). Fan, multiplier and cap that are
-    wrong with a part are its consequence (a lost 杠上炮 halves them), not the rule broken."""
-    model = _SCORING_RULE.get(rules.scoring.value, "R8")
-    if not fields or "pattern" in fields or "special" in fields:
-        return model
-    if "extras" in fields:
-        return "R8.6"
-    if "gen" in fields or "gen_used" in fields:
-        return "R8.2"
-    if fields == ["capped"]:
-        return "R8.7"
-    return model
-
-
 def _figures(
     rec: Mapping[str, Any],
     eng: Mapping[str, Any],
@@ -659,7 +615,7 @@ def _figures(
         cs_d = cs if isinstance(cs, Mapping) else {}
         rs_d = rs if isinstance(rs, Mapping) else {}
         fields = [f for f in (*_SCORE_FIELDS, "capped") if not same(rs_d.get(f), cs_d.get(f))]
-        rule = _score_rule(fields, rules)
+        rule = score_rule(fields, rules)
         shown = fields or ["score"]
         found.append(
             finding(
@@ -674,7 +630,7 @@ def _figures(
         )
         money_keys = [k for k in money_keys if k != "transfers"]
     if "transfers" in money_keys:
-        trule = _first_transfer_diff(rec.get("transfers"), eng.get("transfers"))
+        trule = first_transfer_rule(rec.get("transfers"), eng.get("transfers"))
         found.append(
             finding(
                 trule or _EVENT_RULE.get(etype, "R9"),
@@ -704,8 +660,8 @@ def _figures(
         if etype == "settlement" and other == ["seats"]:
             rule = "R10"
         for k in other:  # a win's flag names the rule that reads it
-            if (etype, k) in _FIELD_RULE:
-                rule = _FIELD_RULE[etype, k]
+            if (etype, k) in FIELD_RULE:
+                rule = FIELD_RULE[etype, k]
                 break
         found.append(
             finding(

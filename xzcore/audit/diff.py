@@ -1,10 +1,9 @@
 """What differs between a finding's claimed and correct values (docs/audit.md, "Diffs").
 
-One implementation for every output format: :func:`diff` turns a claimed and a correct value
-into plain data — the list items added (in the log, not in the rules), removed (in the rules,
-missing from the log) and changed (with the fields that differ), or the map fields that
-differ — and :func:`diff_lines` writes that data as text lines. The JSON reports carry the
-data; the table prints the lines; a later HTML page can draw the same data.
+:func:`diff` turns a claimed and a correct value into plain data — the list items added (in
+the log, not in the rules), removed (in the rules, missing from the log) and changed (with the
+fields that differ), or the map fields that differ. The JSON reports carry it (``diff``); the
+table and the page say a finding in words instead (:mod:`xzcore.audit.explain`).
 
 Lists of plain values of one length (a figure per seat) are compared index for index;
 other lists are lined up by their longest common run (:class:`difflib.SequenceMatcher` over a
@@ -19,9 +18,8 @@ import json
 from typing import Any
 
 from xzcore.log.scan import same
-from xzcore.messages import text
 
-__all__ = ["ABSENT", "diff", "diff_lines"]
+__all__ = ["ABSENT", "diff"]
 
 ABSENT = "(absent)"
 """A map field's value on the side that has no such field."""
@@ -141,61 +139,3 @@ def diff(claimed: Any, correct: Any) -> dict[str, Any] | None:
         fields = _map_fields(claimed, correct)
         return {"map": fields} if fields else None
     return None
-
-
-def _short(v: Any) -> str:
-    """A value as JSON text, whole: a diff never cuts the item it shows."""
-    return json.dumps(v, ensure_ascii=False, default=str)
-
-
-def diff_lines(d: dict[str, Any], indent: str = "", lang: str = "en") -> list[str]:
-    """:func:`diff`'s data as text lines: every added, removed and changed item in full, each
-    changed field as ``field: claimed → correct``; nothing is cut short. The words are the
-    message catalogue's (:mod:`xzcore.messages`, ``diff.*``) in ``lang``."""
-    lines: list[str] = []
-    for item in d.get("list", ()):
-        change = item["change"]
-        index = item.get("claimed_index", item.get("correct_index"))
-        head = indent + text("diff." + change, lang, index="" if index is None else f" #{index}")
-        if change == "added":
-            lines.append(f"{head}: {_short(item['claimed'])}")
-        elif change == "removed":
-            lines.append(f"{head}: {_short(item['correct'])}")
-        else:
-            if "fields" in item:
-                lines.append(f"{head}: {_short(item['claimed'])}")
-                lines.extend(_field_lines(item["fields"], indent + "    ", lang))
-            else:
-                lines.append(
-                    head
-                    + ": "
-                    + text(
-                        "diff.value",
-                        lang,
-                        claimed=_short(item["claimed"]),
-                        correct=_short(item["correct"]),
-                    )
-                )
-    lines.extend(_field_lines(d.get("map", ()), indent, lang))
-    return lines
-
-
-def _field_lines(fields: Any, indent: str, lang: str) -> list[str]:
-    lines: list[str] = []
-    for f in fields:
-        inner = f.get("diff")
-        if inner is not None and "list" in inner:
-            lines.append(f"{indent}{f['field']}:")
-            lines.extend(diff_lines(inner, indent + "    ", lang))
-            continue
-        lines.append(
-            indent
-            + text(
-                "diff.map_field",
-                lang,
-                field=f["field"],
-                claimed=_short(f["claimed"]),
-                correct=_short(f["correct"]),
-            )
-        )
-    return lines

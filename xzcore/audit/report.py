@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from xzcore.audit.compare import Finding, compare_claims, compare_events
 from xzcore.audit.compare import finding as new_finding
+from xzcore.audit.corrections import corrections as fewest_transfers
 from xzcore.audit.diff import diff
+from xzcore.audit.explain import check_lang as _check_lang
+from xzcore.audit.explain import error_text, explanation, finding_text
 from xzcore.log.completeness import START, Link, link_before, version_notes
 from xzcore.log.reader import BaseVisitor, Header, LogReader
 from xzcore.log.records import HEADER_MAGIC, RecordStream, find_game_start
@@ -32,7 +35,7 @@ from xzcore.log.types import (
     LogIntegrityError,
     parse_header,
 )
-from xzcore.messages import LANGS, MESSAGES, from_english, phrase, text
+from xzcore.messages import text
 
 __all__ = [
     "CONVERTED_NOTE",
@@ -47,6 +50,7 @@ __all__ = [
     "converted_notes",
     "error_text",
     "finding_text",
+    "game_corrections",
     "game_note_text",
     "money_rows",
     "shows_totals",
@@ -125,8 +129,13 @@ class GameReport:
             return "unreadable"
         return "findings" if self.findings else "verified"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for ``--format json/jsonl`` (docs/audit.md)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """Plain data for ``--format json/jsonl`` (docs/audit.md); each finding's
+        ``explanation`` in ``lang``."""
+        rows = money_rows(self.seats, self.claimed_net, self.claimed_totals, self.correct_net)
+        findings = [_finding_dict(f) for f in self.findings]
+        for d in findings:
+            d["explanation"] = explanation(d, self.seats, lang)
         return {
             "path": self.path,
             "game": self.game,
@@ -135,14 +144,13 @@ class GameReport:
             "seed": self.seed,
             "game_id": self.game_id,
             "events": self.events,
-            "findings": [_finding_dict(f) for f in self.findings],
+            "findings": findings,
             "errors": [
                 {"rule": e.rule, "message": e.message, **e.location.to_dict()}
                 for e in self.unreadable
             ],
-            "money_per_seat": money_rows(
-                self.seats, self.claimed_net, self.claimed_totals, self.correct_net
-            ),
+            "money_per_seat": rows,
+            "corrections": game_corrections(rows),
             "notes": list(self.notes),
         }
 
@@ -153,71 +161,6 @@ def _finding_dict(f: Finding) -> dict[str, Any]:
     d = f.to_dict()
     d["diff"] = diff(d["claimed"], d["correct"])
     return d
-
-
-def finding_text(finding: dict[str, Any], lang: str) -> tuple[str, list[str]]:
-    """A finding's message and notes in ``lang`` (``"zh"`` or ``"en"``), from its dict alone
-    (:meth:`GameReport.to_dict`, also after a JSON round trip): the phrase ``message_key``
-    with its ``fields`` (and the finding's ``claimed`` and ``correct``, for a phrase that
-    quotes them), each note by its ``note_keys``. In English, or for a finding without a
-    phrase (a log reader's integrity message: :func:`error_text`'s translation, else as it
-    is), its ``message`` and ``notes``.
-
-    >>> f = {"message": "wrong round totals", "notes": [], "message_key": "finding.wrong_totals"}
-    >>> finding_text(f, "zh")
-    ('本局总分有误', [])
-    """
-    message = str(finding.get("message", ""))
-    notes = [str(n) for n in finding.get("notes") or ()]
-    _check_lang(lang)
-    if lang == "en":
-        return message, notes
-    key = finding.get("message_key")
-    if isinstance(key, str) and key in MESSAGES:
-        fields = dict(finding.get("fields") or {})
-        for quoted in ("claimed", "correct"):
-            if "{" + quoted + "}" in MESSAGES[key][1]:
-                fields[quoted] = finding.get(quoted)
-        message = phrase(key, lang, fields)
-    else:
-        message = _log_text(message, lang)
-    keyed = finding.get("note_keys")
-    if isinstance(keyed, list) and len(keyed) == len(notes):
-        notes = [
-            phrase(n["key"], lang, n.get("fields")) if _phrase_of(n) else old
-            for n, old in zip(keyed, notes, strict=True)
-        ]
-    return message, notes
-
-
-def _phrase_of(note: Any) -> bool:
-    return (
-        isinstance(note, Mapping) and isinstance(note.get("key"), str) and note["key"] in MESSAGES
-    )
-
-
-def error_text(error: dict[str, Any], lang: str) -> str:
-    """An unreadable-log error's message (an ``errors`` entry of :meth:`GameReport.to_dict`)
-    in ``lang``. The log reader writes its messages in English; one that matches a ``log.*``
-    phrase of the catalogue is shown in Chinese with the values it quotes; any other (a
-    rarer message, or one quoting a library's text) stays in English.
-
-    >>> error_text({"message": "the log holds no game"}, "zh")
-    '记录里没有对局'
-    """
-    message = str(error.get("message", ""))
-    _check_lang(lang)
-    return message if lang == "en" else _log_text(message, lang)
-
-
-def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r} (expected {' or '.join(LANGS)})")
-
-
-def _log_text(message: str, lang: str) -> str:
-    """``message`` of the log reader in ``lang``, when it is a ``log.*`` phrase's English."""
-    return from_english(message, "log", lang)
 
 
 def _four(v: Any) -> list[int] | None:
@@ -265,6 +208,23 @@ def money_rows(
             }
         )
     return rows
+
+
+def game_corrections(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The fewest transfers ``{"from", "to", "units"}`` (by seat name) that turn the log's
+    payments per seat (``claimed`` of :func:`money_rows`) into the engine's (``correct``):
+    :func:`xzcore.audit.corrections.corrections`; ``[]`` when they agree, ``None`` when
+    either side is unknown."""
+    if not rows or any(
+        type(r["claimed"]) is not int or type(r["correct"]) is not int for r in rows
+    ):
+        return None
+    names = [str(r["name"]) for r in rows]
+    claimed = [r["claimed"] for r in rows]
+    correct = [r["correct"] for r in rows]
+    if sum(claimed) != sum(correct):  # a log whose payments create money: no transfer fits
+        return None
+    return fewest_transfers(names, claimed, correct)
 
 
 class AuditVisitor(BaseVisitor[GameReport]):

@@ -21,7 +21,7 @@ def render_page(tally: Tally, summary_line: str, lang: str) -> str:
     from xzcore.view.html import audit_game, audit_page
 
     games = [audit_game(r, *_game_at(r, lang), i, lang) for i, r in enumerate(tally.problems)]
-    verified = [text("html.game_of", lang, path=p, game=g) for p, g in tally.verified_names]
+    verified = [text("html.game_of", lang, path=p, game=g + 1) for p, g in tally.verified_names]
     return audit_page(
         games,
         verified,
@@ -30,6 +30,8 @@ def render_page(tally: Tally, summary_line: str, lang: str) -> str:
         tally.money_rows() if tally.any_findings else [],
         tally.money_left_out,
         lang,
+        (tally.corrections() or []) if tally.any_findings else [],
+        tally.version_notes,
     )
 
 

@@ -96,11 +96,14 @@ def summary_document(
     money_rows: list[dict[str, Any]],
     not_audited: int,
     resumed: tuple[int, int, int] = (0, 0, 0),
+    corrections: list[dict[str, Any]] | None = None,
 ) -> str:
     """The ``--summary`` file's JSON (docs/audit.md): the run's ``summary`` counts and exit
     code, per rule id, the money per seat name with its difference, the inputs not audited
-    (a worker died twice) and what ``--resume`` left out (``resumed``: the files skipped,
-    the files continued, the games already there)."""
+    (a worker died twice), what ``--resume`` left out (``resumed``: the files skipped,
+    the files continued, the games already there) and the run's ``corrections`` (the fewest
+    transfers per seat name from the log's money to the engine's, netted over the games
+    whose figures are known; ``[]`` when they agree)."""
     doc = {
         "games": summary["games"],
         "verified": summary["verified"],
@@ -123,6 +126,7 @@ def summary_document(
             for r in money_rows
         ],
         "money_games_left_out": summary["money_games_left_out"],
+        "corrections": corrections,
         "not_audited": not_audited,
         "skipped_files": resumed[0],
         "resumed_files": resumed[1],

@@ -13,9 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from xzcore.audit.corrections import corrections
 from xzcore.audit.report import GameReport, RangeAudit, ReadState, audit_file
 from xzcore.batch.plan import RangeTask, input_size
 from xzcore.batch.results import file_hash
+from xzcore.log.completeness import VERSION_NOTE
 from xzcore.log.reader import EXTENSION
 from xzcore.log.types import Location, LogFormatError
 from xzcore.view.audit_text import table_lines, to_json
@@ -76,6 +78,9 @@ class Tally:
     verified_names: list[tuple[str, int]] = field(default_factory=list)
     """With ``Options.page``: the first :data:`VERIFIED_SHOWN` verified games (path, game)."""
     verified_more: int = 0
+    version_notes: int = 0
+    """Games of format 1.0, whose completeness cannot be proven (L8.10): the page says so
+    once for the run."""
 
     @property
     def games(self) -> int:
@@ -109,6 +114,8 @@ class Tally:
                     name = str(x["name"])
                     claimed[name] = claimed.get(name, 0) + x["claimed"]
                     correct[name] = correct.get(name, 0) + x["correct"]
+        if VERSION_NOTE in (r.get("notes") or ()):
+            self.version_notes += 1
         if page:
             if status != "verified":
                 self.problems.append(r)
@@ -129,6 +136,7 @@ class Tally:
         for name, v in other.correct.items():
             self.correct[name] = self.correct.get(name, 0) + v
         self.money_left_out += other.money_left_out
+        self.version_notes += other.version_notes
         self.any_findings = self.any_findings or other.any_findings
         self.rule_findings.update(other.rule_findings)
         self.rule_errors.update(other.rule_errors)
@@ -136,6 +144,19 @@ class Tally:
         room = VERIFIED_SHOWN - len(self.verified_names)
         self.verified_names.extend(other.verified_names[:room])
         self.verified_more += other.verified_more + len(other.verified_names[room:])
+
+    def corrections(self) -> list[dict[str, Any]] | None:
+        """The fewest transfers per seat name that turn the log's money of the games with
+        known figures into the engine's, netted over the run
+        (:func:`xzcore.audit.corrections.corrections` of the sums this tally carries);
+        ``None`` when the log's money does not add up to the engine's total."""
+        names = list(self.claimed)
+        try:
+            return corrections(
+                names, [self.claimed[n] for n in names], [self.correct[n] for n in names]
+            )
+        except ValueError:
+            return None
 
     def money_rows(self) -> list[dict[str, Any]]:
         """Per name, in order of first appearance: ``name``, ``claimed``, ``correct``,
@@ -244,7 +265,7 @@ def run_task(task: RangeTask, options: Options) -> TaskResult:
     skipped = 0
     tally = Tally()
     for report in reports:
-        r = report.to_dict()
+        r = report.to_dict(options.lang)
         if r["game"] < task.skip:
             skipped += 1
             continue

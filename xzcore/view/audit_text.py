@@ -9,18 +9,31 @@ import json
 import math
 from typing import Any
 
-from xzcore.audit.diff import diff_lines
+from xzcore.audit.explain import consequence, explain
 from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
 from xzcore.log.completeness import VERSION_NOTE
 from xzcore.messages import rule_label, text
 
-__all__ = ["finite", "money_table", "table_lines", "to_json"]
+__all__ = ["correction_lines", "finite", "money_table", "table_lines", "to_json"]
 
 
-def _money(m: list[int] | None, lang: str) -> str:
+def correction_lines(
+    transfers: list[dict[str, Any]] | None, indent: str = "    ", lang: str = "en"
+) -> list[str]:
+    """Each transfer of a ``corrections`` list as a line: "bot2 gives 64 to bot0"."""
+    return [
+        indent + text("audit.gives", lang, giver=t["from"], taker=t["to"], units=t["units"])
+        for t in transfers or ()
+    ]
+
+
+def _money(m: list[int] | None, seats: list[str] | None, lang: str) -> str:
+    """A finding's money difference per seat, by name: "bot0 -64, bot1 0, …"."""
     if m is None:
         return ""
-    return text("audit.money", lang) + " ".join(f"{x:+d}" for x in m)
+    names = seats if seats and len(seats) == len(m) else [f"{i}" for i in range(len(m))]
+    cells = [f"{n} {_units(x, lang)}" for n, x in zip(names, m, strict=True)]
+    return text("audit.money", lang) + text("explain.list_sep", lang).join(cells)
 
 
 def _units(v: int | None, lang: str) -> str:
@@ -95,15 +108,6 @@ def to_json(report: dict[str, Any]) -> str:
         return json.dumps(finite(report), ensure_ascii=False, allow_nan=False, default=str)
 
 
-def _json(v: Any) -> str:
-    return json.dumps(finite(v), ensure_ascii=False, default=str)
-
-
-def _short(v: Any) -> str:
-    s = _json(v)
-    return s if len(s) <= 200 else s[:197] + "..."
-
-
 def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -> list[str]:
     """A game's lines in ``xz audit``'s table: one line for the game; each finding (and
     unreadable error) indented under it, its rule id with the rule's name beside it, its
@@ -114,7 +118,7 @@ def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -
         return []
     out: list[str] = []
     head = text(
-        "audit.head", lang, path=report["path"], game=report["game"], offset=report["offset"]
+        "audit.head", lang, path=report["path"], game=report["game"] + 1, offset=report["offset"]
     )
     # A game's notes under its line (M4.4's money recomputed); not L8.10's, which every 1.0
     # game carries (it is in the JSON and on the page).
@@ -136,29 +140,27 @@ def table_lines(report: dict[str, Any], quiet: bool = False, lang: str = "en") -
         rule = rule_label(e["rule"], lang)
         message = error_text(e, lang)
         out.append(f"  {where}{at}{rule}  {text('audit.unreadable', lang)}{message}")
+    rows = report.get("money_per_seat")
+    seats = [str(r["name"]) for r in rows] if rows else None
     for f in report["findings"]:
         where = text("audit.event", lang, event=f["event"]) if f["event"] is not None else ""
         at = text("audit.at_byte", lang, offset=f["offset"])
-        message, notes = finding_text(f, lang)
-        out.append(f"  {where}{at}{rule_label(f['rule'], lang)}  {message}")
-        d = f.get("diff")
-        cut = {k for k in ("claimed", "correct") if _short(f[k]) != _json(f[k])}
-        shown = d is not None and (bool(cut) or "list" in d)
-        for key in ("claimed", "correct"):
-            if f[key] is not None and not (shown and key in cut):
-                out.append(text("audit." + key, lang, value=_short(f[key])))
-        if shown and d is not None:
-            # The changed items in full: claimed and correct above may be cut short.
-            out.append(text("audit.list_changes", lang))
-            out.extend(diff_lines(d, "        ", lang))
+        out.append(f"  {where}{at}{rule_label(f['rule'], lang)}".rstrip())
+        out.append("      " + explain(f, seats, lang))
         if f["money"] is not None:
-            out.append("   " + _money(f["money"], lang))
-        for note in notes:
-            out.append(text("audit.note", lang) + note)
-    rows = report.get("money_per_seat")
+            out.append(_money(f["money"], seats, lang))
+        so = consequence(f, lang)
+        if so is not None:
+            out.append("      " + so)
+        else:  # notes without a phrase the catalogue knows: as they are
+            out.extend(text("audit.note", lang) + n for n in finding_text(f, lang)[1])
     if rows:
         out.append(text("audit.seats_head", lang))
         out.extend(money_table(rows, lang=lang))
         if all(r["correct"] is None for r in rows):
             out.append("  " + text("audit.no_correct", lang))
+    fix = report.get("corrections")
+    if fix:
+        out.append(text("audit.corrections", lang))
+        out.extend(correction_lines(fix, "    ", lang))
     return out

@@ -95,6 +95,8 @@ class PageGame:
     errors: list[dict[str, Any]] = field(default_factory=list)
     money: list[dict[str, Any]] | None = None
     money_totals: bool = False
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    """The transfers that turn the log's money into the engine's (by seat name)."""
     notes: list[str] = field(default_factory=list)
     """Notes on the game that are not findings (a format 1.0 game's, L8.10)."""
     no_replay: str | None = None
@@ -127,6 +129,7 @@ def page_game(
             (text("html.seed", lang), "" if h.seed is None else str(h.seed)),
             (text("html.dealer", lang), seats[h.dealer] if 0 <= h.dealer < 4 else str(h.dealer)),
         ]
+    names = seats if game is not None and game.header is not None else None
     for i, ev in enumerate(game.events if game is not None else ()):
         state.apply(ev)
         actor = ev.get("actor") if isinstance(ev, Mapping) else None
@@ -135,7 +138,7 @@ def page_game(
                 "index": i,
                 "type": str(ev.get("type")) if isinstance(ev, Mapping) else "",
                 "actor": actor if type(actor) is int and 0 <= actor < 4 else None,
-                "text": describe(ev, lang),
+                "text": describe(ev, lang, names),
                 "marks": list((marks or {}).get(i, ())),
             }
         )
@@ -214,10 +217,14 @@ def audit_page(
     run_money: list[dict[str, Any]],
     left_out: int,
     lang: str,
+    run_corrections: list[dict[str, Any]] | None = None,
+    version_notes: int = 0,
 ) -> str:
-    """The page of ``xz audit --html``: the summary, the money per seat name, each game with
-    findings or unreadable bytes with its replay, and a line for each verified game
-    (``verified``: their titles; ``verified_more``: how many more were left off)."""
+    """The page of ``xz audit --html``: the summary, the money per seat name and the
+    transfers that correct it (``run_corrections``), each game with findings or unreadable
+    bytes with its replay, and a line for each verified game (``verified``: their titles;
+    ``verified_more``: how many more were left off); the format 1.0 note (L8.10) once, for
+    the ``version_notes`` games it concerns."""
     return _render(
         "audit.html.j2",
         lang,
@@ -227,16 +234,10 @@ def audit_page(
         summary=summary,
         run_money=run_money,
         left_out=left_out,
+        run_corrections=run_corrections or [],
+        version_notes=version_notes,
+        version_note=text("audit.version_note", lang),
     )
-
-
-def _short(v: Any) -> str | None:
-    if v is None:
-        return None
-    import json
-
-    s = json.dumps(v, ensure_ascii=False, default=str)
-    return s if len(s) <= 400 else s[:397] + "..."
 
 
 def audit_game(
@@ -245,10 +246,13 @@ def audit_game(
     """One game of an audit report (:meth:`GameReport.to_dict`'s data) with its replay:
     each finding linked to the event it is at (a finding of the game as a whole, to the
     last event), and each of those events marked with the findings at it."""
-    from xzcore.audit.diff import diff_lines
+    from xzcore.audit.explain import consequence, explain
     from xzcore.audit.report import error_text, finding_text, game_note_text, shows_totals
+    from xzcore.log.completeness import VERSION_NOTE
 
     anchor = f"g{index}"
+    rows: list[dict[str, Any]] | None = report.get("money_per_seat")
+    names = [str(r["name"]) for r in rows] if rows else None
     n_events = len(game.events) if game is not None else 0
     findings = []
     marks: dict[int, list[dict[str, str]]] = {}
@@ -257,35 +261,32 @@ def audit_game(
         step: int | None = None
         if n_events:
             step = event if type(event) is int and 0 <= event < n_events else n_events - 1
-        d = f.get("diff")
-        lines = diff_lines(d, "", lang) if d else []
-        message, notes = finding_text(f, lang)
+        so = consequence(f, lang)
         view = {
             "anchor": f"{anchor}-f{n}",
             "rule": f["rule"],
             "event": event,
             "step": step,
-            "text": message,
-            "notes": notes,
-            "diff_lines": lines,
-            "claimed": _short(f.get("claimed")),
-            "correct": _short(f.get("correct")),
+            "text": explain(f, names, lang),
+            # Notes the catalogue has no phrase for stay as they are.
+            "notes": [so] if so is not None else finding_text(f, lang)[1],
             "money": f.get("money"),
         }
         findings.append(view)
         if step is not None:
             marks.setdefault(step, []).append({"anchor": view["anchor"], "rule": f["rule"]})
-    title = text("html.game_of", lang, path=report["path"], game=report["game"])
+    title = text("html.game_of", lang, path=report["path"], game=report["game"] + 1)
     g = page_game(game, anchor, title, lang, marks)
     g.status = report["status"]
     g.no_replay = no_replay
     g.start = min((f["step"] for f in findings if f["step"] is not None), default=0)
     g.findings = findings
     g.errors = [{**e, "text": error_text(e, lang)} for e in report["errors"]]
-    g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or ()]
-    rows: list[dict[str, Any]] | None = report.get("money_per_seat")
+    # The format 1.0 note is said once for the run, at the top of the page.
+    g.notes = [game_note_text(str(n), lang) for n in report.get("notes") or () if n != VERSION_NOTE]
     g.money = rows
     if rows:
         g.money_totals = shows_totals(rows)
         g.seats = [str(r["name"]) for r in rows]
+    g.corrections = list(report.get("corrections") or ())
     return g

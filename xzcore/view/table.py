@@ -28,7 +28,16 @@ from xzcore.tiles import (
     tile_name_zh,
 )
 
-__all__ = ["SUIT_NAMES", "WORDS", "TableState", "describe", "rules_label", "tiles_text"]
+__all__ = [
+    "SUIT_NAMES",
+    "WORDS",
+    "TableState",
+    "describe",
+    "rules_label",
+    "seat_name",
+    "seat_ref",
+    "tiles_text",
+]
 
 WORDS: dict[str, tuple[str, str]] = {
     k.removeprefix("event."): pair for k, pair in MESSAGES.items() if k.startswith("event.")
@@ -74,7 +83,41 @@ def rules_label(rules: Any, lang: str) -> str:
     return label
 
 
-def _money(ev: Mapping[str, Any], lang: str) -> str:
+def seat_ref(seat: Any, lang: str, seats: Any = None) -> str:
+    """A seat as people read it: its header name with the seat number in brackets
+    (``bot2 (seat 2)`` / ``bot2（座2）``), or ``seat 2`` / 座2 without names; a value that
+    is not a seat as it is."""
+    if type(seat) is not int or not 0 <= seat < 4:
+        return str(seat)
+    if seats is not None and len(seats) == 4 and isinstance(seats[seat], str):
+        return text("view.named", lang, name=seats[seat], seat=seat)
+    return text("view.seat", lang, seat=seat)
+
+
+def seat_name(seat: Any, lang: str, seats: Any = None) -> str:
+    """A seat by its header name alone (in a transfer, a total), or ``seat 2`` / 座2
+    without names."""
+    if type(seat) is int and 0 <= seat < 4:
+        if seats is not None and len(seats) == 4 and isinstance(seats[seat], str):
+            return str(seats[seat])
+        return text("view.seat", lang, seat=seat)
+    return str(seat)
+
+
+def _totals(totals: Any, lang: str, seats: Any) -> str:
+    """Four totals by seat (``bot0 +3, bot1 -3, …``); anything else as it is."""
+    if not (isinstance(totals, list) and len(totals) == 4):
+        return str(totals)
+    sep = text("view.list_sep", lang)
+    return sep.join(
+        f"{seat_name(s, lang, seats)} {v:+d}"
+        if type(v) is int and v
+        else f"{seat_name(s, lang, seats)} {v}"
+        for s, v in enumerate(totals)
+    )
+
+
+def _money(ev: Mapping[str, Any], lang: str, seats: Any = None) -> str:
     tr = ev.get("transfers")
     if not isinstance(tr, list) or not tr:
         return ""
@@ -86,8 +129,8 @@ def _money(ev: Mapping[str, Any], lang: str) -> str:
                 text(
                     "view.transfer",
                     lang,
-                    payer=t.get("payer"),
-                    payee=t.get("payee"),
+                    payer=seat_name(t.get("payer"), lang, seats),
+                    payee=seat_name(t.get("payee"), lang, seats),
                     units=t.get("units"),
                     rule=rule_label(rule, lang) if isinstance(rule, str) else rule,
                 )
@@ -96,12 +139,13 @@ def _money(ev: Mapping[str, Any], lang: str) -> str:
 
 
 def _event_word(t: str, lang: str) -> str:
-    """The event's Chinese word, or in English its id as the log has it."""
-    return word("event", t, lang) if lang == "zh" else t
+    """The event in the game's words (碰 / peng); an unknown type as the log has it."""
+    return word("event", t, lang)
 
 
-def describe(ev: Any, lang: str = "en") -> str:
-    """One line for one event."""
+def describe(ev: Any, lang: str = "en", seats: Any = None) -> str:
+    """One line for one event, in the game's words; ``seats``: the header's four names, by
+    which seats are named (the number in brackets)."""
     if not isinstance(ev, Mapping):
         try:
             shown = repr(ev)
@@ -113,20 +157,23 @@ def describe(ev: Any, lang: str = "en") -> str:
     pai = tiles_text(ev.get("pai"), lang) if "pai" in ev else ""
     if t == "start_kyoku":
         d = ev.get("exchange_direction")
-        line = f"{w} " + text("view.dealer", lang, dealer=ev.get("dealer"))
+        line = f"{w} " + text("view.dealer", lang, dealer=seat_ref(ev.get("dealer"), lang, seats))
         return line + (text("view.exchange_direction", lang, direction=d) if d else "")
     if t == "dingque":
-        suit = str(ev.get("suit"))
-        return f"{w} {word('suit', suit, lang) if lang == 'zh' else suit}"
+        return f"{w} {word('suit', str(ev.get('suit')), lang)}"
     if t == "exchange":
-        return f"{w} {pai} " + text("view.to_seat", lang, seat=ev.get("target"))
+        return f"{w} {pai} " + text(
+            "view.to_seat", lang, seat=seat_name(ev.get("target"), lang, seats)
+        )
     if t == "tsumo":
         extra = text("view.rinshan", lang) if ev.get("rinshan") else ""
         return f"{w} {pai}{extra}" + text("view.left", lang, left=ev.get("left"))
     if t in ("dahai", "ankan", "kakan"):
         return f"{w} {pai}" + (text("view.tsumogiri", lang) if ev.get("tsumogiri") else "")
     if t in ("pon", "daiminkan"):
-        return f"{w} {pai}" + text("view.from_seat", lang, seat=ev.get("target"))
+        return f"{w} {pai}" + text(
+            "view.from_seat", lang, seat=seat_name(ev.get("target"), lang, seats)
+        )
     if t == "none":
         claim = ev.get("claim")
         if not claim:
@@ -138,17 +185,17 @@ def describe(ev: Any, lang: str = "en") -> str:
         if ev.get("self_draw"):
             how = text("view.self_draw", lang)
         else:
-            how = text("view.from_seat_win", lang, seat=ev.get("target"))
+            how = text("view.from_seat_win", lang, seat=seat_name(ev.get("target"), lang, seats))
         pat = sc.get("pattern_zh") if lang == "zh" else sc.get("pattern_en", sc.get("pattern"))
         return f"{w} {pai} {how}: {pat} ×{sc.get('multiplier')} → ×{sc.get('capped')}" + _money(
-            ev, lang
+            ev, lang, seats
         )
     if t == "piao":  # R13.3
         return f"{w} {ev.get('piao')}"
     if t == "baige":  # R13.4
         return f"{w} {pai}" + text("view.shows", lang, hand=tiles_text(ev.get("hand"), lang))
     if t in ("gang_payment", "call_transfer", "settlement"):
-        return w + _money(ev, lang)
+        return w + _money(ev, lang, seats)
     if t == "end_kyoku":
         reason = ev.get("reason")
         return text(
@@ -156,8 +203,8 @@ def describe(ev: Any, lang: str = "en") -> str:
             lang,
             word=w,
             reason=word("reason", reason, lang) if isinstance(reason, str) else reason,
-            totals=ev.get("totals"),
-            next=ev.get("next_dealer"),
+            totals=_totals(ev.get("totals"), lang, seats),
+            next=seat_name(ev.get("next_dealer"), lang, seats),
         )
     return w
 
@@ -294,9 +341,10 @@ class TableState:
             ],
         }
 
-    def lines(self, lang: str = "en") -> list[str]:
-        """The state as text, one seat a line."""
-        out = [text("view.wall", lang, left=self.wall_left, dealer=self.dealer)]
+    def lines(self, lang: str = "en", seats: Any = None) -> list[str]:
+        """The state as text, one seat a line (``seats``: the header's names)."""
+        dealer = seat_ref(self.dealer, lang, seats)
+        out = [text("view.wall", lang, left=self.wall_left, dealer=dealer)]
         nothing = text("view.nothing", lang)
         for s in range(4):
             v = self.voids[s]
@@ -311,7 +359,7 @@ class TableState:
                 text(
                     "view.seat_line",
                     lang,
-                    seat=s,
+                    seat=seat_ref(s, lang, seats),
                     won=text("view.won", lang) if self.won[s] else "",
                     score=f"{self.scores[s]:+d}",
                     void=void,

@@ -54,16 +54,19 @@
       var li = ev.target.closest("li[data-step]");
       if (li) self.show(parseInt(li.dataset.step, 10));
     });
-    root.addEventListener("keydown", function (ev) {
-      if (ev.target.tagName === "INPUT") return;
-      var to = { ArrowRight: self.step + 1, ArrowLeft: self.step - 1, Home: 0,
-        End: self.steps.length - 1 }[ev.key];
-      if (to === undefined) return;
-      ev.preventDefault();
-      self.show(to);
-    });
+    // The last replay a reader used (a click, a link, a key) is the one the keys move.
+    root.addEventListener("pointerdown", function () { active = self; });
+    root.addEventListener("focusin", function () { active = self; });
     this.show(parseInt(root.dataset.start, 10) || 0);
   }
+
+  Viewer.prototype.key = function (ev) {
+    var to = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0,
+      End: this.steps.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    this.show(to);
+  };
 
   Viewer.prototype.show = function (i) {
     if (isNaN(i)) return;
@@ -112,14 +115,34 @@
   };
 
   var viewers = {};
+  var active = null;
   document.querySelectorAll(".replay[data-game]").forEach(function (r) {
     viewers[r.dataset.game] = new Viewer(r);
+  });
+  // The keys step a replay without a click first: the one last used, else the first one in
+  // sight, else the page's first.
+  function seen(v) {
+    var box = v.root.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+  function inSight() {
+    var keys = Object.keys(viewers);
+    for (var i = 0; i < keys.length; i++) if (seen(viewers[keys[i]])) return viewers[keys[i]];
+    return null;
+  }
+  document.addEventListener("keydown", function (ev) {
+    var tag = ev.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    var first = viewers[Object.keys(viewers)[0]];
+    var v = active && seen(active) ? active : inSight() || active || first;
+    if (v) v.key(ev);
   });
   function follow() {
     var m = /^#(.+)-e(\d+)$/.exec(decodeURIComponent(location.hash));
     if (!m || !viewers[m[1]]) return;
     var v = viewers[m[1]];
     v.show(parseInt(m[2], 10));
+    active = v;
     v.root.scrollIntoView({ block: "start" });
     v.root.focus({ preventScroll: true });
   }
