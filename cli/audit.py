@@ -261,8 +261,8 @@ def audit(
     if done is not None:
         click.echo(
             f"xz audit: --resume {resume}: {run.skipped_files} file(s) skipped and "
-            f"{run.resumed_files} continued, their {run.skipped_games} game(s) already "
-            "there (not counted below)",
+            f"{run.resumed_files} continued; {run.skipped_games} game(s) taken from "
+            f"{resume} without being audited again (not counted below)",
             err=True,
         )
     if fmt == "json":
@@ -294,7 +294,7 @@ def audit(
             tally.rule_errors,
             tally.money_rows(),
             tally.not_audited,
-            (run.skipped_files, run.resumed_files, run.skipped_games),
+            (run.skipped_files, run.resumed_files, run.skipped_games, run.recounted_files),
             corrections=tally.corrections(),
         )
         try:

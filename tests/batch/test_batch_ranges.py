@@ -242,3 +242,23 @@ def test_planning_reads_no_log(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
         (6000, 9000, 2),
         (9000, None, 3),
     ]
+
+
+@pytest.mark.parametrize("chunk", [5, 16, 17, 1000, 1 << 20])
+def test_hash_and_count_reads_any_chunking_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, chunk: int
+) -> None:
+    """--resume's one read: the file's hash and its game starts, a start cut by a chunk's
+    end counted once."""
+    import hashlib
+
+    import xzcore.batch.results as results
+
+    data = record("xuezhan", 3, 2)
+    path = tmp_path / "x.xzlog"
+    path.write_bytes(data)
+    monkeypatch.setattr(results, "HASH_CHUNK", chunk)
+    assert results.hash_and_count(str(path)) == (
+        hashlib.blake2b(data, digest_size=32).hexdigest(),
+        3,
+    )

@@ -81,7 +81,7 @@ def test_table_output_is_unchanged_and_hashes_nothing(
     def no_hash(path: str) -> str:
         raise AssertionError("the table needs no content hash")
 
-    monkeypatch.setattr(batch_run, "file_hash", no_hash)
+    monkeypatch.setattr(batch_run, "hash_and_count", no_hash)
     monkeypatch.setattr(batch_task, "file_hash", no_hash)
     code, out, _ = run([str(WRONG)], capsys)
     assert code == 1
@@ -215,8 +215,8 @@ def test_resume_audits_only_the_rest_and_covers_every_game_once(
         *((f"log{i}.xzlog", g) for i in (3, 4) for g in range(3)),
     ]
     assert (
-        f"--resume {results}: 2 file(s) skipped and 1 continued, their 7 game(s) already "
-        "there (not counted below)"
+        f"--resume {results}: 2 file(s) skipped and 1 continued; 7 game(s) taken from "
+        f"{results} without being audited again (not counted below)"
     ) in err
     assert err.splitlines()[-1] == (
         "8 game(s): 8 verified, 0 with findings (0 in all), 0 unreadable — exit 0"
@@ -240,7 +240,43 @@ def test_resume_counts_skipped_files_in_the_summary_file(
     )
     doc = json.loads(summary.read_text())
     assert (doc["games"], doc["skipped_files"], doc["skipped_games"]) == (1, 1, 3)
-    assert doc["resumed_files"] == 0
+    assert doc["resumed_files"] == doc["recounted_files"] == 0
+
+
+def test_a_file_results_call_done_with_another_count_of_games_is_audited_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand-written RESULTS line with a file's true hash, saying its one game is the
+    last: the file holds 3, so RESULTS is not the run's lines for it — audited again, said
+    on stderr and in the summary; its forged verdict taken for nothing."""
+    results, summary = tmp_path / "R.jsonl", tmp_path / "s.json"
+    forged = {"path": str(FAIR), "game": 0, "file_hash": _blake2b(FAIR), "last_of_file": True}
+    results.write_text(json.dumps({**forged, "status": "verified"}) + "\n")
+    code, out, err = run(
+        ["--format", "jsonl", "--resume", str(results), "--summary", str(summary), str(FAIR)],
+        capsys,
+    )
+    assert code == 0
+    assert [json.loads(x)["game"] for x in out.splitlines()] == [0, 1, 2]
+    assert f"xz audit: --resume: {FAIR}: the results cover 1 game(s), the file holds 3: " in err
+    doc = json.loads(summary.read_text())
+    assert (doc["recounted_files"], doc["skipped_files"], doc["skipped_games"]) == (1, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [b"[" * 200_000 + b"]" * 200_000, b'{"game": ' + b"9" * 5000 + b"}", b"\xff\xfe", b"{"],
+    ids=["nested-200000", "int-5000-digits", "not-utf8", "torn"],
+)
+def test_a_hostile_results_line_is_skipped_whatever_it_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], hostile: bytes
+) -> None:
+    _, out, _ = run(["--format", "jsonl", str(FAIR)], capsys)
+    results = tmp_path / "R.jsonl"
+    results.write_bytes(hostile + b"\n" + out.encode())
+    code, out2, err = run(["--format", "jsonl", "--resume", str(results), str(FAIR)], capsys)
+    assert code == 0 and out2 == "" and "Traceback" not in err
+    assert "1 file(s) skipped and 0 continued; 3 game(s) taken from" in err
 
 
 def test_resume_file_that_cannot_be_read_is_exit_3_before_any_log(

@@ -12,11 +12,15 @@ import stat
 from collections.abc import Iterable
 from typing import Any
 
+from xzcore.log.records import HEADER_MAGIC, find_game_start
+from xzcore.mjai.events import JsonLineError, parse_line
+
 __all__ = [
     "HASH_CHUNK",
     "ResumeError",
     "audited_files",
     "file_hash",
+    "hash_and_count",
     "load_resume",
     "summary_document",
 ]
@@ -27,18 +31,33 @@ HASH_CHUNK = 1 << 20
 def file_hash(path: str) -> str | None:
     """BLAKE2b-256 of the file's bytes, as hex; ``None`` for standard input, a folder, a
     pipe or a file that cannot be read (such an input is never skipped by ``--resume``)."""
+    return hash_and_count(path)[0]
+
+
+def hash_and_count(path: str) -> tuple[str | None, int]:
+    """:func:`file_hash` and the game starts the file holds (L1's opening bytes), in one
+    read: what ``--resume`` checks a RESULTS file's count of games against."""
     if path == "-":
-        return None
+        return None, 0
     h = hashlib.blake2b(digest_size=32)
+    starts = 0
+    tail = b""
+    keep = len(HEADER_MAGIC) + 2  # a start cut by a chunk's end is found in the next
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None  # a pipe can be read once only: by the audit
+            return None, 0  # a pipe can be read once only: by the audit
         with open(path, "rb") as fh:
             while chunk := fh.read(HASH_CHUNK):
                 h.update(chunk)
+                window = tail + chunk
+                i = find_game_start(window)
+                while i != -1:
+                    starts += 1
+                    i = find_game_start(window, i + 1)
+                tail = window[-keep:]
     except OSError:
-        return None
-    return h.hexdigest()
+        return None, 0
+    return h.hexdigest(), starts
 
 
 class ResumeError(Exception):
@@ -56,8 +75,10 @@ def audited_files(lines: Iterable[bytes | str]) -> dict[str, tuple[int, bool]]:
     going: dict[tuple[str, str], int] = {}  # (hash, path) -> the next game expected
     for line in lines:
         try:
-            r = json.loads(line)
-        except ValueError:
+            # Bounded in depth and in the digits of its integers, as any JSON line read
+            # from outside (a RESULTS file is one): a hostile line is skipped, never raised.
+            r = parse_line(line.encode() if isinstance(line, str) else line)
+        except (JsonLineError, ValueError):
             continue
         if not isinstance(r, dict):
             continue
@@ -95,13 +116,14 @@ def summary_document(
     rule_errors: dict[str, int],
     money_rows: list[dict[str, Any]],
     not_audited: int,
-    resumed: tuple[int, int, int] = (0, 0, 0),
+    resumed: tuple[int, int, int, int] = (0, 0, 0, 0),
     corrections: list[dict[str, Any]] | None = None,
 ) -> str:
     """The ``--summary`` file's JSON (docs/audit.md): the run's ``summary`` counts and exit
     code, per rule id, the money per seat name with its difference, the inputs not audited
     (a worker died twice), what ``--resume`` left out (``resumed``: the files skipped,
-    the files continued, the games already there) and the run's ``corrections`` (the fewest
+    the files continued, the games taken from RESULTS without being audited again, the
+    files RESULTS called done with another count of games than theirs, audited again) and the run's ``corrections`` (the fewest
     transfers per seat name from the log's money to the engine's, netted over the games
     whose figures are known; ``[]`` when they agree)."""
     doc = {
@@ -131,5 +153,6 @@ def summary_document(
         "skipped_files": resumed[0],
         "resumed_files": resumed[1],
         "skipped_games": resumed[2],
+        "recounted_files": resumed[3],
     }
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

@@ -17,7 +17,7 @@ from xzcore.audit.report import ReadState
 from xzcore.batch import plan as _plan
 from xzcore.batch.executors import Executor, InProcess, WorkerDied
 from xzcore.batch.plan import RangeTask, iter_inputs, plan_file
-from xzcore.batch.results import file_hash
+from xzcore.batch.results import hash_and_count
 from xzcore.batch.task import Options, Tally, TaskResult, lost_line, lost_report, render, run_task
 
 __all__ = ["EXIT_FINDINGS", "EXIT_OK", "EXIT_UNREADABLE", "BatchAudit", "Output"]
@@ -77,6 +77,9 @@ class BatchAudit:
         self.skipped_files = 0
         self.resumed_files = 0
         self.skipped_games = 0
+        self.recounted_files = 0
+        """Files ``resume`` said were done whose count of games differs from the file's
+        own: audited again rather than trusted."""
         self.reruns = 0
         """Ranges audited again because they began in another state than the file's
         reading stood in where they meet the range before (damaged or doctored files)."""
@@ -91,8 +94,18 @@ class BatchAudit:
             if self.resume is None:
                 yield from plan_file(path, self.part_bytes)
                 continue
-            h = file_hash(path)
+            h, starts = hash_and_count(path)
             games, whole = self.resume.get(h, (0, False)) if h is not None else (0, False)
+            if whole and games != starts:
+                # RESULTS says the file is done with another count of games than it holds:
+                # not the run that wrote them, or not the lines it wrote. Audited again.
+                self.recounted_files += 1
+                if self.on_notice is not None:
+                    self.on_notice(
+                        f"xz audit: --resume: {path}: the results cover {games} game(s), "
+                        f"the file holds {starts}: audited again"
+                    )
+                games, whole = 0, False
             if whole:
                 self.skipped_files += 1
                 self.skipped_games += games
