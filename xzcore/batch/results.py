@@ -123,9 +123,9 @@ def summary_document(
     code, per rule id, the money per seat name with its difference, the inputs not audited
     (a worker died twice), what ``--resume`` left out (``resumed``: the files skipped,
     the files continued, the games taken from RESULTS without being audited again, the
-    files RESULTS called done with another count of games than theirs, audited again) and the run's ``corrections`` (the fewest
-    transfers per seat name from the log's money to the engine's, netted over the games
-    whose figures are known; ``[]`` when they agree)."""
+    files RESULTS called done with another count of games than theirs, audited again) and
+    the run's ``corrections`` (the fewest transfers per seat name from the log's money to
+    the engine's, netted over the games whose figures are known; ``[]`` when they agree)."""
     doc = {
         "games": summary["games"],
         "verified": summary["verified"],
