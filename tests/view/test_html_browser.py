@@ -110,7 +110,7 @@ def test_stepping_through_a_hand_made_game(chrome: Any, tmp_path: Path, game: Ga
     assert table[1]["melds"] == [("peng", ["2m", "2m", "2m"])]
     assert table[1]["hand"] == ["5p", "5p"] and table[0]["discards"] == []
     assert table[0]["void"] == "s" and "actor" in table[1]["classes"]
-    assert "peng 2m from 东家" in _one(replay, ".now").text
+    assert "peng 2m from 东家" in _plain(_one(replay, ".now").text)
     _one(replay, "button[data-go=prev]").click()
     assert _step(replay) == 3
     assert _table(replay)[0]["discards"] == ["2m"]
@@ -222,16 +222,20 @@ return xs;
 """
 
 
+def _plain(shown: str) -> str:
+    """A page's text without the FSI/PDI that isolate each name in it (they show nothing)."""
+    return shown.replace("\u2068", "").replace("\u2069", "")
+
+
 def _left_to_right(chrome: Any, el: Any, start: int, end: int) -> bool:
     xs = chrome.execute_script(_CHAR_XS, el, start, end)
     return len(xs) > 1 and xs == sorted(xs)
 
 
 def test_an_rtl_override_in_a_name_reverses_nothing_outside_it(chrome: Any, tmp_path: Path) -> None:
-    """Issue 23: a seat named with U+202E (RIGHT-TO-LEFT OVERRIDE) first. Each name is
-    isolated (``<bdi>``, and FSI/PDI in the line the script writes), so the event's words
-    after it still read left to right in the real browser — on the replay page and on the
-    audit page."""
+    """A seat named with U+202E (RIGHT-TO-LEFT OVERRIDE) first. Each name is isolated
+    (``<bdi>``, and FSI/PDI in the lines that hold it), so the event's words after it still
+    read left to right in the real browser — on the replay page and on the audit page."""
     from page_helpers import hand_made_game
 
     game = hand_made_game(("东家", "\u202eBob", "西家", "north"))
@@ -239,7 +243,7 @@ def test_an_rtl_override_in_a_name_reverses_nothing_outside_it(chrome: Any, tmp_
     path.write_text(replay_page([page_game(game, "g0", "game 0", "en")], "rtl", "en"))
     _open(chrome, path)
     replay = _one(chrome, ".replay")
-    row = _one(replay, "li[data-step='4']")  # seat 1's 碰: "4 ‮Bob pon 2m …"
+    row = _one(replay, "li[data-step='4']")  # seat 1's 碰: "4 ‮Bob peng 2m …"
     assert _one(row, ".who").tag_name == "bdi"
     what = _one(row, ".what")
     assert _left_to_right(chrome, what, 0, len(what.text))
@@ -249,7 +253,7 @@ def test_an_rtl_override_in_a_name_reverses_nothing_outside_it(chrome: Any, tmp_
         _one(replay, "button[data-go=next]").click()
     now = _one(replay, ".now")
     shown = chrome.execute_script("return arguments[0].textContent;", now)
-    at = shown.index("pon 2m")
+    at = shown.index("peng 2m")
     assert _left_to_right(chrome, now, at, len(shown))
     assert _left_to_right(chrome, now, 0, shown.index("\u202e"))  # "4 · " before the name
     # the facts (the dealer's name) and the seat's heading: isolated too
@@ -299,9 +303,9 @@ def test_the_page_reads_the_findings_as_sentences_at_400_px(
             assert inner <= width
             wide = chrome.execute_script("return document.documentElement.scrollWidth")
             assert wide <= inner, (width, wide)  # nothing wider than the screen
-            shown = [e.text for e in _by_css(chrome, "li.finding .msg")]
+            shown = [_plain(e.text) for e in _by_css(chrome, "li.finding .msg")]
             assert shown == want
-            fix = [e.text for e in _by_css(chrome, ".corrections li")]
+            fix = [_plain(e.text) for e in _by_css(chrome, ".corrections li")]
             gives = "bot2 gives 64 to bot0" if lang == "en" else "bot2 付给 bot0 64"
             assert gives in fix
             chips = [e.text for e in _by_css(chrome, "nav.contents a.rule-chip")]
@@ -365,7 +369,7 @@ def test_the_printed_page_is_a_report_of_the_sentences(
     ).stdout
 
     def squeeze(s: str) -> str:  # the PDF wraps lines and may hyphenate nothing else
-        return "".join(s.split())
+        return "".join(_plain(s).split())
 
     printed = squeeze(text)
     for sentence in _sentences(reports, lang):

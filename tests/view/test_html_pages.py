@@ -95,7 +95,8 @@ def test_the_page_carries_those_steps_and_each_event_line(game: Game) -> None:
     assert [r["id"] for r in rows] == [f"g0-e{i}" for i in range(7)]
     assert [r["data-actor"] for r in rows] == ["", "0", "0", "0", "1", "1", "2"]
     texts = [t for c, t in page.text if "what" in c]
-    assert texts[3] == "打 二万" and texts[4] == "碰 二万，东家 打出"  # seat 0 by its header name
+    # seat 0 by its header name, isolated (FSI … PDI) from the line around it
+    assert texts[3] == "打 二万" and texts[4] == "碰 二万，\u2068东家\u2069 打出"
 
 
 # -- self-contained and escaped --------------------------------------------------------------
@@ -326,10 +327,12 @@ RLO = "\u202e"
 
 
 def test_every_seat_name_on_the_pages_is_isolated(tmp_path: Path) -> None:
-    """Issue 23: a seat name with an RTL override (U+202E) is shown only inside a ``<bdi>``
-    (its direction isolated from the text around it) on the replay page and the audit page:
-    the seats' headings, the event lines, the facts and the money table. (The browser test
-    ``test_an_rtl_override_in_a_name_reverses_nothing_outside_it`` reads the line as shown.)"""
+    """A seat name with an RTL override (U+202E) is shown only inside a ``<bdi>`` (its
+    direction isolated from the text around it) on the replay page and the audit page — the
+    seats' headings, the facts and the money table — or, inside a line or a sentence (an
+    event, a finding, a correction), between FSI and PDI, which isolate it the same way.
+    (The browser test ``test_an_rtl_override_in_a_name_reverses_nothing_outside_it`` reads
+    the line as shown.)"""
     import io
 
     from xzcore.log.reader import LogReader
@@ -356,4 +359,8 @@ def test_every_seat_name_on_the_pages_is_isolated(tmp_path: Path) -> None:
         shown = [(where, t) for where, t in page.text if RLO in t]
         assert shown, path
         for where, t in shown:
-            assert where.split(" | ")[1].split()[-1] == "bdi", (path.name, where, t)
+            if where.split(" | ")[1].split()[-1] == "bdi":
+                continue
+            # In a line or a sentence, each name is isolated by FSI … PDI in its text.
+            outside = re.sub("\u2068[^\u2069]*\u2069", "", t)
+            assert RLO not in outside, (path.name, where, t)

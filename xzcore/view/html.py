@@ -129,7 +129,7 @@ def page_game(
             (text("html.seed", lang), "" if h.seed is None else str(h.seed)),
             (text("html.dealer", lang), seats[h.dealer] if 0 <= h.dealer < 4 else str(h.dealer)),
         ]
-    names = seats if game is not None and game.header is not None else None
+    names = isolated(seats) if game is not None and game.header is not None else None
     for i, ev in enumerate(game.events if game is not None else ()):
         state.apply(ev)
         actor = ev.get("actor") if isinstance(ev, Mapping) else None
@@ -186,6 +186,17 @@ def _render(template: str, lang: str, **context: Any) -> str:
     def rule(rule_id: str) -> str:
         return rule_label(rule_id, lang)
 
+    def t_names(key: str, /, names: dict[str, str], **fields: Any) -> markupsafe.Markup:
+        """The phrase ``key`` with each of ``names`` (field → a seat's name) in a
+        ``<bdi>`` of its own: isolated as markup, not by invisible characters (a PDF's text
+        keeps its order)."""
+        marks = {k: f"\x00{i}\x00" for i, k in enumerate(names)}
+        said = markupsafe.escape(text(key, lang, **fields, **marks))
+        for k, mark in marks.items():
+            bdi = markupsafe.Markup("<bdi>%s</bdi>") % names[k]
+            said = markupsafe.Markup(said.replace(mark, bdi))
+        return said
+
     def raw(name: str) -> markupsafe.Markup:
         # The stylesheet and the script go in as they are: they are ours, not templates.
         return markupsafe.Markup(env.loader.get_source(env, name)[0])
@@ -194,6 +205,7 @@ def _render(template: str, lang: str, **context: Any) -> str:
         env.get_template(template).render(
             lang=lang,
             t=t,
+            t_names=t_names,
             rule=rule,
             strings=_strings(lang),
             version=__version__,
@@ -240,6 +252,21 @@ def audit_page(
     )
 
 
+FSI, PDI = "\u2068", "\u2069"
+"""Unicode's first-strong isolate and its pop: a name between them is isolated from the
+text around it as ``<bdi>`` isolates an element — for the names a sentence or an event line
+holds in its text (an RTL override in a name reverses nothing outside it)."""
+
+
+def isolated(names: Sequence[str]) -> list[str]:
+    """Each name between :data:`FSI` and :data:`PDI`, for the texts of a page.
+
+    >>> isolated(["\u202eBob"]) == ["\u2068\u202eBob\u2069"]
+    True
+    """
+    return [f"{FSI}{n}{PDI}" for n in names]
+
+
 def audit_game(
     report: Mapping[str, Any], game: Game | None, no_replay: str | None, index: int, lang: str
 ) -> PageGame:
@@ -252,7 +279,7 @@ def audit_game(
 
     anchor = f"g{index}"
     rows: list[dict[str, Any]] | None = report.get("money_per_seat")
-    names = [str(r["name"]) for r in rows] if rows else None
+    names = isolated([str(r["name"]) for r in rows]) if rows else None
     n_events = len(game.events) if game is not None else 0
     findings = []
     marks: dict[int, list[dict[str, str]]] = {}
