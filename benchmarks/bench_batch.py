@@ -29,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from proc_tree import TICK, cpu_ticks, descendants
+
 PRESETS = ("xuezhan", "chengdu-classic", "xueliu", "leshan")
 
 
@@ -56,45 +58,24 @@ def record(folder: Path, name: str, games: int, preset: str, seed: int) -> Path:
     return path
 
 
-_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as fh:
-                out.extend(int(x) for x in fh.read().split())
-        except OSError:
-            pass
-    return out
-
-
 def tree_cpu() -> tuple[float, float]:
     """The CPU seconds of the processes below this one, read live from /proc: a Dask
     scheduler's (its command line names it), and all the others' (workers, nannies)."""
     scheduler = workers = 0
-    todo = _children(os.getpid())
-    while todo:
-        pid = todo.pop()
+    for pid in descendants(os.getpid()):
+        ticks = cpu_ticks(pid)
         try:
-            with open(f"/proc/{pid}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
                 cmdline = fh.read()
-        except (OSError, IndexError):
+        except OSError:
             continue
-        ticks = int(fields[11]) + int(fields[12])  # utime, stime
+        if ticks is None:
+            continue
         if b"Scheduler" in cmdline:
-            scheduler += ticks
+            scheduler += ticks[0]
         else:
-            workers += ticks
-        todo.extend(_children(pid))
-    return scheduler / _TICK, workers / _TICK
+            workers += ticks[0]
+    return scheduler / TICK, workers / TICK
 
 
 def one_run(
@@ -107,6 +88,10 @@ def one_run(
 
     run = BatchAudit(paths, Options(fmt=fmt, hashes=fmt != "table"), executor=executor())
     tasks = sum(1 for _ in run.tasks())
+    if tasks < 4:
+        raise SystemExit(
+            f"{tasks} task(s): too few for a steady state to measure (record more games)"
+        )
     first: tuple[float, float, float] | None = None
     last = (0.0, 0.0, 0.0)
     with open(os.devnull, "w") as sink:

@@ -13,7 +13,6 @@ report; the script checks it.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -22,38 +21,9 @@ import threading
 import time
 from pathlib import Path
 
+from proc_tree import descendants, rss_kib
+
 PRESETS = ("xuezhan", "chengdu-classic", "xueliu", "leshan")
-
-
-def _rss_kib(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for task in os.listdir(f"/proc/{pid}/task") if os.path.isdir(f"/proc/{pid}/task") else ():
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as fh:
-                out.extend(int(x) for x in fh.read().split())
-        except OSError:
-            pass
-    return out
-
-
-def _tree(pid: int) -> list[int]:
-    seen, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        seen.append(p)
-        todo.extend(_children(p))
-    return seen
 
 
 def run(cmd: list[str]) -> tuple[float, int, int, str]:
@@ -64,9 +34,9 @@ def run(cmd: list[str]) -> tuple[float, int, int, str]:
 
     def sample() -> None:
         while proc.poll() is None:
-            tree = _tree(proc.pid)
-            peaks["client"] = max(peaks["client"], _rss_kib(proc.pid))
-            peaks["workers"] = max(peaks["workers"], sum(_rss_kib(p) for p in tree[1:]))
+            tree = [proc.pid, *descendants(proc.pid)]
+            peaks["client"] = max(peaks["client"], rss_kib(proc.pid))
+            peaks["workers"] = max(peaks["workers"], sum(rss_kib(p) for p in tree[1:]))
             time.sleep(0.05)
 
     t = threading.Thread(target=sample, daemon=True)

@@ -21,37 +21,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from proc_tree import TICK, cpu_ticks, descendants
+
 PRESETS = ("xuezhan", "chengdu-classic", "xueliu", "leshan")
-_TICK = os.sysconf("SC_CLK_TCK")
 
 
 def xz(*args: str) -> list[str]:
     return [sys.executable, "-m", "xzcore.cli", *args]
-
-
-def _stat(pid: int) -> tuple[int, int] | None:
-    """(own CPU ticks, CPU ticks of the children it reaped) of a live process."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            f = fh.read().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return int(f[11]) + int(f[12]), int(f[13]) + int(f[14])
-
-
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
-    for t in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{t}/children") as fh:
-                out.extend(int(x) for x in fh.read().split())
-        except OSError:
-            pass
-    return out
 
 
 def timed(cmd: list[str]) -> dict[str, float]:
@@ -62,24 +38,21 @@ def timed(cmd: list[str]) -> dict[str, float]:
     own = tree = 0
     seen: dict[int, int] = {}
     while proc.poll() is None:
-        s = _stat(proc.pid)
+        s = cpu_ticks(proc.pid)
         if s is not None:
             own = s[0]
-        todo = _children(proc.pid)
-        while todo:
-            p = todo.pop()
-            st = _stat(p)
+        for p in descendants(proc.pid):
+            st = cpu_ticks(p)
             if st is not None:
                 seen[p] = max(seen.get(p, 0), st[0])
-            todo.extend(_children(p))
         time.sleep(0.2)
     _, err = proc.communicate()
     wall = time.perf_counter() - start
     tree = sum(seen.values())
     return {
         "wall_s": wall,
-        "coordinator_cpu_s": own / _TICK,
-        "workers_cpu_s": tree / _TICK,
+        "coordinator_cpu_s": own / TICK,
+        "workers_cpu_s": tree / TICK,
         "exit": proc.returncode,
         "summary": err.strip().splitlines()[-1] if err.strip() else "",
     }

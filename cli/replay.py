@@ -4,7 +4,6 @@ table state after event N. The replay follows the log as written; ``xz audit`` j
 from __future__ import annotations
 
 import json
-import math
 import os
 from typing import Any
 
@@ -13,6 +12,7 @@ import click
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
 from xzcore.messages import text
+from xzcore.view.audit_text import finite
 from xzcore.view.table import TableState, describe, rules_label, seat_ref
 
 EXIT_UNREADABLE = 3
@@ -33,17 +33,6 @@ def _header_dict(game: Game) -> dict[str, Any]:
         "rules": h.rules,
         "extra": h.extra,
     }
-
-
-def _finite(value: Any) -> Any:
-    """``value`` with every NaN or infinite float as its text: JSON has no such numbers."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return repr(value)
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 _SHOWN_DEPTH = 100
@@ -69,10 +58,10 @@ def _json(doc: dict[str, Any]) -> str:
     try:
         return json.dumps(doc, ensure_ascii=False, allow_nan=False, default=bytes.hex)
     except ValueError:  # rare: only a log written with such floats
-        return json.dumps(_finite(doc), ensure_ascii=False, allow_nan=False, default=bytes.hex)
+        return json.dumps(finite(doc), ensure_ascii=False, allow_nan=False, default=bytes.hex)
     except RecursionError:  # rarer still: a log nesting a value ~1,000 deep
         return json.dumps(
-            _finite(_pruned(doc)), ensure_ascii=False, allow_nan=False, default=bytes.hex
+            finite(_pruned(doc)), ensure_ascii=False, allow_nan=False, default=bytes.hex
         )
 
 
