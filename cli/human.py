@@ -16,7 +16,7 @@ import click
 from xzcore import kernel as core
 from xzcore.round.engine import Round
 from xzcore.tiles import SUITS, TileParseError, format_counts, format_melds, parse_tile, tile_name
-from xzcore.view.table import WORDS, describe
+from xzcore.view.table import WORDS, describe, seat_name, seat_ref, totals_text
 
 __all__ = [
     "HumanInputEnded",
@@ -132,19 +132,24 @@ def parse_choice(text: str, legal: Sequence[Any]) -> int | str:
     )
 
 
-def narrate(ev: Mapping[str, Any], seat: int) -> str | None:
-    """One line for one event, as ``seat`` may see it (``None``: nothing to tell)."""
+def narrate(ev: Mapping[str, Any], seat: int, names: Sequence[str] | None = None) -> str | None:
+    """One line for one event, as ``seat`` may see it (``None``: nothing to tell); the other
+    seats by their ``names`` (the log header's), the number in brackets.
+
+    >>> narrate({"type": "dahai", "actor": 2, "pai": "5p"}, 0, ["human", "a", "b", "c"])
+    'b (seat 2): 打 discard 5p'
+    """
     t = ev.get("type")
     if t in ("start_kyoku", "none"):
         return None
     zh, en = WORDS.get(str(t), (str(t), str(t)))
     actor = ev.get("actor")
-    who = "you" if actor == seat else f"seat {actor}"
+    who = "you" if actor == seat else seat_ref(actor, "en", names)
     if t == "tsumo" and actor != seat:
         return f"{who}: {zh} {en}"  # another seat's draw is hidden
     if t == "exchange" and actor != seat:
-        return f"{who}: {zh} {en} → seat {ev.get('target')}"
-    detail = describe(ev, "en")[len(en) :]
+        return f"{who}: {zh} {en} → {seat_name(ev.get('target'), 'en', names)}"
+    detail = describe(ev, "en", names)[len(en) :]
     for word, plain in _PLAIN.items():
         detail = detail.replace(word, plain)
     return f"{who}: {zh} {en}{detail}" if actor is not None else f"{zh} {en}{detail}"
@@ -202,8 +207,10 @@ class HumanSeat:
 
     interactive = True  # decides 飘/摆割 too (R13)
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, names: Sequence[str] | None = None) -> None:
         self.seat = seat
+        self.names = names
+        """The seats' names in the log's header: how the others are called."""
         self._round: Round | None = None
         self._seen = 0
 
@@ -211,7 +218,7 @@ class HumanSeat:
         if rnd is not self._round:
             self._round, self._seen = rnd, 0
         for ev in rnd.events[self._seen :]:
-            line = narrate(ev, self.seat)
+            line = narrate(ev, self.seat, self.names)
             if line is not None:
                 click.echo("  " + line, err=True)
         self._seen = len(rnd.events)
@@ -226,15 +233,14 @@ class HumanSeat:
             river = " ".join(tile_name(k) for k in rnd.rivers[o]) or "-"
             mark = "you" if o == self.seat else "   "
             won = " (won 胡了)" if rnd.won[o] else ""
-            click.echo(
-                f"{mark} seat {o}{won}: void {void}; melds {melds}; discards {river}", file=out
-            )
+            who = seat_ref(o, "en", self.names)
+            click.echo(f"{mark} {who}{won}: void {void}; melds {melds}; discards {river}", file=out)
         hand = format_counts(rnd.hands[self.seat].counts())
         last = rnd.events[-1] if rnd.events else {}
         drew = ""
         if last.get("type") == "tsumo" and last.get("actor") == self.seat:
             drew = f"   drew: {last.get('pai')}"
-        scores = " ".join(f"{t:+d}" for t in rnd.ledger.totals())
+        scores = totals_text(rnd.ledger.totals(), "en", self.names)
         click.echo(f"your hand: {hand}{drew}   wall: {108 - rnd.pos} left", file=out)
         click.echo(f"scores 分数: {scores}", file=out)
         counts = list(rnd.hands[self.seat].counts())
@@ -285,8 +291,11 @@ class HumanSeat:
         self._tell(rnd)
         res = rnd.result()
         for w in res.wins:
-            who = "you" if w.seat == self.seat else f"seat {w.seat}"
-            how = "self-draw 自摸" if w.discarder is None else f"from seat {w.discarder}"
+            who = "you" if w.seat == self.seat else seat_name(w.seat, "en", self.names)
+            if w.discarder is None:
+                how = "self-draw 自摸"
+            else:
+                how = f"from {seat_name(w.discarder, 'en', self.names)}"
             click.echo(f"{who} 胡 won on {tile_name(w.tile)} ({how}) {win_why(w.score)}", err=True)
-        totals = " ".join(f"seat {s} {t:+d}" for s, t in enumerate(res.totals))
+        totals = totals_text(res.totals, "en", self.names)
         click.echo(f"round over 结束 — scores 分数: {totals}", err=True)

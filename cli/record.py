@@ -236,10 +236,11 @@ def record(
     commands = {s: c for s, c in seat_bots.items() if c not in builtin}
     for s in commands:
         names[s] = f"mjai{s}"
-    person = None if human is None else HumanSeat(human)
+    if human is not None:
+        names[human] = "human"
+    person = None if human is None else HumanSeat(human, names)
     if person is not None:
         choosers[person.seat] = person
-        names[person.seat] = "human"
     externals = [
         ExternalBot(
             c, s, timeout=bot_timeout, names=names, match=rounds is not None, report=_report

@@ -13,7 +13,7 @@ from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
 from xzcore.messages import text
 from xzcore.view.audit_text import finite
-from xzcore.view.table import TableState, describe, rules_label, seat_ref
+from xzcore.view.table import TableState, describe, rules_label, seat_ref, totals_text
 
 EXIT_UNREADABLE = 3
 EXIT_WRITE_FAILED = 1
@@ -70,16 +70,16 @@ def _json(doc: dict[str, Any]) -> str:
 @click.option(
     "--game",
     "game_no",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=1),
     default=None,
-    help="Only this game of the file (0-based; default: every game).",
+    help="Only game N of the file, counted from 1 as the audit counts them (default: every game).",
 )
 @click.option(
     "--to",
     "to",
     type=click.IntRange(min=0),
     default=None,
-    help="Stop after event N (0-based) of one game (--game, default 0) and show every "
+    help="Stop after event N (0-based) of one game (--game, default 1) and show every "
     "seat's hand, melds, discards, void suit, the wall count and the scores.",
 )
 @click.option(
@@ -117,7 +117,8 @@ def replay(
     interrupted.
     """
     if to is not None and game_no is None:
-        game_no = 0
+        game_no = 1
+    wanted = None if game_no is None else game_no - 1  # the index of --game's game
     pages: list[Any] | None = None
     if html is not None:
         from xzcore.cli.html_file import check_page_path
@@ -150,7 +151,7 @@ def replay(
                 click.echo(f"xz replay: {err}", err=True)
                 if isinstance(err, LogFormatError):
                     code = EXIT_UNREADABLE
-            if game_no is not None and index != game_no:
+            if wanted is not None and index != wanted:
                 continue
             if game.header is None and not game.events:
                 continue  # nothing was readable: the error above says where and why
@@ -158,16 +159,16 @@ def replay(
             if pages is not None:
                 from xzcore.view.html import page_game
 
-                title = text("replay.title", lang, game=index)
-                pages.append(page_game(game, f"g{index}", title, lang))
+                title = text("replay.title", lang, game=index + 1)
+                pages.append(page_game(game, f"g{index + 1}", title, lang))
             else:
                 _show(game, index, to, lang, as_json)
-            if game_no is not None:
+            if wanted is not None:
                 break  # the games after it are not read, nor judged
     if index < 0:
         click.echo(f"xz replay: {log} holds no game (an empty log)", err=True)
         code = EXIT_UNREADABLE
-    elif game_no is not None and game_no > index:
+    elif wanted is not None and wanted > index:
         click.echo(f"xz replay: {log} has no game {game_no} ({index + 1} game(s))", err=True)
         code = EXIT_UNREADABLE
     if pages is not None and html is not None and pages:
@@ -194,7 +195,7 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         return
     h = game.header
     seats = list(h.seats) if h is not None else None
-    title = text("replay.title", lang, game=index)
+    title = text("replay.title", lang, game=index + 1)
     if h is not None:
         title += text(
             "replay.header",
@@ -218,4 +219,10 @@ def _show(game: Game, index: int, to: int | None, lang: str, as_json: bool) -> N
         for line in state.lines(lang, seats):
             click.echo(line)
     elif game.claims is not None:
-        click.echo(text("replay.claimed_totals", lang, totals=game.claims.get("totals")))
+        click.echo(
+            text(
+                "replay.claimed_totals",
+                lang,
+                totals=totals_text(game.claims.get("totals"), lang, seats),
+            )
+        )

@@ -85,7 +85,7 @@ grep -q "xzcore\[html\]" "$work/out" || fail "audit --html without Jinja2: $(cat
 "$work/wheel-venv/bin/pip" install -q "xzcore[html] @ file://$wheel"
 expect "$want_code" xz audit --html report.html --verify-key replays/demo-key.pub replays
 grep -qF "$promise" report.html || fail "report.html lacks the summary line"
-expect 0 xz replay --html game.html games.xzlog --game 0
+expect 0 xz replay --html game.html games.xzlog --game 1
 grep -q 'class="replay"' game.html || fail "game.html has no replay"
 "$work/wheel-venv/bin/pip" install -q "xzcore[rl] @ file://$wheel"
 expect 0 python -c '

@@ -846,7 +846,7 @@ REPLAYS: tuple[tuple[str, str], ...] = (
     ("leshan-greedy.game1.to90.zh", "records/leshan.greedy.xzlog --game 1 --to 90 --lang zh"),
     ("xueliu-greedy.json.to60", "records/xueliu.greedy.xzlog --json --to 60"),
     ("match.game1.to0", "records/match.xuezhan.greedy.xzlog --game 1 --to 0"),
-    ("signed.game0.json", "records/signed.xuezhan.greedy.xzlog --game 0 --json"),
+    ("signed.game1.json", "records/signed.xuezhan.greedy.xzlog --game 1 --json"),
     ("no-game-99999", "records/xuezhan.greedy.xzlog --game 99999"),
     ("damaged-cut", "damaged/damage-source.xuezhan.greedy.cut-500.xzlog"),
     (

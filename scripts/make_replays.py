@@ -138,8 +138,8 @@ def _fair_note(preset: str, games: Sequence[tuple[Round, int]]) -> str:
     seeds = ", ".join(str(s) for _, s in games[1:])
     return (
         f"{len(games)} fair games, preset `{preset}`"
-        f"{PRESET_NOTES.get(f'preset-{preset}.xzlog', '')}: game 0 by the random bots (seed "
-        f"{games[0][1]}), games 1–{len(games) - 1} by the greedy bots (seeds {seeds}); "
+        f"{PRESET_NOTES.get(f'preset-{preset}.xzlog', '')}: game 1 by the random bots (seed "
+        f"{games[0][1]}), games 2–{len(games)} by the greedy bots (seeds {seeds}); "
         f"{len(wins)} wins ({tsumo} self-drawn, {len(wins) - tsumo} on a discard), {gangs} "
         f"gang(s), {settled} end-of-wall settlement(s)"
     )
@@ -541,9 +541,9 @@ MADE = {
     "leshan-baige-peng.xzlog": "`leshan`: played by an engine that let a seat peng after it had "
     "laid its hand open (摆割)",
     "truncated.xzlog": "two fair games (seeds 11, 12), the file cut 25 % short",
-    "edited-record.xzlog": "the same two games; a seat name in game 0's header changed in "
+    "edited-record.xzlog": "the same two games; a seat name in game 1's header changed in "
     "place (`bot1` → `bob1`), the chain left alone",
-    "forged-signature.xzlog": "game 0 of the above with the same edit and the whole hash "
+    "forged-signature.xzlog": "game 1 of the above with the same edit and the whole hash "
     "chain rewritten",
 }
 
@@ -572,12 +572,12 @@ def _readme(expected: dict[str, list[list[Any]]]) -> str:
             parts = []
             for g, (st, items) in enumerate(games):
                 if st == "verified":
-                    parts.append(f"game {g} verified")
+                    parts.append(f"game {g + 1} verified")
                     continue
                 for rule, ev, off in items:
                     where = f"event {ev}, byte {off}" if ev is not None else f"byte {off}"
                     word = "unreadable" if st == "unreadable" else "finding"
-                    parts.append(f"game {g}: {word} **{rule}** at {where} — {WHAT[rule]}")
+                    parts.append(f"game {g + 1}: {word} **{rule}** at {where} — {WHAT[rule]}")
             found = "; ".join(parts)
         made = MADE[name] or FAIR_NOTES[name]
         rows.append(f"| `{name}` | {made} | {found} |")
@@ -599,8 +599,8 @@ def _readme(expected: dict[str, list[list[Any]]]) -> str:
 README = """# Sample game logs
 
 Logs in the `.xzlog` format (`docs/log-format.md`), made reproducibly by
-`python scripts/make_replays.py` (fixed seeds; in each fair sample, game 0 is played by the
-seeded random bots of `xzcore.players.agents` and ends on the empty wall, games 1–2 by the seeded
+`python scripts/make_replays.py` (fixed seeds; in each fair sample, game 1 is played by the
+seeded random bots of `xzcore.players.agents` and ends on the empty wall, games 2–3 by the seeded
 greedy bots on seeds chosen to hold several wins — self-drawn and on a discard — and a gang,
 so that auditing them checks real scoring and payment claims; the disputed samples are
 played by the random bots), which also writes this file and `expected.json`. Every game is signed with a
@@ -620,8 +620,8 @@ log's hash chain is consistent: only the key can reveal it): {verified_nokey} ve
 What the audit must find, file by file. The expectations follow from how each sample was
 made — which event was edited, which action was planted — not from running the audit;
 `tests/audit/test_bundled_replays.py` checks that the audit finds exactly these (rule ids from
-RULES.md, L-ids from docs/log-format.md; events and games count from 0, as in the JSON
-reports; the table and the page of `xz audit` number games from 1).
+RULES.md, L-ids from docs/log-format.md; games count from 1, as `xz audit` and
+`xz replay --game N` number them; events count from 0, as in the JSON reports).
 
 | file | made how | the audit must find |
 |---|---|---|

@@ -574,7 +574,7 @@ def test_entry_point_bad_inputs_exit_codes(tmp_path: Path) -> None:
         (["hand", "--jsonl", str(tmp_path)], 3, "Is a directory"),
         (["record", "--seed", str(2**80), "-o", str(tmp_path / "s.xzlog")], 2, "--seed"),
         (["record", "--human", "0", "-o", str(tmp_path / "h.xzlog")], 3, "standard input ended"),
-        (["replay", str(tmp_path / "rand.xzlog")], 3, "game 0, byte 0: "),
+        (["replay", str(tmp_path / "rand.xzlog")], 3, "game 1, byte 0: "),
         (["replay", str(tmp_path / "zero.xzlog")], 3, "holds no game"),
         (["replay", str(tmp_path)], 3, "is a folder"),
         (["keygen", ""], 2, "is not a file name"),

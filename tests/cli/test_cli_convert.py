@@ -90,7 +90,7 @@ def test_a_truncated_log_converts_what_is_readable_and_exits_3(
         ["convert", str(REPLAYS / "truncated.xzlog"), "--to", "mjai", "-o", str(out)], capsys
     )
     assert code == 3
-    assert "game 1, event 66, byte 17932: truncated record" in err
+    assert "game 2, event 66, byte 17932: truncated record" in err
     kyoku = [x for x in out.read_text().splitlines() if '"start_kyoku"' in x]
     assert len(kyoku) == 1
 

@@ -29,6 +29,10 @@ def _a(text: str) -> Action:
     return Action.parse(text, 1)
 
 
+NAMES = ["greedy0", "human", "greedy2", "greedy3"]
+"""The header's seat names of a game ``_play`` records: the person at seat 1 is ``human``."""
+
+
 def _play(tmp_path: Path, answers: str, seed: int = 3) -> tuple[str, list[dict[str, Any]]]:
     out = tmp_path / "h.xzlog"
     res = CliRunner().invoke(
@@ -37,6 +41,7 @@ def _play(tmp_path: Path, answers: str, seed: int = 3) -> tuple[str, list[dict[s
     assert res.exit_code == 0, res.output
     with open(out, "rb") as fh:
         [game] = list(LogReader(fh))
+    assert game.header is not None and list(game.header.seats) == NAMES
     return res.output, game.events
 
 
@@ -86,13 +91,16 @@ def test_a_typed_word_picks_the_one_choice_of_it() -> None:
 def test_another_seats_draw_is_told_without_its_tile() -> None:
     draw = {"type": "tsumo", "actor": 2, "pai": "5p", "rinshan": False, "left": 40}
     assert narrate(draw, 1) == "seat 2: 摸 draw"
+    assert narrate(draw, 1, NAMES) == "greedy2 (seat 2): 摸 draw"  # by the header's names
     assert narrate(dict(draw, actor=1), 1) == "you: 摸 draw 5p, 40 left"
     assert (
         narrate(dict(draw, actor=1, rinshan=True), 1)
         == "you: 摸 draw 5p (杠上 after a gang), 40 left"
     )
     discard = {"type": "dahai", "actor": 2, "pai": "5p", "tsumogiri": True}
-    assert narrate(discard, 1) == "seat 2: 打 discard 5p (摸切 the tile just drawn)"
+    assert (
+        narrate(discard, 1, NAMES) == "greedy2 (seat 2): 打 discard 5p (摸切 the tile just drawn)"
+    )
     assert narrate({"type": "none", "actor": 2, "pai": "5p"}, 1) is None  # passes: silent
 
 
@@ -101,19 +109,24 @@ def test_the_person_is_told_every_event_the_wins_payments_and_scores(tmp_path: P
     seen = [ev for ev in events if ev["type"] not in ("start_kyoku", "none")]
     lines = [ln.strip() for ln in text.splitlines()]
     for ev in seen:  # every event, in the game's words
-        assert any(ln.endswith(str(narrate(ev, 1))) for ln in lines), ev
+        assert any(ln.endswith(str(narrate(ev, 1, NAMES))) for ln in lines), ev
     for ev in events:
         if ev["type"] == "tsumo" and ev["actor"] != 1:
-            assert f"seat {ev['actor']}: 摸 draw" in text
+            assert f"{NAMES[ev['actor']]} (seat {ev['actor']}): 摸 draw" in text
+    assert "seat 1:" not in text  # the person is "you", never a number
     hora = [ev for ev in events if ev["type"] == "hora"]
     assert hora  # this seed has wins: each is told with its tile and value
     for ev in hora:
-        who = "you" if ev["actor"] == 1 else f"seat {ev['actor']}"
+        who = "you" if ev["actor"] == 1 else NAMES[ev["actor"]]
         assert f"{who} 胡 won on {ev['pai']}" in text
-        paid = [f"seat {t['payer']} pays seat {t['payee']} {t['units']}" for t in ev["transfers"]]
+        paid = [
+            f"{NAMES[t['payer']]} pays {NAMES[t['payee']]} {t['units']}" for t in ev["transfers"]
+        ]
         assert any(p in text for p in paid)
     [end] = [ev for ev in events if ev["type"] == "end_kyoku"]
-    scores = " ".join(f"seat {s} {t:+d}" for s, t in enumerate(end["totals"]))
+    scores = ", ".join(
+        f"{NAMES[s]} {t:+d}" if t else f"{NAMES[s]} 0" for s, t in enumerate(end["totals"])
+    )
     assert f"round over 结束 — scores 分数: {scores}" in text
 
 

@@ -26,7 +26,7 @@ def replay(args: list[str]) -> tuple[int, str]:
 
 
 def test_table_lists_every_event() -> None:
-    code, out = replay([FAIR, "--game", "1"])
+    code, out = replay([FAIR, "--game", "2"])  # the second game: counted from 1
     assert code == 0
     with open(FAIR, "rb") as fh:
         games = list(LogReader(fh))
@@ -37,7 +37,7 @@ def test_table_lists_every_event() -> None:
     assert rows[0].split()[:3] == ["0", "deal", "dealer"]
     assert rows[1].split()[:5] == ["1", "bot0", "(seat", "0)", "declares"]
     assert not any(w in out for w in ("dahai", "tsumo", "hora", "end_kyoku", "three_won"))
-    assert out.startswith("game 1 — seed 2")
+    assert out.startswith("game 2 — seed 2")
 
 
 def _fair_games() -> list[tuple[str, int]]:

@@ -41,7 +41,7 @@ def test_replay_random_bytes_exit_3_without_an_empty_table(tmp_path: Path) -> No
     path.write_bytes(bytes(range(256)) * 8)
     res = xz("replay", str(path))
     assert res.exit_code == 3
-    assert "rand.xzlog, game 0, byte 0: " in res.output and "[L1]" in res.output
+    assert "rand.xzlog, game 1, byte 0: " in res.output and "[L1]" in res.output
     assert "#  seat  event" not in res.output  # no table of nothing
 
 
@@ -70,7 +70,7 @@ def test_replay_huge_declared_sizes_exit_3(tmp_path: Path) -> None:
         path = tmp_path / f"{name}.xzlog"
         path.write_bytes(data + b"\x00" * 64)
         res = xz("replay", str(path))
-        assert res.exit_code == 3 and f"{name}.xzlog, game 0, byte 0: " in res.output, name
+        assert res.exit_code == 3 and f"{name}.xzlog, game 1, byte 0: " in res.output, name
 
 
 def test_replay_to_negative_is_a_usage_error() -> None:
@@ -90,18 +90,18 @@ def test_replay_to_past_the_end_says_so() -> None:
 
 
 def test_replay_one_game_is_not_judged_by_a_later_broken_one() -> None:
-    # truncated.xzlog: game 0 is whole, game 1 is cut at event 66 (replays/README.md).
-    res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "0")
-    assert res.exit_code == 0 and "truncated record" not in res.output
+    # truncated.xzlog: game 1 is whole, game 2 is cut at event 66 (replays/README.md).
     res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "1")
-    assert res.exit_code == 3 and "game 1, event 66, byte 17932: truncated record" in res.output
+    assert res.exit_code == 0 and "truncated record" not in res.output
+    res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "2")
+    assert res.exit_code == 3 and "game 2, event 66, byte 17932: truncated record" in res.output
     res = xz("replay", str(REPLAYS / "truncated.xzlog"), "--game", "5")
     assert res.exit_code == 3 and "has no game 5 (2 game(s))" in res.output
 
 
 def test_replay_json_carries_the_read_errors() -> None:
     res = CliRunner().invoke(
-        cli, ["replay", str(REPLAYS / "truncated.xzlog"), "--game", "1", "--json"]
+        cli, ["replay", str(REPLAYS / "truncated.xzlog"), "--game", "2", "--json"]
     )
     assert res.exit_code == 3
     doc = json.loads(res.stdout)

@@ -276,7 +276,7 @@ def test_the_message_of_a_cut_says_how_many_are_missing() -> None:
     games = [reader.read_game(CollectingBuilder) for _ in range(2)]
     [err] = games[1].errors  # type: ignore[union-attr]
     assert isinstance(err, LogIntegrityError) and err.rule == "L8.2"
-    assert "game 1 of match 00010203" in err.message
+    assert "game 2 of match 00010203" in err.message
     assert "4 planned, 2 not in the log" in err.message
 
 

@@ -42,7 +42,8 @@ def test_each_l8_message_is_shown_in_chinese_by_its_own_phrase(key: str) -> None
 
 
 def test_the_reader_writes_its_l8_messages_from_the_catalogue() -> None:
-    """L8.2 and L8.3 as the completeness checks say them are catalogue English."""
+    """L8.2 and L8.3 as the completeness checks say them are catalogue English, the game
+    counted from 1 (the link's index 1 is the match's second game)."""
     from xzcore.log.completeness import Link
 
     mid = bytes(range(16))
@@ -50,9 +51,9 @@ def test_the_reader_writes_its_l8_messages_from_the_catalogue() -> None:
     rule, message = end_problem(open_link) or ("", "")
     assert rule == "L8.2"
     assert message == text(
-        "log.l8_ends_open_planned", "en", game=1, match=mid.hex()[:8], planned=4, missing=2
+        "log.l8_ends_open_planned", "en", game=2, match=mid.hex()[:8], planned=4, missing=2
     )
-    assert from_english(message, "log", "zh").startswith("记录在比赛 00010203 的第 1 局之后结束")
+    assert from_english(message, "log", "zh").startswith("记录在比赛 00010203 的第 2 局之后结束")
 
 
 def test_a_match_cut_short_is_reported_in_chinese(tmp_path: Path) -> None:

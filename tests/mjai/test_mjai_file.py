@@ -414,7 +414,7 @@ def test_bytes_in_an_event_leave_the_game_out_named() -> None:
     res = to_mjai(io.BytesIO(buf.getvalue()), path="x.xzlog")
     assert res.games == 1 and res.unreadable
     assert res.unconvertible == [
-        "x.xzlog, game 0: a value mjai's JSON cannot hold (Object of type bytes is not JSON "
+        "x.xzlog, game 1: a value mjai's JSON cannot hold (Object of type bytes is not JSON "
         "serializable)"
     ]
 
@@ -455,7 +455,7 @@ def _with_header(**change: Any) -> bytes:
         ({"match": "zz"}, "line 2: meta.header match: not hex text of 16 bytes"),
         ({"version": [2, 0]}, "line 2: meta.header version [2, 0]: not 1.0 or 1.1"),
         ({"seats": ["a"]}, "line 2: meta.header seats: not four strings: ['a']"),
-        ({"seed": 2**70}, "line 2: game 0 cannot be written: "),
+        ({"seed": 2**70}, "line 2: game 1 cannot be written: "),
     ],
 )
 def test_a_bad_header_in_meta_is_one_line(change: dict[str, Any], message: str) -> None:

@@ -134,7 +134,7 @@ def test_jump_keys_and_clicks_on_a_bundled_game(chrome: Any, tmp_path: Path) -> 
     log = REPLAYS / "preset-leshan.xzlog"
     path = tmp_path / "leshan.html"
     assert (
-        CliRunner().invoke(cli, ["replay", "--html", str(path), "--game", "0", str(log)]).exit_code
+        CliRunner().invoke(cli, ["replay", "--html", str(path), "--game", "1", str(log)]).exit_code
         == 0
     )
     from xzcore.log.reader import CollectingBuilder, LogReader

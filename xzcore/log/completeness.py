@@ -91,10 +91,20 @@ def _short(match: bytes | None) -> str:
     return match.hex()[:8] if match is not None else "?"
 
 
+GAME_FIELDS = frozenset({"game", "before_game", "first", "last", "top"})
+"""The fields of a ``log.l8_*`` phrase that are a game's index in its match."""
+
+
 def _say(rule: str, key: str, **fields: object) -> Problem:
     """The problem under ``rule`` in the words of the catalogue's ``log.l8_*`` phrase ``key``
-    (English here; :func:`xzcore.audit.report.error_text` shows it in Chinese)."""
-    return (rule, text(key, "en", **fields))
+    (English here; :func:`xzcore.audit.report.error_text` shows it in Chinese). A game is
+    numbered as people count, from 1: the header's ``game`` counts from 0 (L8.1).
+
+    >>> _say("L8.4", "log.l8_duplicated", game=0, match="00ff00ff")
+    ('L8.4', 'game 1 of match 00ff00ff again: a duplicated game')
+    """
+    shown = {k: v + 1 if k in GAME_FIELDS and type(v) is int else v for k, v in fields.items()}
+    return (rule, text(key, "en", **shown))
 
 
 def _is_11(header: Header) -> bool:

@@ -101,6 +101,12 @@ class Location(NamedTuple):
     """Where something is in a log: file, game (0-based), event index (0-based, ``None`` for
     the header/claims/closing records), byte offset of the record, record index in the game.
 
+    Said to people, the game is counted from 1, as ``xz audit`` and ``xz replay --game``
+    count them; :meth:`to_dict` keeps the index.
+
+    >>> str(Location("a.xzlog", 0, 66, 17932))
+    'a.xzlog, game 1, event 66, byte 17932'
+
     A named tuple: the reader makes one per record, so it must be cheap.
     """
 
@@ -115,7 +121,7 @@ class Location(NamedTuple):
         if self.path:
             parts.append(self.path)
         if self.game is not None:
-            parts.append(f"game {self.game}")
+            parts.append(f"game {self.game + 1}")
         if self.event is not None:
             parts.append(f"event {self.event}")
         if self.offset is not None:

@@ -202,7 +202,8 @@ def to_mjai(handle: IO[bytes], *, path: str = "", explain: Explain | None = None
         try:
             lines = [line(m) for m in game_events(game, scores, explain)]
         except (TypeError, ValueError, RecursionError) as exc:
-            where = f"{path}, game {game.header.game}" if path else f"game {game.header.game}"
+            number = game.header.game + 1  # counted from 1, as people read it
+            where = f"{path}, game {number}" if path else f"game {number}"
             res.unconvertible.append(
                 text("mjai.unconvertible", "en", where=where, reason=str(exc)[:200])
             )

@@ -111,7 +111,7 @@ def from_mjai(
             except (ValueError, TypeError, OverflowError) as exc:
                 # a value msgpack cannot hold (an int past 64 bits, nesting past its limit)
                 packer.reset()
-                raise MjaiError("mjai.unwritable_game", head[1], game=at, reason=exc) from None
+                raise MjaiError("mjai.unwritable_game", head[1], game=at + 1, reason=exc) from None
             count += 1
         if not count:
             raise MjaiError("mjai.no_round", None, "M1.3")
@@ -162,11 +162,11 @@ def _write_spooled(
                 res.replayed += 1
         except LogFormatError as exc:  # what the reader would refuse (L4, L6)
             raise MjaiError(
-                "mjai.unwritable_game", line_no, exc.rule, game=game, reason=exc.message
+                "mjai.unwritable_game", line_no, exc.rule, game=game + 1, reason=exc.message
             ) from None
         except (RuntimeError, ValueError, TypeError, OverflowError) as exc:
             # a game after the match's last (L8.6)
-            raise MjaiError("mjai.unwritable_game", line_no, game=game, reason=exc) from None
+            raise MjaiError("mjai.unwritable_game", line_no, game=game + 1, reason=exc) from None
         res.games += 1
 
 

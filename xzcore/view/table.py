@@ -37,6 +37,7 @@ __all__ = [
     "seat_name",
     "seat_ref",
     "tiles_text",
+    "totals_text",
 ]
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -104,9 +105,13 @@ def seat_name(seat: Any, lang: str, seats: Any = None) -> str:
     return str(seat)
 
 
-def _totals(totals: Any, lang: str, seats: Any) -> str:
-    """Four totals by seat (``bot0 +3, bot1 -3, …``); anything else as it is."""
-    if not (isinstance(totals, list) and len(totals) == 4):
+def totals_text(totals: Any, lang: str, seats: Any = None) -> str:
+    """Four totals by seat (``bot0 +3, bot1 -3, …``); anything else as it is.
+
+    >>> totals_text([3, 2, -6, 1], "en", ["bot0", "bot1", "bot2", "bot3"])
+    'bot0 +3, bot1 +2, bot2 -6, bot3 +1'
+    """
+    if not (isinstance(totals, (list, tuple)) and len(totals) == 4):
         return str(totals)
     sep = text("view.list_sep", lang)
     return sep.join(
@@ -203,7 +208,7 @@ def describe(ev: Any, lang: str = "en", seats: Any = None) -> str:
             lang,
             word=w,
             reason=word("reason", reason, lang) if isinstance(reason, str) else reason,
-            totals=_totals(ev.get("totals"), lang, seats),
+            totals=totals_text(ev.get("totals"), lang, seats),
             next=seat_name(ev.get("next_dealer"), lang, seats),
         )
     return w
