@@ -178,6 +178,14 @@ def _stdout_is_terminal() -> bool:
     help="Let a person play this seat at the terminal.",
 )
 @click.option(
+    "--lang",
+    type=click.Choice(["en", "zh"]),
+    default="en",
+    show_default=True,
+    help="Language of what the person at --human is told and asked: English (with the "
+    "Chinese term, which may be typed) or Chinese.",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar on stderr (default: on for 20+ games on a terminal).",
@@ -193,6 +201,7 @@ def record(
     bots: tuple[str, ...],
     bot_timeout: float,
     human: int | None,
+    lang: str,
     progress: bool | None,
 ) -> None:
     """Play games with the bots and write them to an .xzlog log (docs/log-format.md).
@@ -238,7 +247,7 @@ def record(
         names[s] = f"mjai{s}"
     if human is not None:
         names[human] = "human"
-    person = None if human is None else HumanSeat(human, names)
+    person = None if human is None else HumanSeat(human, names, lang)
     if person is not None:
         choosers[person.seat] = person
     externals = [

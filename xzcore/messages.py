@@ -1273,6 +1273,72 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the bot was late {count} times in a row and is given up ({rule}): its process is "
         "killed, the seat plays the fallback to the end",
     ),
+    # -- xz record --human SEAT: what the person at the table is told and asked (cli/human.py);
+    # -- in English the game's words carry their Chinese term, which the person may type ------
+    "human.you": ("你", "you"),
+    "human.said": ("{who}：{what}", "{who}: {what}"),
+    "human.seat_line": (
+        "{mark}{who}{won}：缺 {void}；副露 {melds}；弃牌 {river}",
+        "{mark} {who}{won}: void {void}; melds {melds}; discards {river}",
+    ),
+    "human.mark_you": ("→ ", "you"),
+    "human.mark_other": ("  ", "   "),
+    "human.won": ("（已胡）", " (won 胡了)"),
+    "human.hand": (
+        "你的手牌：{hand}{drew}　牌墙：余 {left} 张",
+        "your hand: {hand}{drew}   wall: {left} left",
+    ),
+    "human.drew": ("　摸到：{tile}", "   drew: {tile}"),
+    "human.scores": ("得分：{scores}", "scores 分数: {scores}"),
+    "human.enter_mark": ("（回车）", "  (Enter)"),
+    "human.after_discard": ("　→ {waits}", "  → {waits}"),
+    "human.prompt": (
+        "你的选择 [0-{last}、一张牌或一个词{enter}]：",
+        "your choice [0-{last}, a tile or a word{enter}]: ",
+    ),
+    "human.prompt_enter": ("，回车：{default}", ", Enter: {default}"),
+    "human.no_default": (
+        "错误：这里没有默认选择（胡或杠）：请选一个。",
+        "Error: no default here (a win or a gang): choose one.",
+    ),
+    "human.error": ("错误：{reason}。", "Error: {reason}."),
+    "human.out_of_range": (
+        "{typed} 不是 0 到 {last} 之间的选择",
+        "{typed} is not a choice from 0 to {last}",
+    ),
+    "human.no_choice_on_tile": ("{typed}：没有这张牌的选择", "{typed}: no choice on that tile"),
+    "human.many_on_tile": (
+        "{typed}：这张牌有不止一个选择：请输入编号",
+        "{typed}: more than one choice on that tile: type its number",
+    ),
+    "human.not_now": ("{typed}：现在不能选", "{typed}: not a choice now"),
+    "human.many_such": (
+        "{typed}：这样的选择不止一个：请输入编号",
+        "{typed}: more than one such choice: type its number",
+    ),
+    "human.not_a_choice": (
+        "{typed} 不是选择：请输入 0-{last}、一张牌（如 5p）或一个词（打 碰 杠 胡 过）",
+        "{typed} is not a choice: type 0-{last}, a tile such as 5p, or a word (打 碰 杠 胡 过)",
+    ),
+    "human.not_ready": ("未听牌", "not ready 未听牌"),
+    "human.ready": ("听牌：{tiles}", "ready 听牌 on {tiles}"),
+    "human.all_dead": (
+        "——每张都是死听（四张都已见到）",
+        " — every wait is dead 死听 (all four of each seen)",
+    ),
+    "human.some_dead": ("；死张（四张都已见到）：{tiles}", "; dead 死张 (all four seen): {tiles}"),
+    "human.why": ("×{capped}：{parts}", "×{capped}: {parts}"),
+    "human.why_count": ("个数 {count} = {items}", "count 个数 {count} = {items}"),
+    "human.gen": ("{n} 根 ×{times}", "{n} 根 gen ×{times}"),
+    "human.tianhu": ("天胡 ×32", "天胡 heavenly win ×32"),
+    "human.dihu": ("地胡 ×32", "地胡 earthly win ×32"),
+    "human.capped": ("（封顶，原为 ×{multiplier}）", " (capped 封顶 from ×{multiplier})"),
+    "human.win": ("{who} 胡 {tile}（{how}）{why}", "{who} 胡 won on {tile} ({how}) {why}"),
+    "human.self_draw": ("自摸", "self-draw 自摸"),
+    "human.from": ("{seat} 点炮", "from {seat}"),
+    "human.round_over": ("本局结束 — 得分：{totals}", "round over 结束 — scores 分数: {totals}"),
+    "human.as_drawn": ("（摸切）", " (摸切 the tile just drawn)"),
+    "human.rinshan": ("（杠上）", " (杠上 after a gang)"),
     "record.bot_value": (
         "{value!r} 不是机器人名（{names}），也不是 SEAT=名字或命令",
         "{value!r} is neither a bot name ({names}) nor SEAT=NAME_OR_COMMAND",

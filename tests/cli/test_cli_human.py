@@ -173,3 +173,61 @@ def test_a_win_line_says_why_it_is_worth_what_it_is() -> None:
 def test_a_turn_tells_which_discards_leave_the_hand_ready(tmp_path: Path) -> None:
     text, _ = _play(tmp_path, "\n" * 1000)
     assert any("打 discard" in ln and "→ ready 听牌 on " in ln for ln in text.splitlines())
+
+
+def _play_zh(tmp_path: Path, answers: str, seed: int = 3) -> tuple[str, list[dict[str, Any]]]:
+    out = tmp_path / "zh.xzlog"
+    args = ["record", "--human", "1", "--lang", "zh", "--seed", str(seed), "-o", str(out)]
+    res = CliRunner().invoke(cli, args, input=answers)
+    assert res.exit_code == 0, res.output
+    with open(out, "rb") as fh:
+        [game] = list(LogReader(fh))
+    return res.output, game.events
+
+
+def test_in_chinese_the_person_is_told_and_asked_in_chinese(tmp_path: Path) -> None:
+    """--lang zh: every event, the table, the choices, the wins and the scores from the
+    catalogue's Chinese; the others by the header's names; no English word on any line."""
+    text, events = _play_zh(tmp_path, "\n" * 1000)
+    lines = [ln.strip() for ln in text.splitlines() if not ln.startswith("wrote ")]
+    for ev in events:
+        if ev["type"] not in ("start_kyoku", "none"):
+            said = narrate(ev, 1, NAMES, "zh")
+            assert said is not None and any(ln.endswith(said) for ln in lines), ev
+    names = "|".join(NAMES)
+    import re
+
+    for ln in lines:  # ASCII letters only in the seats' names and typed tiles (5p)
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(names, "", ln)), ln
+    assert "你的手牌：" in text and "你的选择 [0-" in text
+    assert any(ln.startswith("[0] 定缺 万") for ln in lines)
+    [end] = [ev for ev in events if ev["type"] == "end_kyoku"]
+    scores = "，".join(
+        f"{NAMES[s]} {t:+d}" if t else f"{NAMES[s]} 0" for s, t in enumerate(end["totals"])
+    )
+    assert f"本局结束 — 得分：{scores}" in text
+    for ev in events:
+        if ev["type"] == "hora":
+            who = "你" if ev["actor"] == 1 else NAMES[ev["actor"]]
+            assert any(ln.startswith(f"{who} 胡 ") for ln in lines), ev
+
+
+def test_chinese_words_for_one_event_a_choice_a_wait_and_a_mistyped_choice() -> None:
+    discard = {"type": "dahai", "actor": 2, "pai": "5p", "tsumogiri": True}
+    assert narrate(discard, 1, NAMES, "zh") == "greedy2（座2）：打 五筒（摸切）"
+    draw = {"type": "tsumo", "actor": 2, "pai": "5p", "rinshan": False, "left": 40}
+    assert narrate(draw, 1, NAMES, "zh") == "greedy2（座2）：摸"  # its tile stays hidden
+    assert narrate(dict(draw, actor=1), 1, NAMES, "zh") == "你：摸 五筒，余 40 张"
+    assert action_label(_a("pon 5p"), "zh") == "碰 五筒"
+    assert action_label(_a("dingque s"), "zh") == "定缺 条"
+    assert action_label(_a("none"), "zh") == "过"
+    counts = parse_counts("1112345678999s")
+    seen = [0] * 27
+    assert waits_line(counts, 0, seen, "zh") == "听牌：" + " ".join(
+        f"{n}条" for n in "一二三四五六七八九"
+    )
+    seen[parse_tile("1s")] = 4
+    assert "；死张（四张都已见到）：一条" in waits_line(counts, 0, seen, "zh")
+    gangs = [_a("ankan 7s"), _a("kakan 3m"), _a("dahai 1m")]
+    assert parse_choice("7", gangs, "zh") == "'7' 不是 0 到 2 之间的选择"
+    assert parse_choice("gang", gangs, "zh") == "'gang'：这样的选择不止一个：请输入编号"
