@@ -7,9 +7,9 @@ It reads one event a line, holds each to blood-grp's schema and order
 (``blood_grp_schema.py``, with ``can_act`` as ``EventWithCanAct`` has it), and answers each
 line whose ``can_act`` is true with one reaction: ``ding_que`` on ``start_kyoku`` (the suit
 it holds fewest of, as the arena's default), ``hora`` whenever its hand wins, else a discard
-on its own turn (a tile of its void suit first) and ``none`` on another seat's tile. Any line
-outside the schema, a prompt it cannot answer, or a hand that does not add up ends it with
-status 3 and the reason on stderr — a stream our runner sends in any other dialect fails it.
+on its own turn (a tile of its void suit first, else its loneliest) and ``none`` on another
+seat's tile. Any line outside the schema, a prompt it cannot answer, or a hand that does not
+add up ends it with status 3 and the reason on stderr — a stream in our own dialect fails.
 """
 
 from __future__ import annotations
@@ -98,6 +98,10 @@ class Bot:
         elif t == "ankan" and me:
             self._take(ev["consumed"][0], 4)
 
+    def _company(self, k: int) -> int:
+        near = [j for j in (k - 2, k - 1, k + 1, k + 2) if 0 <= j < 27 and j // 9 == k // 9]
+        return 3 * (self.hand[k] - 1) + sum(self.hand[j] for j in near)
+
     def react(self, ev: dict[str, Any]) -> dict[str, Any]:
         t, s = ev["type"], self.seat
         if t == "start_kyoku":
@@ -111,8 +115,8 @@ class Bot:
             drawn = _kind(self.drawn) if t == "tsumo" and self.drawn else -1
             if voids:
                 k = drawn if drawn in voids else voids[0]
-            else:
-                k = drawn if drawn >= 0 else held[-1]
+            else:  # the loneliest tile: fewest of its kind and neighbours in its suit
+                k = min(held, key=lambda k: (self._company(k), k != drawn))
             return {"type": "dahai", "actor": s, "pai": KINDS[k], "tsumogiri": k == drawn}
         if t in ("dahai", "kakan") and ev["actor"] != s:
             k = _kind(ev["pai"])

@@ -358,8 +358,9 @@ def _compare_money(
     res: FromMjaiResult,
 ) -> None:
     """A plain log's ``deltas`` against the engine's (M4.5): a difference is a note. A win's
-    are blood-grp's (M6.1: its money and the 呼叫转移 paid to it; a Mortal log has no
-    呼叫转移, so its wins' are the same)."""
+    are its own money (ours, M2.1, whose 呼叫转移 has a line of its own) or that money with
+    the 呼叫转移 paid to the winner (blood-grp's, M6.1); a win without 呼叫转移 has one
+    figure."""
     wins = [e for e in events if e.get("type") == "hora"]
     nets = win_deltas(events)
     for (no, m), ev, net in zip(horas, wins, nets, strict=False):
@@ -371,7 +372,7 @@ def _compare_money(
                 target=short_repr(m.get("target")),
                 engine=ev.get("target"),
             )
-        if "deltas" in m and m["deltas"] != net:
+        if "deltas" in m and m["deltas"] not in (net, net_of(ev.get("transfers"))):
             res.notes.append(
                 text(
                     "mjai.deltas_note",
