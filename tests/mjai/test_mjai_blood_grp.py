@@ -36,8 +36,8 @@ BOT = Path(__file__).resolve().parent / "blood_grp_bot.py"
 
 ACCEPTED = {
     "xuezhan": RuleSet.preset("xuezhan"),
-    "chengdu-classic with 定缺": RuleSet.preset("chengdu-classic", declare_void=True),
-    "leshan without 飘 and 摆割": RuleSet.preset("leshan", piao_max=0, baige=False),
+    "chengdu-classic declare_void=true": RuleSet.preset("chengdu-classic", declare_void=True),
+    "leshan piao_max=0 baige=false": RuleSet.preset("leshan", piao_max=0, baige=False),
 }
 """Every preset the dialect accepts, and the two it refuses with the refused options off
 (M6.2): additive and count scoring, caps, 花猪 payees, the forced last-round win."""
@@ -314,3 +314,39 @@ def test_the_blood_grp_bot_refuses_our_own_dialect(tmp_path: Path) -> None:
     ran = _record_with_bots(tmp_path, "-n", "2")
     assert ran.returncode == 4
     assert 'blood-grp bot: refused {"type":"start_game"' in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ({"actor": 9}, "dahai actor 9"),
+        ({"pai": "5z"}, "dahai pai '5z'"),
+        ({"type": "xz_odd"}, "event xz_odd"),
+    ],
+)
+def test_a_doctored_event_the_dialect_cannot_say_is_refused_not_written(
+    change: dict, what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """M6.1: a value outside blood-grp's types or ranges, or an event it has no word for, in a
+    doctored log is refused in one line (exit 3), never written as a line its readers refuse."""
+    game = _games(_record(RuleSet.preset("xuezhan"), 1, 3, "greedy"))[0]
+    assert game.header is not None and game.claims is not None
+    events = [dict(e) for e in game.events]
+    k = next(i for i, e in enumerate(events) if e["type"] == "dahai")
+    events[k].update(change)
+    log = tmp_path / "doctored.xzlog"
+    with open(log, "wb") as fh:
+        writer = LogWriter(fh)
+        h = game.header
+        writer.begin_game(rules=h.rules, wall=h.wall, dealer=h.dealer, seats=list(h.seats))
+        for ev in events:
+            writer.write_event(ev)
+        writer.write_claims(game.claims)
+        writer.end_game()
+    out = tmp_path / "d.jsonl"
+    with pytest.raises(SystemExit) as info:
+        main(["convert", str(log), "--to", "mjai", "-o", str(out), *BLOOD_GRP])
+    err = capsys.readouterr().err
+    assert info.value.code == 3
+    assert f"game 0: the blood-grp dialect cannot say {what} " in err
+    assert err.count("\n") == 1 and not out.exists()

@@ -22,17 +22,20 @@ readers and bots take our games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from xzcore.log.events import RULE
 from xzcore.log.types import net_of
-from xzcore.mjai.events import MjaiStream
+from xzcore.mjai.events import HIDDEN, SUIT_WORDS, MjaiStream, short_repr
 from xzcore.rules import RuleSet
+from xzcore.tiles import NAMES
 
 __all__ = [
+    "CONSUMED",
     "DIALECTS",
     "EVENTS",
+    "FIELDS",
     "BloodGrpStream",
     "UnsayableError",
     "end_game",
@@ -63,6 +66,43 @@ EVENTS: dict[str, tuple[str, ...]] = {
 """blood-grp's events (``event.rs`` ``Event``) and the fields written, in order (M6.1):
 ``start_game``'s optional ``seed`` is never written; ``hora`` and ``ryukyoku`` always carry
 ``deltas`` (its arena always does)."""
+
+_TILES = frozenset((*NAMES, HIDDEN))
+"""blood-grp's ``Tile``: ``1m``–``9s`` and ``?`` (a tile not shown)."""
+_I32 = range(-(2**31), 2**31)
+
+
+def _tile_list(n: int) -> Callable[[Any], bool]:
+    return lambda v: type(v) is list and len(v) == n and all(t in _TILES for t in v)
+
+
+def _i32x4(v: Any) -> bool:
+    return type(v) is list and len(v) == 4 and all(type(x) is int and x in _I32 for x in v)
+
+
+def _actor(v: Any) -> bool:
+    return type(v) is int and 0 <= v <= 3
+
+
+FIELDS: dict[str, Callable[[Any], bool]] = {
+    "names": lambda v: type(v) is list and len(v) == 4 and all(type(n) is str for n in v),
+    "kyoku": lambda v: type(v) is int and 1 <= v <= 4,
+    "oya": _actor,
+    "actor": _actor,
+    "target": _actor,
+    "scores": _i32x4,
+    "deltas": _i32x4,
+    "tehais": lambda v: type(v) is list and len(v) == 4 and all(map(_tile_list(13), v)),
+    "suit": lambda v: v in SUIT_WORDS,
+    "pai": lambda v: v in _TILES,
+    "tsumogiri": lambda v: type(v) is bool,
+}
+"""Each field's type and range in ``event.rs`` (``BoundedU8<0, 3>`` actors, ``kyoku``
+``BoundedU8<1, 4>``, ``[i32; 4]``, ``[[Tile; 13]; 4]``, ``Suit``); ``consumed`` is
+:data:`CONSUMED` tiles."""
+
+CONSUMED = {"pon": 2, "daiminkan": 3, "kakan": 3, "ankan": 4}
+"""The tiles of each meld's ``consumed`` (``[Tile; n]``)."""
 
 _UNSAID = frozenset({"none", "gang_payment"})
 """Our events the dialect leaves out without loss to its reader: a pass (its arena logs
@@ -100,8 +140,16 @@ def unsayable(rules: RuleSet) -> tuple[str, str] | None:
 
 
 def _event(kind: str, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The dialect's event ``kind`` with exactly its fields of :data:`EVENTS`."""
-    return {k: values[k] if k != "type" else kind for k in EVENTS[kind]}
+    """The dialect's event ``kind`` with exactly its fields of :data:`EVENTS`, each of its
+    type and range (:data:`FIELDS`), else :class:`UnsayableError` (a doctored log's)."""
+    out: dict[str, Any] = {"type": kind}
+    for k in EVENTS[kind][1:]:
+        v = values.get(k)
+        ok = _tile_list(CONSUMED[kind])(v) if k == "consumed" else FIELDS[k](v)
+        if not ok:
+            raise UnsayableError(f"{kind} {k} {short_repr(v)}", "M6.1")
+        out[k] = v
+    return out
 
 
 def start_game(names: Sequence[str]) -> dict[str, Any]:
