@@ -350,3 +350,29 @@ def test_a_doctored_event_the_dialect_cannot_say_is_refused_not_written(
     assert info.value.code == 3
     assert f"game 0: the blood-grp dialect cannot say {what} " in err
     assert err.count("\n") == 1 and not out.exists()
+
+
+def test_xz_convert_writes_the_dialect_and_reads_it_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """M6, M5: the xuezhan sample through --to mjai --dialect blood-grp (every line in
+    blood-grp's schema and order, no xz_ line, no meta) and back through --from mjai: three
+    games replayed, verified, the original's money."""
+    sample, jsonl, back = REPLAYS / "preset-xuezhan.xzlog", tmp_path / "a.jsonl", tmp_path / "b"
+    with pytest.raises(SystemExit) as info:
+        main(["convert", str(sample), "--to", "mjai", "-o", str(jsonl), *BLOOD_GRP])
+    assert info.value.code == 0
+    lines = jsonl.read_text(encoding="utf-8").splitlines()
+    assert capsys.readouterr().err == (
+        f"xz convert: wrote 3 game(s) ({len(lines)} mjai lines) to {jsonl}\n"
+    )
+    events = _check_lines(lines)
+    assert sum(e["type"] == "start_kyoku" for e in events) == 3
+    with pytest.raises(SystemExit) as info:
+        main(["convert", str(jsonl), "--from", "mjai", "-o", str(back)])
+    assert info.value.code == 0
+    assert "(0 rebuilt from their meta, 3 replayed through the engine)" in capsys.readouterr().err
+    original, converted = list(audit_file(sample)), list(audit_file(back))
+    assert [r.status for r in converted] == ["verified"] * 3
+    money = [[m["correct"] for m in r.to_dict()["money_per_seat"]] for r in converted]
+    assert money == [[m["correct"] for m in r.to_dict()["money_per_seat"]] for r in original]

@@ -226,13 +226,16 @@ class BloodGrpStream:
     def events(self, ev: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The dialect's events that our event ``ev`` completes (often none or one)."""
         kind = ev.get("type")
+        if kind in _UNSAID:
+            return []
+        if self._dealt is not None and kind != "dingque":
+            # blood-grp's arena deals the dealer's 14th tile once all four have declared
+            raise UnsayableError(f"event {kind} before the four ding_que", "R4.1")
         if kind == "call_transfer":
             return self._flush_horas(ev)
         out = self._flush_horas(None) if kind != "hora" else []
         if kind == "hora":
             self._horas.append(ev)
-            return out
-        if kind in _UNSAID:
             return out
         if kind == "settlement":
             if self._ryukyoku is None:
