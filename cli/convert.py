@@ -1,8 +1,9 @@
 """``xz convert``: a game log between ``.xzlog`` and the mjai event stream (docs/mjai.md).
 
 ``xz convert LOG --to mjai -o OUT.jsonl`` writes every whole game of LOG as mjai lines, our
-header, claims and closing record in ``meta`` (M2.4); ``xz convert IN.jsonl --from mjai -o
-OUT.xzlog`` writes them back — games carrying our ``meta`` as they were, plain mjai or
+header, claims and closing record in ``meta`` (M2.4) — or, with ``--dialect blood-grp``,
+blood-grp's events only (M6); ``xz convert IN.jsonl --from mjai -o OUT.xzlog`` writes them
+back — games carrying our ``meta`` as they were, plain mjai or
 blood-grp rounds replayed through the engine under ``--rules``/``--set`` (M4).
 """
 
@@ -23,7 +24,8 @@ from xzcore.cli.output_file import (
 )
 from xzcore.cli.rule_options import rules_of
 from xzcore.messages import text
-from xzcore.mjai.file import MjaiError, read_lines, to_mjai
+from xzcore.mjai.blood_grp import DIALECTS
+from xzcore.mjai.file import DialectRefusal, MjaiError, read_lines, to_mjai
 from xzcore.mjai.replay import from_mjai
 from xzcore.rules import PRESETS, RuleSet
 
@@ -71,6 +73,13 @@ class _Hashing:
     help="INPUT is mjai lines: write them as an .xzlog (docs/mjai.md M2.4, M4).",
 )
 @click.option(
+    "--dialect",
+    type=click.Choice(DIALECTS),
+    default=None,
+    help="--to mjai: xz (the default: ours, every event, docs/mjai.md M2) or blood-grp "
+    "(only blood-grp's events, M6; refused for rules it cannot say).",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
@@ -112,6 +121,7 @@ def convert(
     source: str,
     to: str | None,
     from_: str | None,
+    dialect: str | None,
     output: str,
     preset: str | None,
     sets: tuple[str, ...],
@@ -125,10 +135,14 @@ def convert(
     unreadable game is named with its byte offset and left out (the games read are still
     written), an mjai problem — bad JSON, an unknown type, a missing field, events out of
     order, an action the engine refuses — is named with its line and nothing is written;
-    the --sign file is unusable; 130 interrupted.
+    a --dialect blood-grp conversion of a game that dialect cannot say (换三张, no 定缺,
+    血流, 飘, 摆割) is one line and nothing is written; the --sign file is unusable; 130
+    interrupted.
     """
     if (to is None) == (from_ is None):
         raise click.UsageError(text("convert.direction", lang))
+    if dialect is not None and to is None:
+        raise click.UsageError(text("convert.dialect_to", lang))
     if to is not None and (preset is not None or sets or sign_key is not None):
         raise click.UsageError(text("convert.plain_options", lang))
     if output != "-":
@@ -155,7 +169,7 @@ def convert(
         ctx.exit(EXIT_UNREADABLE)
     with fh:
         if to is not None:
-            code = _to_mjai(fh, source, output, lang)
+            code = _to_mjai(fh, source, output, lang, dialect or "xz")
         else:
             assert rules is not None
             code = _from_mjai(fh, source, output, rules, signer, lang)
@@ -178,11 +192,15 @@ def _write(output: str, data: str | bytes) -> None:
         raise _Unwritable("-o", output, exc) from None
 
 
-def _to_mjai(fh: IO[bytes], source: str, output: str, lang: str) -> int:
+def _to_mjai(fh: IO[bytes], source: str, output: str, lang: str, dialect: str) -> int:
     from xzcore.audit.report import error_text
     from xzcore.view.table import describe
 
-    res = to_mjai(fh, path="" if source == "-" else source, explain=describe)
+    try:
+        res = to_mjai(fh, path="" if source == "-" else source, explain=describe, dialect=dialect)
+    except DialectRefusal as exc:
+        _say(exc.text(lang))
+        return EXIT_UNREADABLE
     for problem in res.problems:
         _say(error_text({"message": str(problem)}, lang))
     for message in res.unconvertible:

@@ -16,7 +16,8 @@ from xzcore.cli.human import HumanInputEnded, HumanSeat
 from xzcore.cli.rule_options import rules_of
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
-from xzcore.messages import text
+from xzcore.messages import rule_label, text
+from xzcore.mjai.blood_grp import DIALECTS, unsayable
 from xzcore.players import recording
 from xzcore.players.external import DEFAULT_TIMEOUT, BotReport, BotStartError, ExternalBot
 from xzcore.players.recording import Chooser, bot_chooser, record_games, record_match
@@ -172,6 +173,14 @@ def _stdout_is_terminal() -> bool:
     help="Seconds an mjai bot has for each decision (M3.4).",
 )
 @click.option(
+    "--bot-dialect",
+    type=click.Choice(DIALECTS),
+    default="xz",
+    show_default=True,
+    help="The mjai the --bot SEAT=COMMAND bots are spoken to in: xz (ours, docs/mjai-bots.md) "
+    "or blood-grp (its events only, docs/mjai.md M6.3; refused for rules it cannot say).",
+)
+@click.option(
     "--human",
     type=click.IntRange(0, 3),
     default=None,
@@ -200,13 +209,15 @@ def record(
     sign_key: str | None,
     bots: tuple[str, ...],
     bot_timeout: float,
+    bot_dialect: str,
     human: int | None,
     lang: str,
     progress: bool | None,
 ) -> None:
     """Play games with the bots and write them to an .xzlog log (docs/log-format.md).
 
-    Exit codes: 0 written; 1 the log could not be written; 2 usage error; 3 the --sign
+    Exit codes: 0 written; 1 the log could not be written; 2 usage error (--bot-dialect
+    blood-grp with rules that dialect cannot say included, docs/mjai.md M6.2); 3 the --sign
     file is missing, unreadable, too large or not an Ed25519 private key (nothing is
     written), or standard input ended while --human was to choose (the log keeps the games
     finished before); 4 an mjai bot of --bot SEAT=COMMAND was given up (it ended, or was
@@ -220,6 +231,13 @@ def record(
             "give -n/--games (independent games) or --rounds (a match), not both"
         )
     rules = rules_of(preset, sets)
+    refused = unsayable(rules) if bot_dialect == "blood-grp" else None
+    if refused is not None:
+        what, rule = refused
+        raise click.BadParameter(
+            text("record.bot_dialect", "en", what=what, rule=rule_label(rule, "en")),
+            param_hint="--bot-dialect",
+        )
     if rounds is None and seed + games - 1 > SEED_MAX:
         raise click.BadParameter(
             f"seed {seed} + {games} games passes {SEED_MAX} (2**64 - 1)", param_hint="--seed"
@@ -252,7 +270,13 @@ def record(
         choosers[person.seat] = person
     externals = [
         ExternalBot(
-            c, s, timeout=bot_timeout, names=names, match=rounds is not None, report=_report
+            c,
+            s,
+            timeout=bot_timeout,
+            names=names,
+            match=rounds is not None,
+            report=_report,
+            dialect=bot_dialect,
         )
         for s, c in sorted(commands.items())
     ]
@@ -261,6 +285,8 @@ def record(
     bot_key: Any = bot
     if seat_bots:
         bot_key = [bot, sorted([s, c] for s, c in seat_bots.items()), bot_timeout]
+        if bot_dialect != "xz":  # the match id of an xz-dialect run is as it was
+            bot_key.append(bot_dialect)
     total = rounds if rounds is not None else games
     if progress is None:
         progress = total >= 20 and sys.stderr.isatty() and human is None

@@ -1357,6 +1357,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "座{seat}的命令无法运行：{reason}",
         "seat {seat}'s command cannot be run: {reason}",
     ),
+    "record.bot_dialect": (
+        "blood-grp 方言说不了这套规则的 {what}（{rule}；docs/mjai.md M6.2），没有写文件",
+        "blood-grp: that dialect cannot say {what} of these rules ({rule}; docs/mjai.md M6.2); "
+        "nothing written",
+    ),
     "record.bots_given_up": (
         "写了 {total} 局到 {output}；座 {seats} 的机器人被放弃（退出码 {code}）",
         "wrote {total} game(s) to {output}; the bot(s) of seat(s) {seats} were given up "
@@ -1515,6 +1520,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{where}：有 mjai 的 JSON 装不下的值（{reason}）",
         "{where}: a value mjai's JSON cannot hold ({reason})",
     ),
+    "mjai.unsayable_game": ("第 {game} 局", "game {game}"),
+    "mjai.unsayable": (
+        "{where}：blood-grp 方言说不了 {what}（{rule}；docs/mjai.md M6.2），没有写文件",
+        "{where}: the blood-grp dialect cannot say {what} ({rule}; docs/mjai.md M6.2), "
+        "nothing written",
+    ),
     "mjai.line": ("第 {line} 行：{message}", "line {line}: {message}"),
     "convert.wrote": (
         "已写 {games} 局到 {output}（{rebuilt} 局按 meta 还原，{replayed} 局经引擎重放）",
@@ -1543,6 +1554,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "convert.terminal": (
         "-o -：不把二进制记录写到终端（请重定向，或用 -o 文件）",
         "-o -: refusing to write a binary log to a terminal (redirect it, or -o FILE)",
+    ),
+    "convert.dialect_to": (
+        "--dialect 只用于 --to mjai（读入时两种方言都认）",
+        "--dialect goes with --to mjai (--from mjai reads either dialect)",
     ),
     "convert.note": ("注：{note}", "note: {note}"),
     "audit.converted_note": (

@@ -238,14 +238,15 @@ class MjaiStream:
     (``seat``: hidden tiles ``"?"``, no ``meta``; M3.1).
 
     ``scores``: each seat's money before the round (``start_kyoku.scores``; units, 0 at a
-    log's start).
+    log's start). ``meta=False``: the whole log without ``meta`` (the blood-grp dialect's
+    events are made from these, M6.1).
 
     >>> s = MjaiStream(seat=1)
     >>> s.events({"type": "tsumo", "actor": 0, "pai": "5p", "rinshan": False, "left": 54})
     [{'type': 'tsumo', 'actor': 0, 'pai': '?'}]
     """
 
-    __slots__ = ("_draws", "_prev", "explain", "scores", "seat")
+    __slots__ = ("_draws", "_prev", "explain", "meta", "scores", "seat")
 
     def __init__(
         self,
@@ -253,6 +254,7 @@ class MjaiStream:
         seat: int | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
         explain: Explain | None = None,
+        meta: bool = True,
     ) -> None:
         self.seat = seat
         """The seat whose view this is, or ``None`` for the whole log."""
@@ -262,6 +264,8 @@ class MjaiStream:
         """Says an event in a language (e.g. :func:`xzcore.view.table.describe`): for the
         whole log, each money event (a win's score and payments, gang money, 呼叫转移, the
         R10 settlement) carries it in ``meta.explain`` as ``{"zh": …, "en": …}`` (M2.2)."""
+        self.meta = meta
+        """Whether the whole log's events carry ``meta`` (M2.2)."""
         self._draws = 0  # draws from the wall so far (the dealt tiles are not draws, R2.3)
         self._prev: str | None = None  # the type of the previous event
 
@@ -271,7 +275,7 @@ class MjaiStream:
         prev = self._prev
         out = self._standard(ev)
         self._prev = str(kind)
-        if self.seat is not None:
+        if self.seat is not None or not self.meta:
             return out
         first = out[0]
         extra = _extra(ev, _restore(first, _State(self._draws, prev)))
@@ -379,7 +383,7 @@ class MjaiStream:
             "tehais": hands,
         }
         tsumo = {"type": "tsumo", "actor": dealer, "pai": dealt}
-        if seat is None:
+        if seat is None and self.meta:
             tsumo["meta"] = {"xz": {"dealt": True}}
         return [first, tsumo]
 

@@ -6,7 +6,10 @@
   scores, the game's header (L4) in the first event's ``meta.header`` and its claims (L5) and
   closing record (L2, L3, L8) in the last one's ``meta.claims`` / ``meta.close``, bytes as hex
   text (M2.4); then ``end_game``. A game the reader cannot read whole is left out and
-  reported (its :class:`~xzcore.log.types.LogFormatError`, with the byte offset).
+  reported (its :class:`~xzcore.log.types.LogFormatError`, with the byte offset). With
+  ``dialect="blood-grp"`` it writes blood-grp's events only
+  (:class:`~xzcore.mjai.blood_grp.BloodGrpStream`, M6), no ``meta``, and refuses a log
+  whose rules or events that dialect cannot say (:class:`DialectRefusal`, M6.2).
 - :func:`read_lines` reads mjai lines (M1.2), :func:`split_rounds` cuts them into rounds
   (M1.3), and :func:`rebuild_game` gives back a game whose first event carries
   ``meta.header`` — its header, events (:class:`~xzcore.mjai.events.FromMjai`) and claims.
@@ -30,7 +33,9 @@ from xzcore.log.types import (
     LogError,
     LogFormatError,
 )
-from xzcore.messages import text
+from xzcore.messages import rule_label, text
+from xzcore.mjai import blood_grp
+from xzcore.mjai.blood_grp import BloodGrpStream, UnsayableError, unsayable
 from xzcore.mjai.events import (
     Explain,
     FromMjai,
@@ -42,10 +47,12 @@ from xzcore.mjai.events import (
     short_repr,
     start_game,
 )
+from xzcore.rules import RuleError, RuleSet
 
 __all__ = [
     "CONVERTED",
     "MAX_LINE",
+    "DialectRefusal",
     "Lines",
     "MjaiError",
     "MjaiLines",
@@ -184,9 +191,61 @@ def _totals(claims: Any) -> list[int] | None:
     return None
 
 
-def to_mjai(handle: IO[bytes], *, path: str = "", explain: Explain | None = None) -> ToMjaiResult:
+class DialectRefusal(Exception):
+    """A log the blood-grp dialect cannot say (M6.2): its game ``game``, at ``where`` (the
+    file, or ``""``), under rules or with an event that dialect has no word for (``what``,
+    and the rule id ``rule`` that makes it). :meth:`text` says it in either language."""
+
+    def __init__(self, where: str, game: int, what: str, rule: str) -> None:
+        self.where, self.game, self.what, self.rule = where, game, what, rule
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The refusal in ``lang`` (``"zh"`` or ``"en"``), with its rule's name."""
+        rule = rule_label(self.rule, lang)
+        game = text("mjai.unsayable_game", lang, game=self.game)
+        where = f"{self.where}, {game}" if self.where else game
+        return text("mjai.unsayable", lang, where=where, what=self.what, rule=rule)
+
+
+def _blood_grp_events(game: Game, scores: Sequence[int], path: str) -> list[dict[str, Any]]:
+    """One whole game in the blood-grp dialect (M6.1), or :class:`DialectRefusal`."""
+    assert game.header is not None
+    index = game.header.game
+    try:
+        rules = RuleSet.from_dict(game.header.rules)
+    except (RuleError, TypeError, ValueError) as exc:
+        raise DialectRefusal(path, index, f"rules: {str(exc)[:200]}", "R12") from None
+    refused = unsayable(rules)
+    if refused is not None:
+        raise DialectRefusal(path, index, *refused)
+    stream = BloodGrpStream(scores=scores)
+    out: list[dict[str, Any]] = []
+    try:
+        for ev in game.events:
+            if type(ev) is not dict:
+                raise UnsayableError(f"value {short_repr(ev)}", "M6.2")
+            out.extend(stream.events(ev))
+        out.extend(stream.flush())
+    except UnsayableError as exc:
+        raise DialectRefusal(path, index, exc.what, exc.rule) from None
+    return out
+
+
+def to_mjai(
+    handle: IO[bytes],
+    *,
+    path: str = "",
+    explain: Explain | None = None,
+    dialect: str = "xz",
+) -> ToMjaiResult:
     """Every whole game of the log in ``handle`` as one mjai stream (M2.4); ``explain`` says
-    each money event in ``meta.explain`` (:class:`~xzcore.mjai.events.MjaiStream`)."""
+    each money event in ``meta.explain`` (:class:`~xzcore.mjai.events.MjaiStream`).
+    ``dialect``: ``"xz"`` (ours, M2) or ``"blood-grp"`` (M6; ``explain`` unused), which
+    raises :class:`DialectRefusal` at the first game it cannot say."""
+    if dialect not in blood_grp.DIALECTS:
+        raise ValueError(f"unknown mjai dialect {dialect!r} (known: xz, blood-grp)")
+    theirs = dialect == "blood-grp"
     res = ToMjaiResult()
     reader = LogReader(handle, path=path)
     scores = [0, 0, 0, 0]
@@ -200,7 +259,11 @@ def to_mjai(handle: IO[bytes], *, path: str = "", explain: Explain | None = None
         if not game.complete or game.header is None or game.claims is None or game.close is None:
             continue
         try:
-            lines = [line(m) for m in game_events(game, scores, explain)]
+            if theirs:
+                events = _blood_grp_events(game, scores, path)
+            else:
+                events = game_events(game, scores, explain)
+            lines = [line(m) for m in events]
         except (TypeError, ValueError, RecursionError) as exc:
             number = game.header.game + 1  # counted from 1, as people read it
             where = f"{path}, game {number}" if path else f"game {number}"
@@ -215,7 +278,10 @@ def to_mjai(handle: IO[bytes], *, path: str = "", explain: Explain | None = None
         t = _totals(game.claims)
         if t is not None:
             scores = [a + b for a, b in zip(scores, t, strict=True)]
-    if res.games:
+    if res.games and theirs:
+        first, last = blood_grp.start_game(names or []), blood_grp.end_game()
+        res.lines = [line(first), *body, line(last)]
+    elif res.games:
         first = start_game(names or [], xz={"format": "xzlog", "games": res.games})
         res.lines = [line(first), *body, line(end_game())]
     return res

@@ -25,6 +25,7 @@ from xzcore.errors import IllegalActionError, InvalidActionError, LogFormatError
 from xzcore.log.types import Limits, Match, claims_of, net_of
 from xzcore.log.writer import LogWriter
 from xzcore.messages import text
+from xzcore.mjai.blood_grp import win_deltas
 from xzcore.mjai.events import action_of_mjai
 from xzcore.mjai.file import (
     CONVERTED,
@@ -356,9 +357,13 @@ def _compare_money(
     settled: tuple[int, list[int]] | None,
     res: FromMjaiResult,
 ) -> None:
-    """A plain log's ``deltas`` against the engine's (M4.5): a difference is a note."""
+    """A plain log's ``deltas`` against the engine's (M4.5): a difference is a note. A win's
+    are its own money (ours, M2.1, whose 呼叫转移 has a line of its own) or that money with
+    the 呼叫转移 paid to the winner (blood-grp's, M6.1); a win without 呼叫转移 has one
+    figure."""
     wins = [e for e in events if e.get("type") == "hora"]
-    for (no, m), ev in zip(horas, wins, strict=False):
+    nets = win_deltas(events)
+    for (no, m), ev, net in zip(horas, wins, nets, strict=False):
         if m.get("target") != ev.get("target"):
             raise MjaiError(
                 "mjai.hora_target",
@@ -367,19 +372,17 @@ def _compare_money(
                 target=short_repr(m.get("target")),
                 engine=ev.get("target"),
             )
-        if "deltas" in m:
-            net = net_of(ev.get("transfers"))
-            if m["deltas"] != net:
-                res.notes.append(
-                    text(
-                        "mjai.deltas_note",
-                        "en",
-                        line=no,
-                        what="hora",
-                        recorded=short_repr(m["deltas"]),
-                        recomputed=net,
-                    )
+        if "deltas" in m and m["deltas"] not in (net, net_of(ev.get("transfers"))):
+            res.notes.append(
+                text(
+                    "mjai.deltas_note",
+                    "en",
+                    line=no,
+                    what="hora",
+                    recorded=short_repr(m["deltas"]),
+                    recomputed=net,
                 )
+            )
     if settled is not None:
         no, deltas = settled
         net = [0, 0, 0, 0]

@@ -158,7 +158,9 @@ class ExternalBot:
     """Seat ``seat`` played by the mjai bot ``command`` (M3). ``names``: the seats' names
     for ``start_game``; ``match``: the run is one match (its rounds are one mjai game);
     ``report``: called with each :class:`BotReport` as it happens (they are also kept in
-    :attr:`reports`). The process starts at the first decision; :meth:`close` ends it."""
+    :attr:`reports`); ``dialect``: the mjai it is spoken to in (``"xz"`` or ``"blood-grp"``,
+    :class:`~xzcore.players.mjai_bot.MjaiSeat`, M6.3). The process starts at the first
+    decision; :meth:`close` ends it."""
 
     interactive = True  # it decides 飘 and 摆割 too (R13)
 
@@ -172,6 +174,7 @@ class ExternalBot:
         match: bool = False,
         report: Callable[[BotReport], None] | None = None,
         give_up_after: int = GIVE_UP_AFTER,
+        dialect: str = "xz",
     ) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
@@ -181,7 +184,7 @@ class ExternalBot:
         self.argv = argv
         self.timeout = float(timeout)
         self.give_up_after = give_up_after
-        self.obs = MjaiSeat(seat, names=names, match=match)
+        self.obs = MjaiSeat(seat, names=names, match=match, dialect=dialect)
         self.reports: list[BotReport] = []
         self._report = report
         self._proc: subprocess.Popen[bytes] | None = None

@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from xzcore.errors import IllegalActionError, InvalidActionError
+from xzcore.mjai import blood_grp
+from xzcore.mjai.blood_grp import BloodGrpStream
 from xzcore.mjai.events import MjaiStream, action_of_mjai, end_game, reaction_of, start_game
 from xzcore.round.actions import AnyAction
 from xzcore.round.base import CLAIM, ROB, TURN
@@ -63,13 +65,27 @@ class MjaiSeat:
     ``start_game`` carries mjai's ``id`` (the seat) and ``xz_rules``, the rule set
     (``RuleSet.to_dict``), so a bot can tell an exchange (R3) from a 定缺 (R4.1) or a 飘 bet
     (R13.3) (M3.3). :meth:`finish` gives what is left at the end of the run.
+
+    ``dialect="blood-grp"``: the events are blood-grp's only, in its arena's order
+    (:class:`~xzcore.mjai.blood_grp.BloodGrpStream`, M6.3): ``start_game`` is its own (no
+    ``id``, no ``xz_rules``), and the seat declares 定缺 on ``start_kyoku``, before the
+    dealer's 14th tile is shown.
     """
 
     def __init__(
-        self, seat: int, *, names: Sequence[str] = DEFAULT_NAMES, match: bool = False
+        self,
+        seat: int,
+        *,
+        names: Sequence[str] = DEFAULT_NAMES,
+        match: bool = False,
+        dialect: str = "xz",
     ) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise ValueError(f"seat: {seat!r} is not a seat 0-3")
+        if dialect not in blood_grp.DIALECTS:
+            raise ValueError(f"unknown mjai dialect {dialect!r} (known: xz, blood-grp)")
+        self.dialect = dialect
+        """The mjai dialect the seat's events are written in (M6)."""
         self.seat = seat
         """The seat this bot plays."""
         self.names = [str(n) for n in names]
@@ -78,7 +94,7 @@ class MjaiSeat:
         """The round of the seat's current decision."""
         self.games = 0
         """The number of rounds seen so far (the current round's number, from 1)."""
-        self._stream: MjaiStream | None = None
+        self._stream: MjaiStream | BloodGrpStream | None = None
         self._seen = 0  # our events of the round already turned into mjai events
         self._pending: list[dict[str, Any]] = []
         self._scores = [0, 0, 0, 0]
@@ -87,6 +103,8 @@ class MjaiSeat:
     # -- the events ----------------------------------------------------------------------
 
     def _start(self, rnd: Round) -> dict[str, Any]:
+        if self.dialect == "blood-grp":
+            return blood_grp.start_game(self.names)
         ev = start_game(self.names)
         ev["id"] = self.seat
         ev["xz_rules"] = rnd.rules.to_dict()
@@ -124,7 +142,10 @@ class MjaiSeat:
                 self._pending.append(self._start(rnd))
                 self._started = True
             self.round = rnd
-            self._stream = MjaiStream(seat=self.seat, scores=self._scores)
+            if self.dialect == "blood-grp":
+                self._stream = BloodGrpStream(seat=self.seat, scores=self._scores)
+            else:
+                self._stream = MjaiStream(seat=self.seat, scores=self._scores)
             self._seen = 0
         self._drain()
 
@@ -225,9 +246,10 @@ class PythonBot:
         *,
         names: Sequence[str] = DEFAULT_NAMES,
         match: bool = False,
+        dialect: str = "xz",
     ) -> None:
         self.bot = bot
-        self.seat = MjaiSeat(seat, names=names, match=match)
+        self.seat = MjaiSeat(seat, names=names, match=match, dialect=dialect)
 
     def __call__(self, rnd: Round, seat: int, legal: list[Any]) -> Any:
         if seat != self.seat.seat:
