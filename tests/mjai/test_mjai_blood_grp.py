@@ -198,7 +198,7 @@ def test_what_the_dialect_cannot_say_is_refused_in_one_line_and_nothing_is_writt
     err = capsys.readouterr().err
     assert info.value.code == 3
     assert err.count("\n") == 1
-    assert f"game 0: the blood-grp dialect cannot say {what} ({rule} " in err
+    assert f"game 1: the blood-grp dialect cannot say {what} ({rule} " in err
     assert not out.exists()
     with open(REPLAYS / sample, "rb") as fh:
         assert to_mjai(fh, dialect="xz").games == 3
@@ -348,7 +348,7 @@ def test_a_doctored_event_the_dialect_cannot_say_is_refused_not_written(
         main(["convert", str(log), "--to", "mjai", "-o", str(out), *BLOOD_GRP])
     err = capsys.readouterr().err
     assert info.value.code == 3
-    assert f"game 0: the blood-grp dialect cannot say {what} " in err
+    assert f"game 1: the blood-grp dialect cannot say {what} " in err
     assert err.count("\n") == 1 and not out.exists()
 
 

@@ -192,9 +192,10 @@ def _totals(claims: Any) -> list[int] | None:
 
 
 class DialectRefusal(Exception):
-    """A log the blood-grp dialect cannot say (M6.2): its game ``game``, at ``where`` (the
-    file, or ``""``), under rules or with an event that dialect has no word for (``what``,
-    and the rule id ``rule`` that makes it). :meth:`text` says it in either language."""
+    """A log the blood-grp dialect cannot say (M6.2): its game ``game`` (the header's index,
+    said counted from 1), at ``where`` (the file, or ``""``), under rules or with an event
+    that dialect has no word for (``what``, and the rule id ``rule`` that makes it).
+    :meth:`text` says it in either language."""
 
     def __init__(self, where: str, game: int, what: str, rule: str) -> None:
         self.where, self.game, self.what, self.rule = where, game, what, rule
@@ -203,7 +204,7 @@ class DialectRefusal(Exception):
     def text(self, lang: str) -> str:
         """The refusal in ``lang`` (``"zh"`` or ``"en"``), with its rule's name."""
         rule = rule_label(self.rule, lang)
-        game = text("mjai.unsayable_game", lang, game=self.game)
+        game = text("mjai.unsayable_game", lang, game=self.game + 1)
         where = f"{self.where}, {game}" if self.where else game
         return text("mjai.unsayable", lang, where=where, what=self.what, rule=rule)
 
