@@ -1,6 +1,6 @@
-"""The examples that end each command's ``--help`` (click's epilog), one tuple per command:
-the help texts, docs/cli.md and tests/cli/test_cli_help.py read these lines, so they cannot
-drift apart. Each line is a whole command as a user types it."""
+"""The examples that end each command's ``--help`` (click's epilog), one tuple per command;
+tests/cli/test_cli_help.py parses each line as ``xz`` would. Each line is a whole command as
+a user types it."""
 
 from __future__ import annotations
 
