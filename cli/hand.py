@@ -1,4 +1,4 @@
-"""``xz hand`` — what is this hand worth? (RULES.md R7, R8, R10.2)
+"""``xz hand`` — what is this hand worth? (R7, R8, R10.2)
 
 The command a player reaches for in a dispute: it says whether the tiles win and why they are
 worth what they are worth (pattern, 根, extras, fan, multiplier, cap, each with its rule id in

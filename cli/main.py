@@ -100,8 +100,9 @@ def cli() -> None:
     Exit codes: 0 ok/verified, 1 findings, 2 usage error, 3 unreadable input (a log, a
     request file, a key file), 130 interrupted.
 
-    Rule ids (R5.3, L2) are those of the rules page of the docs: RULES.html#r5-3 for R5.3
-    (docs/RULES.md), log-format.html#l2 for L2. Shell completion: docs/cli.md.
+    Rule ids (R5.3, L2) are anchors of the docs site: specification.html#r5-3 for R5.3
+    (the rules, docs/specification.md), log-format.html#l2 for L2. Shell completion:
+    docs/cli.md.
     """
 
 

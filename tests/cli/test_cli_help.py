@@ -60,7 +60,7 @@ def test_an_example_with_a_wrong_option_would_fail() -> None:
 
 
 def test_help_texts_cite_rules_the_docs_define() -> None:
-    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "specification.md").read_text(encoding="utf-8")
     defined = set(re.findall(r"^(?:## |- )(R\d+(?:\.\d+)?) ", rules, re.M))
     cited: set[str] = set()
     for name in ["xz", *COMMANDS]:
