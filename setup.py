@@ -149,7 +149,9 @@ class _WithTypingPath:
 
 class EditableWheelWithTypingPath(editable_wheel):
     """``editable_wheel`` whose install also carries the typing path (tests/test_user_typing.py
-    runs a user's mypy against it)."""
+    runs a user's mypy against it). ``_select_strategy`` is setuptools' own hook (64 and
+    later), not a documented one: should it move, that test fails, and the install itself
+    still works through the import hook."""
 
     def _select_strategy(self, name: str, tag: str, build_lib: Any) -> Any:
         strategy = super()._select_strategy(name, tag, build_lib)
