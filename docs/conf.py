@@ -45,7 +45,8 @@ for _name in {_REFERENCED!r}:
     _module = importlib.import_module(_name)
     _inside = [m for n, m in sorted(sys.modules.items()) if n.startswith(_name + ".") and m]
     for _source in [*_inside, _module]:
-        globals().update((k, v) for k, v in vars(_source).items() if k[:2] != "__")
+        _names = vars(_source).items()
+        globals().update((k, v) for k, v in _names if k[:2] != "__" or k == "__file__")
 """
 
 autodoc_member_order = "bysource"
