@@ -8,6 +8,10 @@ installed as ``xzcore.cli``), and skips recompiling an extension whose in-place 
 newer than every file it is built from: the README's second command, run after its first,
 then installs without compiling again. ``XZ_REBUILD=1`` (or ``build_ext --force``) compiles
 regardless, e.g. after upgrading Cython.
+
+An editable install (``pip install -e .``) also gets a path that static type checkers
+follow (:class:`EditableWheelWithTypingPath`): setuptools' editable install of this layout is
+an import hook, which mypy cannot see.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import os
 import shutil
 import sysconfig
 from glob import glob
+from typing import Any
 
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.editable_wheel import editable_wheel
 
 extensions = [
     # the kernel: tile counts, win, waits, value, shanten, batch loops
@@ -90,6 +96,68 @@ class BuildExtReusingFresh(build_ext):
         print(f"{ext.name}: the in-place build is up to date, not compiled again")
 
 
+TYPING_TREE = os.path.join("build", "__editable_typing__")
+"""Where an editable install's typing path is made, in the project (git ignores build/)."""
+
+
+def _typing_tree(project_dir: str) -> str | None:
+    """Make ``build/__editable_typing__/xzcore-stubs`` and return its folder: links to the
+    entries of ``xzcore/`` and ``__init__.pyi`` to ``xzcore/__init__.py`` (a stub package's
+    top is read from a .pyi). Not ``cli/`` (``xzcore.cli``, the command line, no user API):
+    this project's own mypy checks it as the folder ``cli``, and would meet it twice.
+    mypy takes an ``X-stubs`` folder for package ``X`` (PEP 561); Python cannot import that
+    name, so the folder on ``sys.path`` changes nothing at run time. ``None`` where the file
+    system makes no symbolic links (then only the import hook remains)."""
+    project_dir = os.path.abspath(project_dir)
+    root = os.path.join(project_dir, TYPING_TREE)
+    stubs = os.path.join(root, "xzcore-stubs")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(stubs)
+    source = os.path.join(project_dir, "xzcore")
+    links = {n: os.path.join(source, n) for n in os.listdir(source) if n != "__pycache__"}
+    links["__init__.pyi"] = os.path.join(source, "__init__.py")
+    try:
+        for name, target in sorted(links.items()):
+            os.symlink(target, os.path.join(stubs, name))
+    except OSError:
+        shutil.rmtree(root, ignore_errors=True)
+        return None
+    return root
+
+
+class _WithTypingPath:
+    """setuptools' strategy for an editable install, plus a ``.pth`` line naming the typing
+    tree (:func:`_typing_tree`): mypy reads a ``.pth`` file's paths, never an import hook."""
+
+    def __init__(self, strategy: Any, project_dir: str) -> None:
+        self._strategy = strategy
+        self._project_dir = project_dir
+
+    def __enter__(self) -> _WithTypingPath:
+        self._strategy.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self._strategy.__exit__(*exc)
+
+    def __call__(self, wheel: Any, files: list[str], mapping: dict[str, str]) -> None:
+        self._strategy(wheel, files, mapping)
+        tree = _typing_tree(self._project_dir)
+        if tree is not None:
+            wheel.writestr("__editable__.xzcore-typing.pth", f"{tree}\n".encode())
+
+
+class EditableWheelWithTypingPath(editable_wheel):
+    """``editable_wheel`` whose install also carries the typing path (tests/test_user_typing.py
+    runs a user's mypy against it). ``_select_strategy`` is setuptools' own hook (64 and
+    later), not a documented one: should it move, that test fails, and the install itself
+    still works through the import hook."""
+
+    def _select_strategy(self, name: str, tag: str, build_lib: Any) -> Any:
+        strategy = super()._select_strategy(name, tag, build_lib)
+        return _WithTypingPath(strategy, self.project_dir)
+
+
 stale = [ext for ext in extensions if _fresh_inplace_build(ext) is None]
 setup(
     packages=[
@@ -97,7 +165,7 @@ setup(
         *(f"xzcore.{p}" for p in find_packages(include=["cli", "cli.*"])),
     ],
     package_dir={"xzcore.cli": "cli"},
-    cmdclass={"build_ext": BuildExtReusingFresh},
+    cmdclass={"build_ext": BuildExtReusingFresh, "editable_wheel": EditableWheelWithTypingPath},
     ext_modules=[
         *cythonize(
             stale,

@@ -22,6 +22,7 @@ from xzcore.batch import (
     iter_inputs,
 )
 from xzcore.batch.plan import input_size
+from xzcore.cli.examples import epilog
 from xzcore.messages import text
 from xzcore.view.audit_text import correction_lines, money_table, table_lines
 
@@ -38,7 +39,7 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
         click.echo(line)
 
 
-@click.command()
+@click.command(epilog=epilog("audit"))
 @click.argument("inputs", nargs=-1, required=True, metavar="LOG... | DIR")
 @click.option(
     "--format",

@@ -16,6 +16,7 @@ from typing import IO, Any
 
 import click
 
+from xzcore.cli.examples import epilog
 from xzcore.cli.output_file import (
     UnwritableOutput,
     check_output_path,
@@ -56,7 +57,7 @@ class _Hashing:
         return raw
 
 
-@click.command()
+@click.command(epilog=epilog("convert"))
 @click.argument("source", metavar="INPUT", type=click.Path(allow_dash=True))
 @click.option(
     "--to",
@@ -91,7 +92,7 @@ class _Hashing:
     "preset",
     type=click.Choice(sorted(PRESETS)),
     default=None,
-    help="--from mjai: the rules of plain mjai rounds (default xuezhan; RULES.md R12).",
+    help="--from mjai: the rules of plain mjai rounds (default xuezhan; R12).",
 )
 @click.option(
     "--set",

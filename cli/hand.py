@@ -1,4 +1,4 @@
-"""``xz hand`` — what is this hand worth? (RULES.md R7, R8, R10.2)
+"""``xz hand`` — what is this hand worth? (R7, R8, R10.2)
 
 The command a player reaches for in a dispute: it says whether the tiles win and why they are
 worth what they are worth (pattern, 根, extras, fan, multiplier, cap, each with its rule id in
@@ -17,6 +17,7 @@ from typing import IO, Any
 
 import click
 
+from xzcore.cli.examples import epilog
 from xzcore.cli.hand_lines import (
     MAX_LINE_BYTES,
     Line,
@@ -410,7 +411,7 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@click.command("hand")
+@click.command("hand", epilog=epilog("hand"))
 @click.argument("tiles", nargs=-1)
 @click.option("--win-tile", "-w", metavar="TILE", help="The winning tile (e.g. 9s).")
 @click.option(
@@ -494,12 +495,7 @@ def hand(
     """Score a winning hand, or list what a ready hand waits on with each wait's value.
 
     TILES are the concealed tiles, in one word or several (123m 456p): 13 − 3k of them with
-    --win-tile (or to list the waits), 14 − 3k for a win on the last tile written. Examples:
-
-    \b
-      xz hand "1112345678999s" --void m
-      xz hand "123345789m2346p" --win-tile 6p --void s --self-draw
-      xz hand 5p --melds "gang 3p, angang 9m, bugang 2m, bugang 7p" --win-tile 5p
+    --win-tile (or to list the waits), 14 − 3k for a win on the last tile written.
 
     Without --lang each line is in Chinese and English together; --lang zh or --lang en
     prints every word in that language only (tiles stay in their notation, 5p).

@@ -1,5 +1,5 @@
 """The text answer of ``xz hand``: the request on one line, then the win with its score or the
-waits with their values, each line with its rule id (RULES.md R7, R8, R10.2, R13.1) —
+waits with their values, each line with its rule id (R7, R8, R10.2, R13.1) —
 :func:`render_text` in Chinese and English together, :func:`render_text_in` in one language
 (``--lang``)."""
 

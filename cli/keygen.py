@@ -6,10 +6,11 @@ import os
 
 import click
 
+from xzcore.cli.examples import epilog
 from xzcore.log.signing import KeyFileError, SigningUnavailableError, Verifier, write_keypair
 
 
-@click.command()
+@click.command(epilog=epilog("keygen"))
 @click.argument("key", type=click.Path(dir_okay=False, writable=True))
 @click.option("--force", is_flag=True, help="Replace KEY and KEY.pub if they exist.")
 def keygen(key: str, force: bool) -> None:

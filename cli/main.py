@@ -28,6 +28,7 @@ import click
 
 from xzcore._version import __version__
 from xzcore.backend import BACKEND
+from xzcore.cli.examples import epilog
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -85,7 +86,11 @@ class LazyGroup(click.Group):
         return cmd
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=epilog("xz"),
+)
 @click.version_option(
     __version__, "-V", "--version", message=f"xz (xzcore) %(version)s, kernel: {BACKEND}"
 )
@@ -94,6 +99,10 @@ def cli() -> None:
 
     Exit codes: 0 ok/verified, 1 findings, 2 usage error, 3 unreadable input (a log, a
     request file, a key file), 130 interrupted.
+
+    Rule ids (R5.3, L2) are anchors of the docs site: specification.html#r5-3 for R5.3
+    (the rules, docs/specification.md), log-format.html#l2 for L2. Shell completion:
+    docs/cli.md.
     """
 
 

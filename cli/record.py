@@ -12,6 +12,7 @@ from typing import IO, Any
 
 import click
 
+from xzcore.cli.examples import epilog
 from xzcore.cli.human import HumanInputEnded, HumanSeat
 from xzcore.cli.rule_options import rules_of
 from xzcore.log.types import Match
@@ -104,7 +105,7 @@ def _stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
 
 
-@click.command()
+@click.command(epilog=epilog("record"))
 @click.option(
     "-n",
     "--games",
@@ -132,7 +133,7 @@ def _stdout_is_terminal() -> bool:
     type=click.Choice(sorted(PRESETS)),
     default="xuezhan",
     show_default=True,
-    help="Rule preset (RULES.md R12).",
+    help="Rule preset (R12).",
 )
 @click.option(
     "--set",

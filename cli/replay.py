@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from xzcore.cli.examples import epilog
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
 from xzcore.messages import text
@@ -65,7 +66,7 @@ def _json(doc: dict[str, Any]) -> str:
         )
 
 
-@click.command()
+@click.command(epilog=epilog("replay"))
 @click.argument("log", type=click.Path(allow_dash=True))
 @click.option(
     "--game",

@@ -1,4 +1,4 @@
-"""``--rules PRESET`` and ``--set OPTION=VALUE`` as one rule set (RULES.md R12), for every
+"""``--rules PRESET`` and ``--set OPTION=VALUE`` as one rule set (R12), for every
 command that takes them (``xz record``, ``xz convert``)."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 SDIST_FOLDERS = ("xzcore", "cli", "tests", "replays", "docs", "scripts", "benchmarks", "examples")
-SDIST_FILES = ("LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
+SDIST_FILES = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py", "MANIFEST.in")
 BUILD_OUTPUTS = (".c", ".so", ".pyd", ".o", ".pyc")
 TEMPLATES = ("xzcore", "view", "templates")
 """The HTML pages' templates, stylesheet and script (package data the wheel must hold)."""

@@ -95,6 +95,15 @@ for preset in ("xuezhan", "xueliu", "leshan", "chengdu-classic"):
     api_test(raw_env(rules=preset, seed=1), num_cycles=200)
 print("api_test passed on every preset")'
 
+# A user's mypy sees the wheel's types (py.typed): the script's one planted error, found
+# (tests/test_user_typing.py holds the editable install to the same script).
+"$work/wheel-venv/bin/pip" install -q mypy
+cp "$src/tests/typing_user/uses_xzcore.py" .
+last=$(wc -l < uses_xzcore.py)
+expect 1 python -m mypy --strict --no-incremental uses_xzcore.py
+[ "$(grep -c ': error: ' "$work/out")" = 1 ] && grep -q "^uses_xzcore.py:$last: error: .*\[assignment\]" "$work/out" \
+    || { cat "$work/out"; fail "mypy on a user's script against the wheel"; }
+
 expect 0 xz keygen platform.key
 expect 0 xz record --sign platform.key -n 10 --seed 3 -o signed.xzlog
 expect 0 xz audit --verify-key platform.key.pub signed.xzlog

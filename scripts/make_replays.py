@@ -1,6 +1,10 @@
 """Make the sample logs of ``replays/`` reproducibly (replays/README.md).
 
-    python scripts/make_replays.py [OUTDIR]      # default: replays/
+    python scripts/make_replays.py [OUTDIR] [--engine NAME]     # default: replays/
+
+Each header names this install as its engine (``xzcore <version>``, L4) unless ``--engine``
+names another: tests/audit/test_bundled_replays.py makes the samples again under the name
+the bundled ones hold, so that a new version alone does not change their bytes.
 
 Every sample is recorded with fixed seeds. Each fair sample ``preset-*.xzlog`` holds the
 seeded random bots' game of seed 1 (``RandomAgent``: no win, the wall runs out and the R10
@@ -23,6 +27,7 @@ exists so that the samples are reproducible); its public half is ``demo-key.pub`
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import io
 import sys
@@ -68,14 +73,23 @@ def play(
 
 
 def write(
-    path: Path, games: Sequence[tuple[Round, int, list[dict[str, Any]]]], signer: Any = None
+    path: Path,
+    games: Sequence[tuple[Round, int, list[dict[str, Any]]]],
+    signer: Any = None,
+    engine: str | None = None,
 ) -> None:
-    """Write games (round, seed, events — possibly edited) as one log."""
+    """Write games (round, seed, events — possibly edited) as one log; ``engine`` names
+    the engine in each header (default: this install)."""
     buf = io.BytesIO()
     w = LogWriter(buf, signer=signer)
     for rnd, seed, events in games:
         w.begin_game(
-            rules=rnd.rules, wall=bytes(rnd.wall), dealer=rnd.dealer, seats=SEATS, seed=seed
+            rules=rnd.rules,
+            wall=bytes(rnd.wall),
+            dealer=rnd.dealer,
+            seats=SEATS,
+            seed=seed,
+            engine=engine,
         )
         for ev in events:
             w.write_event(ev)
@@ -458,7 +472,11 @@ def _expected(data: bytes, expects: Sequence[tuple[str, list[tuple[str, Any]]]])
 
 
 def main(argv: list[str]) -> None:
-    out = Path(argv[1] if len(argv) > 1 else "replays")
+    parser = argparse.ArgumentParser(prog=Path(argv[0]).name, description=__doc__.split("\n")[0])
+    parser.add_argument("outdir", nargs="?", default="replays", type=Path)
+    parser.add_argument("--engine", help="the engine the headers name (default: this install)")
+    args = parser.parse_args(argv[1:])
+    out: Path = args.outdir
     out.mkdir(parents=True, exist_ok=True)
     signer = demo_signer()  # the platform signs everything it writes, wrong claims included
     (out / "demo-key.pub").write_bytes(_public_pem(signer))
@@ -466,7 +484,7 @@ def main(argv: list[str]) -> None:
 
     def save(name: str, games: Sequence[Sample]) -> Path:
         path = out / name
-        write(path, [(r, s, e) for r, s, e, _ in games], signer=signer)
+        write(path, [(r, s, e) for r, s, e, _ in games], signer=signer, engine=args.engine)
         expected[name] = _expected(path.read_bytes(), [x for *_, x in games])
         return path
 

@@ -47,8 +47,8 @@ def module_name(path: Path) -> str:
 
 def layer(module: str) -> str:
     parts = module.split(".")
-    if len(parts) == 1:
-        return "front"
+    if len(parts) == 1 or module == "xzcore.__main__":
+        return "front"  # the package's doors: its names, and ``python -m xzcore`` (the CLI)
     return parts[1] if parts[1] in RANK else "values"
 
 
@@ -154,6 +154,7 @@ def test_only_the_seam_imports_compiled_modules_and_twins(path: Path) -> None:
 
 def test_the_checks_tell_layers_and_compiled_parts_apart() -> None:
     assert layer("xzcore.round.engine") == "round" and layer("xzcore.tiles") == "values"
+    assert layer("xzcore.__main__") == "front" and layer("xzcore.cli.__main__") == "cli"
     assert RANK[layer("xzcore.audit.compare")] > RANK[layer("xzcore.round.engine")]
     assert not _own_parts("xzcore.round.base", "xzcore.round._engine")
     assert _own_parts("xzcore.kernel._core_twin_value", "xzcore.kernel._core_twin")

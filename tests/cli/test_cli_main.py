@@ -28,6 +28,23 @@ def test_help_lists_every_command() -> None:
         assert name in result.output
 
 
+@pytest.mark.parametrize("module", ["xzcore", "xzcore.cli"])
+def test_python_dash_m_runs_the_cli(module: str) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", module, "--version"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(f"xz (xzcore) {xzcore.__version__}, kernel: ")
+    hand = subprocess.run(
+        [sys.executable, "-m", module, "hand", "1112345678999s", "--void", "m"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert hand.returncode == 0
+    assert "ready on 9 kind" in hand.stdout
+
+
 def test_unknown_command_is_a_usage_error() -> None:
     result = CliRunner().invoke(cli, ["frobnicate"])
     assert result.exit_code == EXIT_USAGE

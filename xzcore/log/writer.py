@@ -35,7 +35,10 @@ from xzcore.log.types import (
     parse_header,
 )
 
-__all__ = ["LogWriter"]
+__all__ = ["ENGINE", "LogWriter"]
+
+ENGINE = f"xzcore {__version__}"
+"""What a header written by this install names as its engine (L4)."""
 
 
 class LogWriter:
@@ -120,9 +123,12 @@ class LogWriter:
         seats: list[str] | None = None,
         seed: int | None = None,
         extra: Mapping[str, Any] | None = None,
+        engine: str | None = None,
     ) -> None:
         """Write a game's header (L4). ``rules`` is a :class:`~xzcore.rules.RuleSet` or its
-        resolved dict; ``wall`` the 108 tile kinds in draw order (R2.2)."""
+        resolved dict; ``wall`` the 108 tile kinds in draw order (R2.2). ``engine`` names the
+        program that played the game (default: this one, ``xzcore <version>``); a game written
+        again from its record (``xz convert --from mjai``) keeps the name it was played by."""
         if self._state != "idle":
             raise RuntimeError("begin_game() while a game is open")
         match = self.match
@@ -134,7 +140,7 @@ class LogWriter:
         header: dict[str, Any] = {
             "format": FORMAT_NAME,
             "version": list(self.version),
-            "engine": f"xzcore {__version__}",
+            "engine": ENGINE if engine is None else engine,
             "game": self.games,
         }
         if match is not None:  # format 1.1 (L8.1)

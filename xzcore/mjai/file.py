@@ -444,6 +444,8 @@ class RebuiltGame:
     wall: bytes
     seed: int | None
     extra: dict[str, Any] | None
+    engine: str
+    """The program the game was played by (L4): written again as it was."""
     events: list[Any]
     claims: dict[str, Any]
     last: bool | None
@@ -513,6 +515,7 @@ def rebuild_game(rnd: list[tuple[int, dict[str, Any]]]) -> RebuiltGame:
         wall=_bytes(h.get("wall"), 108, "wall", no),
         seed=need("seed", int, none=True),
         extra=extra,
+        engine=need("engine", str),
         events=events,
         claims=claims,
         last=last,

@@ -96,7 +96,7 @@ def from_mjai(
                 first = first or game
                 head: list[Any] = ["xz", game.line, game.game, game.match, game.planned]
                 head += [game.rules, game.seats, game.dealer, game.wall, game.seed]
-                head += [game.extra, game.last, len(game.events)]
+                head += [game.extra, game.engine, game.last, len(game.events)]
                 events, claims, at = game.events, game.claims, game.game
             else:
                 p = _replay(rnd, rules or RuleSet.preset("xuezhan"), res)
@@ -141,10 +141,16 @@ def _write_spooled(
         game = head[2] if kind == "xz" else res.games
         try:
             if kind == "xz":
-                _, _, index, _, _, rules, seats, dealer, wall, seed, extra, last, n = head
+                _, _, index, _, _, rules, seats, dealer, wall, seed, extra, engine, last, n = head
                 writer.games = index  # the header's own index (L4, L8.1)
                 writer.begin_game(
-                    rules=rules, wall=wall, dealer=dealer, seats=seats, seed=seed, extra=extra
+                    rules=rules,
+                    wall=wall,
+                    dealer=dealer,
+                    seats=seats,
+                    seed=seed,
+                    extra=extra,
+                    engine=engine,
                 )
             else:
                 _, _, rules, wall, dealer, n = head
