@@ -21,9 +21,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "xz record --human 1 -o mine.xzlog",
     ),
     "replay": (
-        "xz replay games.xzlog --game 0 --to 40 --lang zh",
-        "xz replay --html game.html games.xzlog --game 0",
-        "xz replay --json games.xzlog --game 0",
+        "xz replay games.xzlog --game 1 --to 40 --lang zh",
+        "xz replay --html game.html games.xzlog --game 1",
+        "xz replay --json games.xzlog --game 1",
     ),
     "audit": (
         "xz audit --verify-key replays/demo-key.pub replays/",
