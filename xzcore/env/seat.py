@@ -166,6 +166,9 @@ class SeatGame:
         self.done = True
         self.units = 0
         """The seat's units this round so far (final once :attr:`done`)."""
+        self.buffer: Any = None
+        """The planes' buffer each round writes in place (:class:`Planes`), or None (a new
+        one a round): the vector env gives each game a row of its stacked buffers."""
         self.seed_players(0)
 
     # -- the stream of rounds -------------------------------------------------------------
@@ -211,7 +214,7 @@ class SeatGame:
     def start(self, rnd: Any) -> bool:
         """Play on a given round (a fresh one, or one under way) up to the seat's decision."""
         self.round = rnd
-        self.planes = Planes(rnd)
+        self.planes = Planes(rnd, self.buffer)
         self.views = [SeatView(rnd, s) for s in range(4)]
         self.picks: list[list[int]] = [[], [], [], []]
         self._paid = len(rnd.ledger)
@@ -263,6 +266,11 @@ class SeatGame:
         :attr:`mask` is all zeros."""
         s = self.seat
         return self.planes.observe(s, self.picks[s], out)
+
+    def refresh(self) -> None:
+        """Bring the seat's rows of :attr:`buffer` up to date (:meth:`Planes.refresh`)."""
+        s = self.seat
+        self.planes.refresh(s, self.picks[s])
 
     # -- the engine behind it -------------------------------------------------------------
 
