@@ -25,12 +25,14 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from xzcore.audit.replay import random_run
 from xzcore.env._extra import np
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import Planes
 from xzcore.leshan.round import needs_leshan_round, new_round
-from xzcore.players.agents import SeatView
+from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.players.roster import BOT_NAMES, bot_agent
+from xzcore.round.actions import _DAHAI
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
@@ -162,6 +164,7 @@ class SeatGame:
         """The three opponents as given, for the seats after :attr:`seat` in play order."""
         self._players: list[Any] = [None] * 4
         self._bots = [False] * 4  # the seat is played by a bot on its view
+        self._randoms: list[Any] = [None] * 4  # a RandomAgent's numbers, for random_run
         self.round: Any = None
         self.done = True
         self.units = 0
@@ -193,6 +196,8 @@ class SeatGame:
                 player = LeshanAgent(player)
             self._players[s] = player
             self._bots[s] = is_bot
+            # A plain random bot's quiet turns are played in one call (random_run).
+            self._randoms[s] = player._random if type(player) is RandomAgent else None
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """New opponents from the next decision on (e.g. a newer frozen copy for self-play)."""
@@ -312,6 +317,16 @@ class SeatGame:
                 self.options, self.mask = options_of(rnd.legal_actions(me), self.picks[me])
                 return False
             if bots[s]:
+                if phase == TURN and self._randoms[s] is not None:
+                    # random bots' turns of discards only, quiet ones in one call; each as
+                    # RandomAgent.act chooses it from the same numbers
+                    n = len(rnd.events)
+                    k = random_run(rnd, me, self._randoms)
+                    if k >= 0:  # drawn, but somebody may claim it (or the wall ends)
+                        apply(_DAHAI[rnd.cur][k])
+                        continue
+                    if len(rnd.events) != n:
+                        continue
                 apply(players[s].act(views[s]))
                 continue
             self._policy_step(s)
