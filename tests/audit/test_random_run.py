@@ -56,16 +56,27 @@ def _round(variant: int, seed: int, kernel: Any = None) -> Round:
 
 
 def _play(rnd: Round, seed: int, me: int, run: Any) -> tuple[list[Any], list[int]]:
-    """Play ``rnd`` to its end with four random bots, through ``run`` (a ``random_run``) where
-    it plays, or without (``run`` None); the return of every call of ``run``, and each bot's
-    next random number after the round (the numbers used up)."""
+    """Play ``rnd`` to its end with four random bots, through ``run`` (a ``random_run``,
+    given seat ``me``'s discards as ``first``) where it plays, or without (``run`` None); the
+    return of every call of ``run``, and each bot's next random number after the round (the
+    numbers used up)."""
     bots = [RandomAgent(4 * seed + s) for s in range(4)]
     views = [SeatView(rnd, s) for s in range(4)]
     randoms = [None if s == me else bots[s]._random for s in range(4)]
     returned: list[Any] = []
     while rnd.phase != END:
         s = rnd.cur if rnd.phase == TURN else rnd.to_act()[0]
-        if run is not None and rnd.phase == TURN and s != me:
+        if run is not None and rnd.phase == TURN and s == me:  # the learner's discard first
+            a = bots[s].act(views[s])
+            if a.word != "dahai":
+                rnd.apply(a)
+                continue
+            k = run(rnd, me, randoms, a.tile)
+            returned.append(k)
+            if k >= 0:
+                rnd.apply(_DAHAI[rnd.cur][k])
+            continue
+        if run is not None and rnd.phase == TURN:
             n = len(rnd.events)
             k = run(rnd, me, randoms)
             returned.append(k)
@@ -120,6 +131,25 @@ def _impls() -> list[ModuleType]:
 def test_random_run_refuses_a_bad_seat_or_sources(impl: ModuleType, me: Any, randoms: Any) -> None:
     with pytest.raises(ValueError, match="random_run"):
         impl.random_run(_round(0, 0), me, randoms)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("first", [27, -2, True, 3.0, None])
+def test_random_run_refuses_a_first_discard_not_a_kind(impl: ModuleType, first: Any) -> None:
+    with pytest.raises(ValueError, match="random_run"):
+        impl.random_run(_round(0, 0), 0, [None] * 4, first)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_random_run_hands_back_a_first_discard_it_does_not_take(impl: ModuleType) -> None:
+    rnd = _round(4, 3)  # no 定缺: the dealer's turn at once
+    me = rnd.dealer
+    held = [k for k in range(27) if rnd.hands[me].counts()[k]]
+    missing = next(k for k in range(27) if k not in held)
+    other = (me + 1) % 4
+    assert impl.random_run(rnd, other, [None] * 4, held[0]) == held[0]  # not its turn
+    assert impl.random_run(rnd, me, [None] * 4, missing) == missing  # not held
+    assert len(rnd.events) == 1
 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])

@@ -570,28 +570,37 @@ cdef bint _holds_a_peng_kind(Hand h, object pengs) except -1:
     return False
 
 
-def random_run(rnd, me, randoms):
-    """Play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s
-    random number source, ``random.Random.random``, or None) as
+def random_run(rnd, me, randoms, first=-1):
+    """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
+    play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s random
+    number source, ``random.Random.random``, or None) as
     ``xzcore.players.agents.RandomAgent`` plays them, while each is a turn whose only legal
     actions are discards and the discard drawn is quiet (see ``quiet_discard``); stop at seat
     ``me``'s decision, a seat without a source, any other turn or phase. Return the kind of a
-    discard drawn but not taken (claimable, the last tile …: the caller applies it), or -1.
+    discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1.
     See ``xzcore.audit._replay_twin.random_run``."""
     cdef _Run r
-    cdef long m = -1, s, v = -1, n, j, k, pending = -1
+    cdef long m = -1, f = -1, s, v = -1, n, j, k, pending = -1
     cdef long held[27]
     cdef Hand h
     cdef object rand, u, p
     cdef double x
-    if not _small(me, 0, 4, &m) or type(randoms) is not list or PyList_GET_SIZE(randoms) != 4:
-        raise ValueError("random_run: me a seat 0-3, randoms a list of four")
+    if (
+        not _small(me, 0, 4, &m)
+        or type(randoms) is not list
+        or PyList_GET_SIZE(randoms) != 4
+        or not _small(first, -1, 27, &f)
+    ):
+        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
     try:
         r = _load(rnd, None)
     except Exception:
-        return -1
+        return f
     if r is None:
-        return -1
+        return f
+    if f >= 0 and (r.phase != _TURN or r.cur != m or _step(r, m, _KIND_OBJ[f], None, 0, False) < 0):
+        _flush(r)
+        return f  # not quiet (or not the seat's turn): the engine takes it
     try:
         while r.phase == _TURN:
             s = r.cur

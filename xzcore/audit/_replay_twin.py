@@ -402,21 +402,32 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
 # -- the random bots' turns --------------------------------------------------------------------
 
 
-def random_run(rnd: Any, me: int, randoms: list[Any]) -> int:
-    """Play the turns of the seats that ``randoms`` names — a list of four: seat ``s``'s
-    source of random numbers in [0, 1) (``random.Random(seed).random``), or None — as
-    :class:`xzcore.players.agents.RandomAgent` plays them (``legal[int(random() *
-    len(legal))]``), while each is a turn whose only legal actions are discards (the seat
+def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
+    """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is a quiet one
+    (:func:`quiet_discard`), then play the turns of the seats that ``randoms`` names — a list
+    of four: seat ``s``'s source of random numbers in [0, 1) (``random.Random(seed).random``),
+    or None — as :class:`xzcore.players.agents.RandomAgent` plays them (``legal[int(random()
+    * len(legal))]``), while each is a turn whose only legal actions are discards (the seat
     must discard after a 碰, R5.4, or holds no win, no four and no kind of its 碰s, R6, and
-    has not won) and the discard drawn is a quiet one (:func:`quiet_discard`). Stop at seat
-    ``me``'s decision, at a seat without a source, at any other turn or phase, and for any
-    round but a ``Round``; return the kind of a discard drawn but not applied (the caller
-    applies it: somebody may claim it, it is the last tile …), or -1. ``ValueError`` for a
-    bad ``me`` or ``randoms``, or a number outside [0, 1); ``TypeError`` for one not a float."""
-    if type(me) is not int or not 0 <= me < 4 or type(randoms) is not list or len(randoms) != 4:
-        raise ValueError("random_run: me a seat 0-3, randoms a list of four")
+    has not won) and the discard drawn is a quiet one. Stop at seat ``me``'s decision, at a
+    seat without a source, at any other turn or phase, and for any round but a ``Round``;
+    return the kind of a discard chosen but not applied (``first`` when it is not quiet or
+    not the seat's turn; the caller applies it: somebody may claim it, it is the last tile
+    …), or -1. ``ValueError`` for a bad ``me``, ``randoms`` or ``first``, or a number outside
+    [0, 1); ``TypeError`` for one not a float."""
+    if (
+        type(me) is not int
+        or not 0 <= me < 4
+        or type(randoms) is not list
+        or len(randoms) != 4
+        or type(first) is not int
+        or not -1 <= first < 27
+    ):
+        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
     if type(rnd) is not Round:
-        return -1
+        return first
+    if first >= 0 and not (rnd.phase == TURN and rnd.cur == me and quiet_discard(rnd, me, first)):
+        return first  # not quiet (or not the seat's turn): the engine takes it
     while rnd.phase == TURN:
         s = rnd.cur
         rand = randoms[s]

@@ -257,6 +257,11 @@ class SeatGame:
                 s = self.seat
                 self.options, self.mask = options_of(self.round.legal_actions(s), self.picks[s])
                 return 0  # no money moves before the exchange (R3)
+        elif chosen[0] == "dahai":  # a quiet discard and the random bots' turns, in one call
+            rnd = self.round
+            k = random_run(rnd, self.seat, self._randoms, chosen[2])
+            if k >= 0:  # somebody may claim it (or the wall ends): the engine takes it
+                rnd.apply(_DAHAI[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
