@@ -47,6 +47,14 @@ def _compiled() -> ModuleType | None:
         return None
 
 
+def _kernel_of(impl: ModuleType) -> ModuleType | None:
+    """The kernel a round for ``impl`` is built on: the compiled step plays only the compiled
+    kernel's hands (under XZ_PUREPYTHON the default is the twin's); the twin plays either."""
+    if impl is twin:
+        return None
+    return importlib.import_module("xzcore.kernel._core")
+
+
 def _round(variant: int, seed: int, kernel: Any = None) -> Round:
     preset, options = VARIANTS[variant]
     rules = RuleSet.preset(preset, **options)
@@ -103,7 +111,7 @@ def test_random_run_plays_the_random_bots_rounds(variant: int, seed: int, me: in
     assert any(k == -1 for k in returned)  # it ran (a run ends at the learner's decision)
     compiled = _compiled()
     if compiled is not None:
-        with_compiled = _round(variant, seed)
+        with_compiled = _round(variant, seed, _kernel_of(compiled))
         returned_c, compiled_numbers = _play(with_compiled, seed, me, compiled.random_run)
         assert _outcome(with_compiled) == _outcome(alone) and compiled_numbers == numbers
         assert returned_c == returned
@@ -142,7 +150,7 @@ def test_random_run_refuses_a_first_discard_not_a_kind(impl: ModuleType, first: 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 def test_random_run_hands_back_a_first_discard_it_does_not_take(impl: ModuleType) -> None:
-    rnd = _round(4, 3)  # no 定缺: the dealer's turn at once
+    rnd = _round(4, 3, _kernel_of(impl))  # no 定缺: the dealer's turn at once
     me = rnd.dealer
     held = [k for k in range(27) if rnd.hands[me].counts()[k]]
     missing = next(k for k in range(27) if k not in held)
@@ -168,7 +176,7 @@ def test_random_run_refuses_a_number_outside_its_contract(
 
     raised = 0
     for seed in range(20):
-        rnd = _round(4, seed)  # no 定缺: the dealer's turn at once
+        rnd = _round(4, seed, _kernel_of(impl))  # no 定缺: the dealer's turn at once
         asked = 0
         try:
             impl.random_run(rnd, (rnd.dealer + 1) % 4, [source] * 4)
