@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The quiet discard and the quiet run, compiled: the twin of ``xzcore.audit._replay_twin``
-(contract: docs/internals.md, ``xzcore.audit.replay``).
+"""The quiet discard, the quiet run and the random bots' quiet turns, compiled: the twin of
+``xzcore.audit._replay_twin`` (contract: docs/internals.md, ``xzcore.audit.replay``).
 
 A step checks everything ``Round.play`` would check before it changes anything, then makes
 the engine's changes in C — the kernel's ``Hand`` counts and suit keys (``kernel/_core.pxd``),

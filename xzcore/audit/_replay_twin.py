@@ -1,5 +1,6 @@
-"""The quiet discard and the quiet run in plain Python: the twin of the compiled
-``xzcore.audit._replay`` (contract: docs/internals.md, ``xzcore.audit.replay``).
+"""The quiet discard, the quiet run and the random bots' quiet turns in plain Python: the
+twin of the compiled ``xzcore.audit._replay`` (contract: docs/internals.md,
+``xzcore.audit.replay``).
 
 It decides in the most direct words — :func:`quiet_decline`, :func:`window_decline`,
 :func:`dingque_decline` and :func:`run_decline` name the reason for every decline, for tests

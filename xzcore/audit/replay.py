@@ -5,8 +5,8 @@
 loop of :func:`xzcore.audit.compare.compare_events` does for a run of recorded events made of
 such steps, of claim windows answered by passes or a 碰, and of the 定缺 declarations;
 :func:`random_run` plays the random bots' quiet turns the same way (xzcore.env's opponents).
-All three read the round through its step state (docs/internals.md, "The round's step state"); the
-compiled ``_replay`` or its twin serves them (:mod:`xzcore.backend`).
+All three read the round through its step state (docs/internals.md, "The round's step
+state"); the compiled ``_replay`` or its twin serves them (:mod:`xzcore.backend`).
 """
 
 from __future__ import annotations

@@ -259,9 +259,12 @@ class SeatGame:
                 return 0  # no money moves before the exchange (R3)
         elif chosen[0] == "dahai":  # a quiet discard and the random bots' turns, in one call
             rnd = self.round
+            n = len(rnd.events)
             k = random_run(rnd, self.seat, self._randoms, chosen[2])
             if k >= 0:  # somebody may claim it (or the wall ends): the engine takes it
-                rnd.apply(_DAHAI[rnd.cur][k])
+                # the seat's own discard as chosen (nothing played: a Leshan round's keeps its
+                # type), else a random bot's
+                rnd.apply(chosen if len(rnd.events) == n else _DAHAI[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
