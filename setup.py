@@ -1,6 +1,7 @@
 """Build the compiled modules: the kernel ``xzcore.kernel._core``, the log scanner
 ``xzcore.log._scan``, the replay step ``xzcore.audit._replay``, the engine's scorer
-``xzcore.scoring._scorer`` and the engine's small helpers ``xzcore.round._engine``.
+``xzcore.scoring._scorer``, the engine's small helpers ``xzcore.round._engine`` and the
+observation planes' updates ``xzcore.env._planes``.
 
 Everything else about the package lives in pyproject.toml; this file declares the
 extensions, finds the packages (every ``xzcore`` subpackage, and the Click app in ``cli/``
@@ -62,6 +63,12 @@ extensions = [
         "xzcore.round._engine",
         ["xzcore/round/_engine.pyx"],
         depends=["xzcore/kernel/_core.pxd"],
+        extra_compile_args=["-O3"],
+    ),
+    # the observation planes' draws, discards and passes in C (twin: xzcore.env._planes_twin)
+    Extension(
+        "xzcore.env._planes",
+        ["xzcore/env/_planes.pyx"],
         extra_compile_args=["-O3"],
     ),
 ]

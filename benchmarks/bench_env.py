@@ -14,18 +14,28 @@ steps/s at N = 64. The RLCard part is skipped when rlcard is not installed.
 
     python benchmarks/bench_env.py                  # the table: medians of CPU time
     python benchmarks/bench_env.py --games 400 --repeats 7
+    python benchmarks/bench_env.py --before /path/to/main   # the vector env, before/after
     python -m pytest benchmarks/bench_env.py --benchmark-only -q
+
+``--before PATH`` (the root of another checkout with its compiled modules built, e.g. a
+worktree of main) adds, in the same run, the vector env of that checkout beside this one's:
+each run is a child process importing one checkout or the other (``PYTHONPATH``), timing its
+own CPU, the two taking turns (the order swapped every round) so that a busy spell of the
+shared machine falls on both alike; the ratio of the medians is what to read.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -166,6 +176,54 @@ def test_rlcard_mahjong_steps(benchmark: Any) -> None:
     benchmark.extra_info.update(steps_per_s=steps / benchmark.stats.stats.median)
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def child_rate(root: Path, num_envs: int, steps: int) -> float:
+    """Learner steps per CPU-second of one vector env run in a child process that imports
+    xzcore from the checkout at ``root`` (its own CPU time, imports and warm-up excluded)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("XZ_PUREPYTHON", None)
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(num_envs), str(steps)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=root,
+    )
+    return float(out.stdout.split()[-1])
+
+
+def _child(num_envs: int, steps: int) -> int:
+    import xzcore
+
+    if xzcore.BACKEND != "cython":
+        raise SystemExit(f"{xzcore.__file__}: the compiled modules are not built")
+    run = vector_steps(num_envs, steps)
+    run()  # warm caches
+    t = time.process_time()
+    done, _ = run()
+    print(done / (time.process_time() - t))
+    return 0
+
+
+def before_after(before: Path, repeats: int, steps: int) -> None:
+    """The vector env of ``before`` and of this checkout, in alternating child processes."""
+    sides = {"before": before, "after": ROOT}
+    print(f"\nvector env, before ({before}) and after ({ROOT}), alternating child processes:")
+    print("| N | before: learner steps/s (CPU) | after | after / before |")
+    print("|---|---|---|---|")
+    for n in (1, 16, 64, 256):
+        seen: dict[str, list[float]] = {side: [] for side in sides}
+        for r in range(repeats):
+            order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+            for side in order:
+                seen[side].append(child_rate(sides[side], n, steps))
+        b, a = (statistics.median(seen[side]) for side in sides)
+        print(f"| {n} | {b:,.0f} | {a:,.0f} | {a / b:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="episodes per run (ours)")
@@ -173,7 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--learner-steps", type=int, default=20480, help="learner steps per vector env run"
     )
+    parser.add_argument(
+        "--before", type=Path, help="another checkout's root: its vector env beside this one's"
+    )
+    parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        return _child(*args.child)
     runs: dict[str, Callable[[], tuple[int, int]]] = {}
     learner_rows = set()
     for n in (1, 16, 64, 256):
@@ -205,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         ratio = f"{steps / rl[0]:.1f}" if rl and not learner else "–"
         kind = "learner" if learner else "agent"
         print(f"| {label} | {kind} | {steps:,.0f} | {games:,.1f} | {ratio} |")
+    if args.before is not None:
+        before_after(args.before.resolve(), args.repeats, args.learner_steps)
     return 0
 
 

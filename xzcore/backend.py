@@ -26,6 +26,7 @@ COMPILED = {
     "scorer": "xzcore.scoring._scorer",
     "engine": "xzcore.round._engine",
     "replay": "xzcore.audit._replay",
+    "planes": "xzcore.env._planes",
 }
 """Role → compiled module; its twin is the same name with ``_twin`` appended."""
 

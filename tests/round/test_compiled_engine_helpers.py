@@ -25,7 +25,7 @@ from xzcore.round.base import (
     format_count_bytes,
     format_wall,
 )
-from xzcore.round.wall import deal
+from xzcore.round.wall import Rng, _batches, deal
 from xzcore.rules import RuleSet
 from xzcore.tiles import NAMES, format_counts
 
@@ -341,3 +341,51 @@ def test_tiles_conserved_answers_as_the_twin_and_the_count(preset: str) -> None:
                         assert got[0] == _plain_r1_1(r)
                 target[i], r.pos = saved, saved_pos
     assert decided > 300
+
+
+# -- shuffled_kinds (R2.2) -------------------------------------------------------------------
+
+BATCHES = _batches(108)
+
+
+@given(st.integers(0, 2**64 - 1))
+def test_shuffled_kinds_is_the_documented_shuffle(x: int) -> None:
+    items = [i >> 2 for i in range(108)]
+    rng = Rng(x)
+    rng.shuffle(items)  # Rng.bounded and Fisher–Yates, as written out in xzcore.round.wall
+    for helpers in IMPLS:
+        assert helpers.shuffled_kinds(x, BATCHES) == (items, rng.state)
+
+
+def _other_bounds() -> list[Any]:
+    swapped = list(BATCHES)
+    swapped[0] = (swapped[0][0], swapped[0][1][::-1])
+    return [
+        swapped,  # bounds out of order
+        BATCHES[:-1],  # bounds missing
+        [*BATCHES, (2, (2,))],  # a bound too many
+        [(1, ()), *BATCHES],  # a product below 2
+        [(2**64, ()), *BATCHES],  # a product past 64 bits
+        [(BATCHES[0][0], list(BATCHES[0][1])), *BATCHES[1:]],  # bounds not a tuple
+        [(*BATCHES[0], 0), *BATCHES[1:]],  # not a pair
+        tuple(BATCHES),  # not a list
+        [[*p] for p in BATCHES],
+    ]
+
+
+@pytest.mark.parametrize("x", [-1, 2**64, True, 1.0, "1", None])
+def test_shuffled_kinds_declines_a_state_not_64_bits(helpers: ModuleType, x: Any) -> None:
+    assert helpers.shuffled_kinds(x, BATCHES) is None
+
+
+@pytest.mark.parametrize("batches", _other_bounds())
+def test_shuffled_kinds_declines_other_batches(helpers: ModuleType, batches: Any) -> None:
+    assert helpers.shuffled_kinds(12345, batches) is None
+
+
+def test_shuffled_kinds_draws_one_number_a_run_even_with_no_bounds(helpers: ModuleType) -> None:
+    rng = Rng(0)
+    rng.bounded(3)  # an empty run still draws its number, as Rng.shuffle's batches would
+    items = [i >> 2 for i in range(108)]
+    rng.shuffle(items)
+    assert helpers.shuffled_kinds(0, [(3, ()), *BATCHES]) == (items, rng.state)

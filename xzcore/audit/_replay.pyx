@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The quiet discard and the quiet run, compiled: the twin of ``xzcore.audit._replay_twin``
-(contract: docs/internals.md, ``xzcore.audit.replay``).
+"""The quiet discard, the quiet run and the random bots' quiet turns, compiled: the twin of
+``xzcore.audit._replay_twin`` (contract: docs/internals.md, ``xzcore.audit.replay``).
 
 A step checks everything ``Round.play`` would check before it changes anything, then makes
 the engine's changes in C — the kernel's ``Hand`` counts and suit keys (``kernel/_core.pxd``),
@@ -28,7 +28,7 @@ from xzcore.rules import LastRoundScope, LastRoundWin
 from xzcore.log.events import event
 from xzcore.tiles import NAMES, SUITS, MeldKind
 
-__all__ = ["quiet_discard", "quiet_run"]
+__all__ = ["quiet_discard", "quiet_run", "random_run"]
 
 cdef object _ROUND = Round
 cdef object _HAND = Hand
@@ -549,3 +549,95 @@ def quiet_run(rnd, events, i):
     if r is not None:
         _flush(r)
     return j if j != start else i
+
+
+cdef bint _holds_four(Hand h):
+    cdef int k
+    for k in range(27):
+        if h.c[k] == 4:
+            return True
+    return False
+
+
+cdef bint _holds_a_peng_kind(Hand h, object pengs) except -1:
+    """Whether ``h`` holds a kind of ``pengs`` (a set of kinds); True for anything else."""
+    cdef long k
+    if type(pengs) is not set:
+        return True
+    for t in pengs:
+        if not _small(t, 0, 27, &k) or h.c[k]:
+            return True
+    return False
+
+
+def random_run(rnd, me, randoms, first=-1):
+    """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
+    play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s random
+    number source, ``random.Random.random``, or None) as
+    ``xzcore.players.agents.RandomAgent`` plays them, while each is a turn whose only legal
+    actions are discards and the discard drawn is quiet (see ``quiet_discard``); stop at seat
+    ``me``'s decision, a seat without a source, any other turn or phase. Return the kind of a
+    discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1.
+    See ``xzcore.audit._replay_twin.random_run``."""
+    cdef _Run r
+    cdef long m = -1, f = -1, s, v = -1, n, j, k, pending = -1
+    cdef long held[27]
+    cdef Hand h
+    cdef object rand, u, p
+    cdef double x
+    if (
+        not _small(me, 0, 4, &m)
+        or type(randoms) is not list
+        or PyList_GET_SIZE(randoms) != 4
+        or not _small(first, -1, 27, &f)
+    ):
+        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
+    try:
+        r = _load(rnd, None)
+    except Exception:
+        return f
+    if r is None:
+        return f
+    if f >= 0 and (r.phase != _TURN or r.cur != m or _step(r, m, _KIND_OBJ[f], None, 0, False) < 0):
+        _flush(r)
+        return f  # not quiet (or not the seat's turn): the engine takes it
+    try:
+        while r.phase == _TURN:
+            s = r.cur
+            rand = _at(randoms, s)
+            if s == m or rand is None or type(_at(r.hands, s)) is not _HAND:
+                break
+            h = <Hand>_at(r.hands, s)
+            if not r.must_discard:  # Round._turn_actions' common case: no win, no gang
+                if _at(r.won, s) or _is_win(h) != 0:
+                    break
+                if r.pos < 108 and (_holds_four(h) or _holds_a_peng_kind(h, _at(r.pengs, s))):
+                    break  # R6: a gang may be on offer
+            if not _small(_at(r.voids, s), -1, 3, &v):
+                break
+            n = 0  # Round._discards: the void suit's kinds while one is held (R4.2), else all
+            if v >= 0:
+                for k in range(9 * v, 9 * v + 9):
+                    if h.c[k]:
+                        held[n] = k
+                        n += 1
+            if n == 0:
+                for k in range(27):
+                    if h.c[k]:
+                        held[n] = k
+                        n += 1
+            if n == 0:
+                break
+            u = rand()  # RandomAgent.act: legal[int(random() * len(legal))]
+            if type(u) is not float:
+                raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+            x = <double>u * n
+            if not 0 <= x < n:
+                raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+            k = held[<long>x]
+            if _step(r, s, _KIND_OBJ[k], None, 0, False) < 0:
+                pending = k  # not quiet: the engine takes it
+                break
+    finally:
+        _flush(r)
+    return pending

@@ -1,5 +1,6 @@
-"""The quiet discard and the quiet run in plain Python: the twin of the compiled
-``xzcore.audit._replay`` (contract: docs/internals.md, ``xzcore.audit.replay``).
+"""The quiet discard, the quiet run and the random bots' quiet turns in plain Python: the
+twin of the compiled ``xzcore.audit._replay`` (contract: docs/internals.md,
+``xzcore.audit.replay``).
 
 It decides in the most direct words — :func:`quiet_decline`, :func:`window_decline`,
 :func:`dingque_decline` and :func:`run_decline` name the reason for every decline, for tests
@@ -39,6 +40,7 @@ __all__ = [
     "quiet_decline",
     "quiet_discard",
     "quiet_run",
+    "random_run",
     "run_decline",
     "window_decline",
 ]
@@ -396,3 +398,56 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
             rnd.apply(action)
         _adopt(engine, start, events)
         i += n
+
+
+# -- the random bots' turns --------------------------------------------------------------------
+
+
+def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
+    """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is a quiet one
+    (:func:`quiet_discard`), then play the turns of the seats that ``randoms`` names — a list
+    of four: seat ``s``'s source of random numbers in [0, 1) (``random.Random(seed).random``),
+    or None — as :class:`xzcore.players.agents.RandomAgent` plays them (``legal[int(random()
+    * len(legal))]``), while each is a turn whose only legal actions are discards (the seat
+    must discard after a 碰, R5.4, or holds no win, no four and no kind of its 碰s, R6, and
+    has not won) and the discard drawn is a quiet one. Stop at seat ``me``'s decision, at a
+    seat without a source, at any other turn or phase, and for any round but a ``Round``;
+    return the kind of a discard chosen but not applied (``first`` when it is not quiet or
+    not the seat's turn; the caller applies it: somebody may claim it, it is the last tile
+    …), or -1. ``ValueError`` for a bad ``me``, ``randoms`` or ``first``, or a number outside
+    [0, 1); ``TypeError`` for one not a float."""
+    if (
+        type(me) is not int
+        or not 0 <= me < 4
+        or type(randoms) is not list
+        or len(randoms) != 4
+        or type(first) is not int
+        or not -1 <= first < 27
+    ):
+        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
+    if type(rnd) is not Round:
+        return first
+    if first >= 0 and not (rnd.phase == TURN and rnd.cur == me and quiet_discard(rnd, me, first)):
+        return first  # not quiet (or not the seat's turn): the engine takes it
+    while rnd.phase == TURN:
+        s = rnd.cur
+        rand = randoms[s]
+        if s == me or rand is None:
+            return -1
+        h = rnd.hands[s]
+        if not rnd._must_discard:  # Round._turn_actions' common case: no win, no gang
+            c = h.counts()
+            if rnd.won[s] or h.is_win():
+                return -1
+            if rnd.pos < 108 and (4 in c or any(c[k] for k in rnd.pengs[s])):
+                return -1  # R6: a gang may be on offer
+        legal = rnd.legal_actions(s)  # discards only, here
+        u = rand()
+        if type(u) is not float:
+            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+        if not 0 <= u * len(legal) < len(legal):
+            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+        k: int = legal[int(u * len(legal))].tile
+        if not quiet_discard(rnd, s, k):
+            return k  # not quiet: the engine takes it
+    return -1

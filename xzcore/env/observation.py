@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xzcore.backend import load
 from xzcore.env._extra import np
 from xzcore.players.agents import SeatView
 from xzcore.round.base import CLAIM, ROB, TURN
@@ -44,6 +45,7 @@ from xzcore.tiles import NAMES, MeldKind
 
 __all__ = [
     "ANGANG",
+    "BUFFER_SHAPE",
     "DISCARDS",
     "DRAWN",
     "GANG",
@@ -55,6 +57,7 @@ __all__ = [
     "OFFER",
     "PENG",
     "PICKS",
+    "ROWS",
     "SEATS",
     "SEAT_FIELDS",
     "VOID",
@@ -119,6 +122,8 @@ def _cell(seat: int, row: int, col: int) -> int:
     return 27 * (8 * seat + row) + col
 
 
+plain_events = load("planes").plain_events  # the draws, discards and passes (a run at once)
+
 _NOBODY = (False, False, False, False)
 _SIZE_AT = [_cell(s, NUMBERS, _SIZE) for s in range(4)]
 _DISCARDS_AT = [_cell(s, DISCARDS, 0) for s in range(4)]
@@ -136,16 +141,26 @@ _ROWS: list[Any] = [
 relative order (block ``s`` first, then the seats after it in play order)."""
 if np is not None:  # without the [rl] extra the module imports, and no Planes is made
     _ROWS = [np.array(rows, dtype=np.intp) for rows in _ROWS]
+ROWS: list[Any] = _ROWS
+"""Seat ``s``'s observation is ``buffer[ROWS[s]]`` of a :class:`Planes` buffer."""
+BUFFER_SHAPE = (_OWN_ROWS + 32, 27)
+"""The shape of a :class:`Planes` buffer."""
 
 
 class Planes:
     """The observations of one round, kept up to date from its events."""
 
-    def __init__(self, rnd: Any) -> None:
+    def __init__(self, rnd: Any, buffer: np.ndarray | None = None) -> None:
         self.round = rnd
         self.views = [SeatView(rnd, s) for s in range(4)]
-        self._buf = np.zeros((_OWN_ROWS + 32, 27), dtype=np.float32)
-        """Every seat's own rows, then the table: an observation is one ``take`` of it."""
+        if buffer is None:
+            buffer = np.zeros(BUFFER_SHAPE, dtype=np.float32)
+        else:  # a row of the vector env's stacked buffers, cleared for this round
+            buffer[:] = 0
+        self._buf = buffer
+        """Every seat's own rows, then the table: an observation is one ``take`` of it
+        (:data:`ROWS`); a given ``buffer`` (float32, C-contiguous, :data:`BUFFER_SHAPE`) is
+        used in place, so many rounds' buffers can be taken from at once."""
         self.table = self._buf[_OWN_ROWS:]
         """The four seat blocks (absolute seats)."""
         self.own = self._buf[:_OWN_ROWS].reshape(4, 5, 27)
@@ -208,7 +223,13 @@ class Planes:
             dirty = money = False
             o = self._o
             stale = self._stale
-            for e in events[self._seen :]:
+            at = self._seen
+            while True:
+                at = plain_events(events, at, m, o)  # the plain events, at once
+                if at >= n:
+                    break
+                e = events[at]  # one it did not take (or a malformed one, refused below)
+                at += 1
                 kind = e["type"]
                 if kind == "dahai":
                     s = e["actor"]
@@ -321,6 +342,12 @@ class Planes:
     def observe(self, seat: int, picks: list[int], out: np.ndarray | None = None) -> np.ndarray:
         """Seat ``seat``'s observation (a new array, or written into ``out``, a float32
         ``(N_PLANES, 27)`` array), ``picks`` its 换三张 picks so far."""
+        self.refresh(seat, picks)
+        return self._buf.take(_ROWS[seat], axis=0, out=out)  # rows in that order
+
+    def refresh(self, seat: int, picks: list[int]) -> None:
+        """Bring the buffer's rows of seat ``seat``'s observation up to date (``picks``: its
+        换三张 picks so far); :meth:`observe` then takes them (:data:`ROWS`)."""
         self._sync()
         if self._stale[seat]:  # else kept up to date by the draws and discards (_sync)
             self._stale[seat] = False
@@ -346,4 +373,3 @@ class Planes:
             self._lock[seat] = value
             self.own[seat, GLOBAL, 9] = value >= 0
             self.own[seat, GLOBAL, 10] = max(value, 0)
-        return self._buf.take(_ROWS[seat], axis=0, out=out)  # rows in that order

@@ -25,12 +25,14 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from xzcore.audit.replay import random_run
 from xzcore.env._extra import np
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
 from xzcore.env.observation import Planes
 from xzcore.leshan.round import needs_leshan_round, new_round
-from xzcore.players.agents import SeatView
+from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.players.roster import BOT_NAMES, bot_agent
+from xzcore.round.actions import _DAHAI
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
@@ -162,10 +164,14 @@ class SeatGame:
         """The three opponents as given, for the seats after :attr:`seat` in play order."""
         self._players: list[Any] = [None] * 4
         self._bots = [False] * 4  # the seat is played by a bot on its view
+        self._randoms: list[Any] = [None] * 4  # a RandomAgent's numbers, for random_run
         self.round: Any = None
         self.done = True
         self.units = 0
         """The seat's units this round so far (final once :attr:`done`)."""
+        self.buffer: Any = None
+        """The planes' buffer each round writes in place (:class:`Planes`), or None (a new
+        one a round): the vector env gives each game a row of its stacked buffers."""
         self.seed_players(0)
 
     # -- the stream of rounds -------------------------------------------------------------
@@ -190,6 +196,8 @@ class SeatGame:
                 player = LeshanAgent(player)
             self._players[s] = player
             self._bots[s] = is_bot
+            # A plain random bot's quiet turns are played in one call (random_run).
+            self._randoms[s] = player._random if type(player) is RandomAgent else None
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """New opponents from the next decision on (e.g. a newer frozen copy for self-play)."""
@@ -211,7 +219,7 @@ class SeatGame:
     def start(self, rnd: Any) -> bool:
         """Play on a given round (a fresh one, or one under way) up to the seat's decision."""
         self.round = rnd
-        self.planes = Planes(rnd)
+        self.planes = Planes(rnd, self.buffer)
         self.views = [SeatView(rnd, s) for s in range(4)]
         self.picks: list[list[int]] = [[], [], [], []]
         self._paid = len(rnd.ledger)
@@ -249,6 +257,14 @@ class SeatGame:
                 s = self.seat
                 self.options, self.mask = options_of(self.round.legal_actions(s), self.picks[s])
                 return 0  # no money moves before the exchange (R3)
+        elif chosen[0] == "dahai":  # a quiet discard and the random bots' turns, in one call
+            rnd = self.round
+            n = len(rnd.events)
+            k = random_run(rnd, self.seat, self._randoms, chosen[2])
+            if k >= 0:  # somebody may claim it (or the wall ends): the engine takes it
+                # the seat's own discard as chosen (nothing played: a Leshan round's keeps its
+                # type), else a random bot's
+                rnd.apply(chosen if len(rnd.events) == n else _DAHAI[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
@@ -263,6 +279,11 @@ class SeatGame:
         :attr:`mask` is all zeros."""
         s = self.seat
         return self.planes.observe(s, self.picks[s], out)
+
+    def refresh(self) -> None:
+        """Bring the seat's rows of :attr:`buffer` up to date (:meth:`Planes.refresh`)."""
+        s = self.seat
+        self.planes.refresh(s, self.picks[s])
 
     # -- the engine behind it -------------------------------------------------------------
 
@@ -304,6 +325,16 @@ class SeatGame:
                 self.options, self.mask = options_of(rnd.legal_actions(me), self.picks[me])
                 return False
             if bots[s]:
+                if phase == TURN and self._randoms[s] is not None:
+                    # random bots' turns of discards only, quiet ones in one call; each as
+                    # RandomAgent.act chooses it from the same numbers
+                    n = len(rnd.events)
+                    k = random_run(rnd, me, self._randoms)
+                    if k >= 0:  # drawn, but somebody may claim it (or the wall ends)
+                        apply(_DAHAI[rnd.cur][k])
+                        continue
+                    if len(rnd.events) != n:
+                        continue
                 apply(players[s].act(views[s]))
                 continue
             self._policy_step(s)

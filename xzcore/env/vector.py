@@ -24,7 +24,7 @@ from typing import Any
 
 from xzcore.env._extra import np, require_rl, spaces
 from xzcore.env.actions import N_ACTIONS
-from xzcore.env.observation import N_PLANES
+from xzcore.env.observation import BUFFER_SHAPE, N_PLANES, ROWS
 from xzcore.env.render import table_text
 from xzcore.env.seat import Opponent, SeatGame, opponents_of, rules_label, rules_of
 from xzcore.env.single import observation_space
@@ -77,9 +77,13 @@ class SeatVectorEnv(VectorEnv):
         self.single_action_space = spaces.Discrete(N_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._obs = np.zeros((num_envs, N_PLANES, 27), dtype=np.float32)
+        # Every env's planes in one array, each game's round writing its own row in place:
+        # the N observations are then one take (the learning seat's rows), not N.
+        self._planes = np.zeros((num_envs, *BUFFER_SHAPE), dtype=np.float32)
+        for g, buffer in zip(self.games, self._planes, strict=True):
+            g.buffer = buffer
+        self._rows = ROWS[seat]
         self._mask = np.zeros((num_envs, N_ACTIONS), dtype=np.int8)
-        self._rows = list(self._obs)  # each env's row (a view), written in place
         self._masks = self._mask.view(np.uint8).reshape(-1).data.cast("B")  # flat bytes
         self._seeded = False
 
@@ -91,13 +95,16 @@ class SeatVectorEnv(VectorEnv):
         )
 
     def _show(self, i: int) -> None:
-        """Write env ``i``'s observation and mask (its bytes) into the stacked arrays."""
+        """Bring env ``i``'s planes up to date and write its mask (its bytes) into the
+        stacked masks."""
         g = self.games[i]
-        g.observe(self._rows[i])
+        g.refresh()
         self._masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = g.mask
 
     def _stacked(self) -> dict[str, Any]:
-        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+        """The observations (the learning seat's rows of every env's planes, new arrays)."""
+        obs = self._planes.take(self._rows, axis=1)
+        return {"observation": obs, "action_mask": self._mask.copy()}
 
     def reset(
         self,
@@ -139,8 +146,8 @@ class SeatVectorEnv(VectorEnv):
         over: list[bool] = []
         final: dict[str, Any] = {}
         games = self.games
-        rows = self._rows
         masks = self._masks
+        at = 0
         for i, a in enumerate(np.asarray(actions).tolist()):
             g = games[i]
             rewards[i] = g.act(a)
@@ -152,8 +159,9 @@ class SeatVectorEnv(VectorEnv):
                     final = self._final_obs()
                 g.observe(final["observation"][i])
                 g.deal()
-            g.observe(rows[i])
-            masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = g.mask
+            g.refresh()
+            masks[at : at + N_ACTIONS] = g.mask
+            at += N_ACTIONS
         terminations = np.zeros(n, dtype=np.bool_)
         terminations[ended] = True
         infos: dict[str, Any] = {}

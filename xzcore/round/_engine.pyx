@@ -13,7 +13,7 @@ from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
 from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
 cimport cython
 
@@ -22,7 +22,14 @@ from xzcore.kernel._core cimport Hand
 from xzcore.money.ledger import Transfer
 from xzcore.tiles import NAMES
 
-__all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
+__all__ = [
+    "PlayChecks",
+    "counts_text",
+    "shuffled_kinds",
+    "tiles_conserved",
+    "transfer_dicts",
+    "wall_text",
+]
 
 cdef object _TRANSFER = Transfer
 cdef object _HAND = Hand
@@ -260,3 +267,66 @@ def tiles_conserved(hands, melds, rivers, won_tiles, wall, pos, peng):
         if c[j] != 4:
             return False
     return True
+
+
+cdef uint64_t _GAMMA = 0x9E3779B97F4A7C15ULL
+cdef uint64_t _M1 = 0xBF58476D1CE4E5B9ULL
+cdef uint64_t _M2 = 0x94D049BB133111EBULL
+
+cdef extern from *:  # GCC's and Clang's 128-bit product (Lemire's method)
+    ctypedef unsigned long long uint128_t "unsigned __int128"
+
+
+def shuffled_kinds(x, batches):
+    """R2.2's shuffle of the kinds from the SplitMix64 state ``x``, and the state after it,
+    or ``None`` (see the twin)."""
+    cdef uint64_t s, z, product, threshold, v, lo, n
+    cdef uint128_t m
+    cdef uint64_t products[107]
+    cdef long nbounds[107]
+    cdef Py_ssize_t nb = 0, i, j
+    cdef long expected = 108
+    cdef long items[108]
+    cdef object pair, p, bounds, b
+    if type(x) is not int or type(batches) is not list or PyList_GET_SIZE(batches) > 107:
+        return None
+    if not 0 <= x <= 0xFFFFFFFFFFFFFFFF:
+        return None
+    s = x
+    for pair in batches:
+        if type(pair) is not tuple or len(pair) != 2:
+            return None
+        p, bounds = pair
+        if type(p) is not int or not 2 <= p <= 0xFFFFFFFFFFFFFFFF or type(bounds) is not tuple:
+            return None
+        products[nb] = p
+        nbounds[nb] = len(bounds)
+        for b in bounds:
+            if type(b) is not int or b != expected or expected < 2:
+                return None
+            expected -= 1
+        nb += 1
+    if expected != 1:
+        return None
+    for i in range(108):
+        items[i] = i >> 2
+    n = 108
+    for i in range(nb):
+        product = products[i]
+        threshold = (0 - product) % product  # (2**64 - product) % product
+        while True:  # bounded(product): SplitMix64's next output times the bound
+            s += _GAMMA
+            z = (s ^ (s >> 30)) * _M1
+            z = (z ^ (z >> 27)) * _M2
+            z = z ^ (z >> 31)
+            m = <uint128_t>z * product
+            lo = <uint64_t>m
+            if lo >= threshold:
+                break
+        v = <uint64_t>(m >> 64)
+        for j in range(nbounds[i]):
+            lo = v % n
+            v = v // n
+            items[n - 1], items[lo] = items[lo], items[n - 1]
+            n -= 1
+    return [items[i] for i in range(108)], s

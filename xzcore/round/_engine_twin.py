@@ -15,7 +15,14 @@ from xzcore.kernel import Hand
 from xzcore.money.ledger import Transfer
 from xzcore.tiles import NAMES, SUITS
 
-__all__ = ["PlayChecks", "counts_text", "tiles_conserved", "transfer_dicts", "wall_text"]
+__all__ = [
+    "PlayChecks",
+    "counts_text",
+    "shuffled_kinds",
+    "tiles_conserved",
+    "transfer_dicts",
+    "wall_text",
+]
 
 _FIELDS = ("payer", "payee", "units", "reason", "rule", "detail", "turn")
 
@@ -199,3 +206,46 @@ def tiles_conserved(
     for k in rest:
         c[k] += 1
     return c == [4] * 27
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def shuffled_kinds(x: object, batches: object) -> tuple[list[int], int] | None:
+    """R2.2's shuffle of the 108 tile kinds in id order (``id // 4``) from the SplitMix64 state
+    ``x``, and the state after it: for each ``(product, bounds)`` of ``batches`` (the
+    Fisher–Yates bounds 108, 107, …, 2 in runs, ``xzcore.round.wall._batches``), one draw
+    ``bounded(product)`` (Lemire's method with rejection), split by ``divmod`` over the run's
+    bounds, each a swap of position ``n - 1`` with the remainder. ``None`` unless ``x`` is an
+    exact int in [0, 2**64) and ``batches`` a list of pairs (an exact int product in
+    [2, 2**64), a tuple of exact int bounds 2–108) whose bounds are 108 down to 2 in order."""
+    if type(x) is not int or not 0 <= x <= _MASK64 or type(batches) is not list:
+        return None
+    expected = 108
+    for pair in batches:
+        if type(pair) is not tuple or len(pair) != 2:
+            return None
+        product, bounds = pair
+        if type(product) is not int or not 2 <= product <= _MASK64 or type(bounds) is not tuple:
+            return None
+        for n in bounds:
+            if type(n) is not int or n != expected or n < 2:
+                return None
+            expected -= 1
+    if expected != 1:
+        return None
+    items = [i >> 2 for i in range(108)]
+    for product, bounds in batches:
+        threshold = ((1 << 64) - product) % product
+        while True:  # bounded(product): SplitMix64's next output times the bound
+            x = (x + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            m = (z ^ (z >> 31)) * product
+            if (m & _MASK64) >= threshold:
+                break
+        v = m >> 64
+        for n in bounds:
+            v, j = divmod(v, n)
+            items[n - 1], items[j] = items[j], items[n - 1]
+    return items, x

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xzcore import kernel as core
+from xzcore.backend import load
 from xzcore.errors import WallError
 from xzcore.tiles import KINDS, TILES, parse_tiles, tile_name
 
@@ -105,12 +106,20 @@ _BATCH_CACHE: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
 _KINDS_IN_ID_ORDER = [i >> 2 for i in range(TILES)]
 
 
+_shuffled_kinds = load("engine").shuffled_kinds
+
+
 def shuffled_wall(rng: Rng) -> list[int]:
     """The 108 tile kinds in draw order (R2.2): physical ids 0–107 shuffled, then ``id // 4``.
 
     Shuffling the kinds of the ids in id order moves the same positions, so it is done
-    directly, with the generator inlined (this runs once per game).
+    directly, with the generator inlined (this runs once per game): by the round engine's
+    compiled helper (``shuffled_kinds``, the same steps; None: declined), else here.
     """
+    done = _shuffled_kinds(rng._x, _batches(TILES))
+    if done is not None:
+        items, rng._x = done
+        return items
     items = _KINDS_IN_ID_ORDER.copy()
     x = rng._x
     mask, gamma, m1, m2 = _MASK, _GAMMA, _M1, _M2

@@ -1,0 +1,203 @@
+"""The random bots' quiet turns (``xzcore.audit.replay.random_run``, xzcore.env's opponents):
+on both backends (compiled ``xzcore.audit._replay`` on the compiled kernel, and the twin), a
+round played with ``random_run`` wherever it plays is event for event, unit for unit and
+random number for random number the round that ``RandomAgent.act`` and ``Round.apply`` play
+alone; the compiled function returns what the twin returns at every call."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xzcore.audit import _replay_twin as twin
+from xzcore.kernel import _core_twin
+from xzcore.leshan.round import LeshanRound
+from xzcore.players.agents import RandomAgent, SeatView
+from xzcore.round.actions import _DAHAI
+from xzcore.round.base import END, TURN
+from xzcore.round.engine import Round
+from xzcore.round.wall import deal
+from xzcore.rules import RuleSet
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("xuezhan", {}),
+    ("chengdu-classic", {}),
+    ("xueliu", {}),
+    ("xuezhan", {"exchange_three": True}),
+    ("xuezhan", {"declare_void": False}),
+    ("xuezhan", {"last_round_win": "forced", "last_round_tiles": 12}),
+    ("xuezhan", {"last_round_win": "forfeit", "last_round_scope": "any"}),
+    ("xuezhan", {"tian_di_hu": True, "dihu_on_dealer_discard": True}),
+    ("xueliu", {"last_round_win": "forfeit", "exchange_three": False}),
+]
+
+
+def _compiled() -> ModuleType | None:
+    try:
+        return importlib.import_module("xzcore.audit._replay")
+    except ImportError:
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise
+        return None
+
+
+def _kernel_of(impl: ModuleType) -> ModuleType | None:
+    """The kernel a round for ``impl`` is built on: the compiled step plays only the compiled
+    kernel's hands (under XZ_PUREPYTHON the default is the twin's); the twin plays either."""
+    if impl is twin:
+        return None
+    return importlib.import_module("xzcore.kernel._core")
+
+
+def _round(variant: int, seed: int, kernel: Any = None) -> Round:
+    preset, options = VARIANTS[variant]
+    rules = RuleSet.preset(preset, **options)
+    d = deal(seed)
+    ex = d.exchange_direction if rules.exchange_three else None
+    return Round(rules, d.wall, d.dealer, exchange_direction=ex, kernel=kernel)
+
+
+def _play(rnd: Round, seed: int, me: int, run: Any) -> tuple[list[Any], list[int]]:
+    """Play ``rnd`` to its end with four random bots, through ``run`` (a ``random_run``,
+    given seat ``me``'s discards as ``first``) where it plays, or without (``run`` None); the
+    return of every call of ``run``, and each bot's next random number after the round (the
+    numbers used up)."""
+    bots = [RandomAgent(4 * seed + s) for s in range(4)]
+    views = [SeatView(rnd, s) for s in range(4)]
+    randoms = [None if s == me else bots[s]._random for s in range(4)]
+    returned: list[Any] = []
+    while rnd.phase != END:
+        s = rnd.cur if rnd.phase == TURN else rnd.to_act()[0]
+        if run is not None and rnd.phase == TURN and s == me:  # the learner's discard first
+            a = bots[s].act(views[s])
+            if a.word != "dahai":
+                rnd.apply(a)
+                continue
+            k = run(rnd, me, randoms, a.tile)
+            returned.append(k)
+            if k >= 0:
+                rnd.apply(_DAHAI[rnd.cur][k])
+            continue
+        if run is not None and rnd.phase == TURN:
+            n = len(rnd.events)
+            k = run(rnd, me, randoms)
+            returned.append(k)
+            if k >= 0:
+                rnd.apply(_DAHAI[rnd.cur][k])
+                continue
+            if len(rnd.events) != n:
+                continue
+        rnd.apply(bots[s].act(views[s]))
+    return returned, [b._random() for b in bots]
+
+
+def _outcome(rnd: Round) -> tuple[Any, ...]:
+    return rnd.events, rnd.ledger.totals(), rnd.result().reason
+
+
+@given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.integers(0, 3))
+def test_random_run_plays_the_random_bots_rounds(variant: int, seed: int, me: int) -> None:
+    alone = _round(variant, seed)
+    _, numbers = _play(alone, seed, me, None)
+    with_twin = _round(variant, seed)
+    returned, twin_numbers = _play(with_twin, seed, me, twin.random_run)
+    assert _outcome(with_twin) == _outcome(alone) and twin_numbers == numbers
+    assert any(k == -1 for k in returned)  # it ran (a run ends at the learner's decision)
+    compiled = _compiled()
+    if compiled is not None:
+        with_compiled = _round(variant, seed, _kernel_of(compiled))
+        returned_c, compiled_numbers = _play(with_compiled, seed, me, compiled.random_run)
+        assert _outcome(with_compiled) == _outcome(alone) and compiled_numbers == numbers
+        assert returned_c == returned
+
+
+def test_random_run_plays_quiet_discards_and_hands_the_others_back() -> None:
+    returned: list[int] = []
+    for seed in range(30):
+        got, _ = _play(_round(0, seed), seed, 0, twin.random_run)
+        returned += got
+    assert any(k >= 0 for k in returned)  # a discard somebody may claim: the caller's
+    assert -1 in returned
+
+
+def _impls() -> list[ModuleType]:
+    compiled = _compiled()
+    return [twin] if compiled is None else [twin, compiled]
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize(
+    ("me", "randoms"),
+    [(4, [None] * 4), (-1, [None] * 4), (True, [None] * 4), (0, [None] * 3), (0, (None,) * 4)],
+)
+def test_random_run_refuses_a_bad_seat_or_sources(impl: ModuleType, me: Any, randoms: Any) -> None:
+    with pytest.raises(ValueError, match="random_run"):
+        impl.random_run(_round(0, 0), me, randoms)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("first", [27, -2, True, 3.0, None])
+def test_random_run_refuses_a_first_discard_not_a_kind(impl: ModuleType, first: Any) -> None:
+    with pytest.raises(ValueError, match="random_run"):
+        impl.random_run(_round(0, 0), 0, [None] * 4, first)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_random_run_hands_back_a_first_discard_it_does_not_take(impl: ModuleType) -> None:
+    rnd = _round(4, 3, _kernel_of(impl))  # no 定缺: the dealer's turn at once
+    me = rnd.dealer
+    held = [k for k in range(27) if rnd.hands[me].counts()[k]]
+    missing = next(k for k in range(27) if k not in held)
+    other = (me + 1) % 4
+    assert impl.random_run(rnd, other, [None] * 4, held[0]) == held[0]  # not its turn
+    assert impl.random_run(rnd, me, [None] * 4, missing) == missing  # not held
+    assert len(rnd.events) == 1
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize(
+    ("number", "error"), [(1.0, ValueError), (-0.5, ValueError), (0, TypeError)]
+)
+def test_random_run_refuses_a_number_outside_its_contract(
+    impl: ModuleType, number: Any, error: type[Exception]
+) -> None:
+    asked = 0
+
+    def source() -> Any:
+        nonlocal asked
+        asked += 1
+        return number
+
+    raised = 0
+    for seed in range(20):
+        rnd = _round(4, seed, _kernel_of(impl))  # no 定缺: the dealer's turn at once
+        asked = 0
+        try:
+            impl.random_run(rnd, (rnd.dealer + 1) % 4, [source] * 4)
+        except error:
+            raised += 1
+        assert asked <= 1  # stopped at the first bad number
+    assert raised > 0
+
+
+def test_random_run_declines_rounds_it_does_not_play() -> None:
+    rnd = _round(4, 1)
+    d = deal(1)
+    leshan = LeshanRound(RuleSet.preset("leshan"), d.wall, d.dealer, exchange_direction=None)
+    sources = [RandomAgent(s)._random for s in range(4)]
+    for impl in _impls():
+        assert impl.random_run(leshan, 0, sources) == -1  # not a Round
+        assert impl.random_run(rnd, rnd.dealer, sources) == -1  # the learner's turn
+        assert impl.random_run(rnd, (rnd.dealer + 1) % 4, [None] * 4) == -1  # no source
+    assert leshan.events[1:] == [] and len(rnd.events) == 1
+    compiled = _compiled()
+    if compiled is not None:  # the compiled step declines the twin kernel's hands
+        on_twin = _round(4, 1, kernel=_core_twin)
+        assert compiled.random_run(on_twin, (on_twin.dealer + 1) % 4, sources) == -1
+        assert len(on_twin.events) == 1
