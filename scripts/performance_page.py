@@ -132,7 +132,9 @@ def page(data: dict[str, Any]) -> str:
     lines += [
         "",
         "The command of each table runs its benchmarks alone (`--benchmark-only`); OPS is calls",
-        "per second, 1 / median.",
+        "per second, 1 / median. A call's work can differ between rows (a compiled run plays",
+        "more games than its twin's): where a benchmark records it, the last column is the work",
+        "done per second of the median call, the figure to compare.",
     ]
     by_file: dict[str, list[dict[str, Any]]] = {}
     for bench in data["benchmarks"]:
@@ -153,16 +155,36 @@ def _table(heading: str, path: str, benches: list[dict[str, Any]]) -> list[str]:
         "",
         f"`python -m pytest {path} --benchmark-only`",
         "",
-        "| benchmark | median | min | OPS | rounds |",
-        "|---|---:|---:|---:|---:|",
+        "| benchmark | median | min | OPS | rounds | work per second |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for b in benches:
         s = b["stats"]
         lines.append(
             f"| `{b['name']}` | {_duration(s['median'])} | {_duration(s['min'])} "
-            f"| {1 / s['median']:,.0f} | {s['rounds']:,} |"
+            f"| {1 / s['median']:,.0f} | {s['rounds']:,} | {_rate(b.get('extra_info', {}))} |"
         )
     return lines
+
+
+RATES = ("steps_per_s", "games_per_s", "events_per_s")
+"""The rates a benchmark may record (its ``extra_info``), the first found shown: calls of
+two benchmarks may hold different amounts of work (a compiled run more games than its
+twin's), so their rates, not their medians, compare."""
+
+
+def _rate(extra: dict[str, Any]) -> str:
+    """``48,200 steps`` from a benchmark's ``extra_info``; ``""`` when it records none.
+
+    >>> _rate({"games_per_s": 1234.5, "events_per_s": 9.0})
+    '1,234 games'
+    >>> _rate({"lanes": 2})
+    ''
+    """
+    for key in RATES:
+        if isinstance(extra.get(key), (int, float)):
+            return f"{extra[key]:,.0f} {key.removesuffix('_per_s')}"
+    return ""
 
 
 def main(argv: list[str] | None = None) -> int:
