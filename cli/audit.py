@@ -23,6 +23,7 @@ from xzcore.batch import (
 )
 from xzcore.batch.plan import input_size
 from xzcore.cli.examples import epilog
+from xzcore.cli.options import lang_option
 from xzcore.messages import text
 from xzcore.view.audit_text import correction_lines, money_table, table_lines
 
@@ -64,13 +65,9 @@ def print_table(report: dict[str, Any], quiet: bool, lang: str = "en") -> None:
     help="Ed25519 public key (KEY.pub): every game must carry its signature (L3).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Table: list only games with problems.")
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="Language of the table and the summary line: English or Chinese (JSON keys and "
-    "ids stay as they are).",
+@lang_option(
+    "Language of the table and the summary line: English or Chinese (JSON keys and ids "
+    "stay as they are)."
 )
 @click.option(
     "--html",

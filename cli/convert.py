@@ -17,6 +17,7 @@ from typing import IO, Any
 import click
 
 from xzcore.cli.examples import epilog
+from xzcore.cli.options import lang_option
 from xzcore.cli.output_file import (
     UnwritableOutput,
     check_output_path,
@@ -109,13 +110,7 @@ class _Hashing:
     metavar="KEY",
     help="--from mjai: sign each game with this Ed25519 private key (xz keygen).",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="Language of the messages on stderr.",
-)
+@lang_option("Language of the messages on stderr.")
 @click.pass_context
 def convert(
     ctx: click.Context,

@@ -14,6 +14,7 @@ import click
 
 from xzcore.cli.examples import epilog
 from xzcore.cli.human import HumanInputEnded, HumanSeat
+from xzcore.cli.options import lang_option
 from xzcore.cli.rule_options import rules_of
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
@@ -187,13 +188,9 @@ def _stdout_is_terminal() -> bool:
     default=None,
     help="Let a person play this seat at the terminal.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="Language of what the person at --human is told and asked: English (with the "
-    "Chinese term, which may be typed) or Chinese.",
+@lang_option(
+    "Language of what the person at --human is told and asked: English (with the Chinese "
+    "term, which may be typed) or Chinese."
 )
 @click.option(
     "--progress/--no-progress",

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from xzcore.cli.examples import epilog
+from xzcore.cli.options import lang_option
 from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import LogFormatError
 from xzcore.messages import text
@@ -83,13 +84,7 @@ def _json(doc: dict[str, Any]) -> str:
     help="Stop after event N (0-based) of one game (--game, default 1) and show every "
     "seat's hand, melds, discards, void suit, the wall count and the scores.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="Language of the output: English (5p, dahai) or Chinese (五筒, 打), every word.",
-)
+@lang_option("Language of the output: English (5p, discard) or Chinese (五筒, 打), every word.")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for machines.")
 @click.option(
     "--html",

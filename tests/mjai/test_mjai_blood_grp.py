@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from blood_grp_schema import Order, SchemaError, View, check_event
+from games_helpers import games_of
 
 from xzcore.audit.report import audit_bytes, audit_file
 from xzcore.backend import BACKEND
 from xzcore.cli.main import main
-from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import Match, net_of
 from xzcore.log.writer import LogWriter
 from xzcore.mjai.file import DialectRefusal, read_lines, to_mjai
@@ -44,14 +44,6 @@ ACCEPTED = {
 
 PER_RUN = 334 if BACKEND == "cython" else 20
 """Games per rule set and bot: 3 × 2 × 334 = 2,004 on the compiled modules."""
-
-
-def _games(data: bytes) -> list[Game]:
-    reader = LogReader(io.BytesIO(data))
-    out: list[Game] = []
-    while (game := reader.read_game(CollectingBuilder)) is not None:
-        out.append(game)
-    return out
 
 
 def _record(rules: RuleSet, n: int, seed: int, bot: str) -> bytes:
@@ -103,7 +95,7 @@ def test_every_line_holds_to_blood_grps_schema_and_comes_back_verified(name: str
     assert (back.games, back.replayed, back.notes) == (PER_RUN, PER_RUN, [])
     reports = audit_bytes(out.getvalue())
     assert [r.status for r in reports] == ["verified"] * PER_RUN
-    before, after = _games(data), _games(out.getvalue())
+    before, after = games_of(data), games_of(out.getvalue())
     assert [g.claims["totals"] for g in after] == [g.claims["totals"] for g in before]
     assert [g.header.rules for g in after] == [rules.to_dict()] * PER_RUN  # type: ignore[union-attr]
 
@@ -113,7 +105,7 @@ def test_the_money_is_where_blood_grp_keeps_it() -> None:
     ryukyoku's are the R10 settlement's; gang money has no event, so each start_kyoku's
     scores are the ones before plus every delta of the round before plus its gang money."""
     data = _record(RuleSet.preset("xuezhan"), 300, 7, "greedy")
-    games = _games(data)
+    games = games_of(data)
     events = _check_lines(_dialect(data))
     rounds: list[list[dict]] = []
     for ev in events:
@@ -304,7 +296,7 @@ def test_a_bot_written_from_blood_grps_protocol_plays_whole_games(
     assert ran.stderr.splitlines() == [f"wrote {games[1]} game(s) to {tmp_path / 'bots.xzlog'}"]
     reports = list(audit_file(tmp_path / "bots.xzlog"))
     assert [r.status for r in reports] == ["verified"] * int(games[1])
-    wins = [e for g in _games((tmp_path / "bots.xzlog").read_bytes()) for e in g.events]
+    wins = [e for g in games_of((tmp_path / "bots.xzlog").read_bytes()) for e in g.events]
     assert {e["actor"] for e in wins if e["type"] == "hora"} & {1, 3}
 
 
@@ -329,7 +321,7 @@ def test_a_doctored_event_the_dialect_cannot_say_is_refused_not_written(
 ) -> None:
     """M6.1: a value outside blood-grp's types or ranges, or an event it has no word for, in a
     doctored log is refused in one line (exit 3), never written as a line its readers refuse."""
-    game = _games(_record(RuleSet.preset("xuezhan"), 1, 3, "greedy"))[0]
+    game = games_of(_record(RuleSet.preset("xuezhan"), 1, 3, "greedy"))[0]
     assert game.header is not None and game.claims is not None
     events = [dict(e) for e in game.events]
     k = next(i for i, e in enumerate(events) if e["type"] == "dahai")

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games_helpers import games_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xzcore.audit.report import CONVERTED_NOTE, audit_bytes
-from xzcore.log.reader import CollectingBuilder, Game, LogReader
+from xzcore.log.reader import Game
 from xzcore.log.types import LogFormatError, Match
 from xzcore.log.writer import LogWriter
 from xzcore.mjai.file import CONVERTED, MjaiError, read_lines, to_mjai
@@ -27,14 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = sorted((ROOT / "replays").glob("*.xzlog"))
 RECHAINED = {"edited-record.xzlog", "forged-signature.xzlog"}
 """Samples whose hash chain or signature was doctored: the writer lays them anew (M2.4)."""
-
-
-def _games(data: bytes) -> list[Game]:
-    reader = LogReader(io.BytesIO(data))
-    out: list[Game] = []
-    while (game := reader.read_game(CollectingBuilder)) is not None:
-        out.append(game)
-    return out
 
 
 def _whole(games: list[Game]) -> list[Game]:
@@ -72,7 +65,7 @@ def test_every_replay_comes_back_with_the_same_events_claims_and_header(path: Pa
     data = path.read_bytes()
     res = to_mjai(io.BytesIO(data), path=path.name)
     back, info = _back(_text(res.lines))
-    before, after = _whole(_games(data)), _games(back)
+    before, after = _whole(games_of(data)), games_of(back)
     assert res.games == info.games == info.rebuilt == len(before) == len(after)
     for a, b in zip(before, after, strict=True):
         assert a.events == b.events
@@ -124,7 +117,7 @@ def test_a_converted_replay_audits_as_the_original(path: Path) -> None:
     or signature aside: the writer lays the chain anew)."""
     data = path.read_bytes()
     back, _ = _back(_text(to_mjai(io.BytesIO(data)).lines))
-    whole = [v for v, g in zip(_verdicts(data), _games(data), strict=True) if g.complete]
+    whole = [v for v, g in zip(_verdicts(data), games_of(data), strict=True) if g.complete]
     assert _verdicts(back) == whole
 
 
@@ -203,7 +196,7 @@ def test_a_hand_written_blood_grp_log_converts_and_audits_with_the_recomputed_mo
     with the M4.4 note."""
     data, res = _back(_blood_grp(), rules=NO_EXCHANGE)
     assert (res.games, res.replayed, res.rebuilt, res.notes) == (2, 2, 0, [])
-    games = _games(data)
+    games = games_of(data)
     first, second = games[0].events, games[1].events
     assert [e["type"] for e in first] == [
         "start_kyoku",
@@ -253,8 +246,8 @@ def test_mortals_start_kyoku_fields_and_red_fives_are_accepted() -> None:
     mortal = mortal.replace(b'"dahai","actor":1,"pai":"5p"', b'"dahai","actor":1,"pai":"5pr"')
     plain, _ = _back(_blood_grp(), rules=NO_EXCHANGE)
     assert _back(mortal, rules=NO_EXCHANGE)[0] != b""
-    assert [g.events for g in _games(_back(mortal, rules=NO_EXCHANGE)[0])] == [
-        g.events for g in _games(plain)
+    assert [g.events for g in games_of(_back(mortal, rules=NO_EXCHANGE)[0])] == [
+        g.events for g in games_of(plain)
     ]
 
 
@@ -293,7 +286,7 @@ def test_plain_mjai_of_our_logs_replays_to_the_same_events(preset: str, exchange
         data = _recorded(rules, 12, 5, bot)
         back, res = _back(_plain_mjai(data, keep), rules=rules)
         assert res.replayed == 12 and res.notes == []
-        for a, b in zip(_games(data), _games(back), strict=True):
+        for a, b in zip(games_of(data), games_of(back), strict=True):
             assert _engine_view(a.events) == _engine_view(b.events)
             assert a.claims == b.claims
 
@@ -427,7 +420,7 @@ def test_plain_mjai_keeping_xz_none_keeps_the_superseded_claims(preset: str) -> 
     data = _recorded(rules, 40, 7, "greedy")
     back, _ = _back(_plain_mjai(data, ("xz_none",)), rules=rules)
     claims = 0
-    for a, b in zip(_games(data), _games(back), strict=True):
+    for a, b in zip(games_of(data), games_of(back), strict=True):
         assert [{**a.events[0], "wall": None}, *a.events[1:]] == [
             {**b.events[0], "wall": None},
             *b.events[1:],

@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 
 import pytest
+from games_helpers import games_of
 
 from xzcore.backend import BACKEND
-from xzcore.log.reader import CollectingBuilder, Game, LogReader
 from xzcore.log.types import Match
 from xzcore.log.writer import LogWriter
 from xzcore.mjai.file import read_lines, to_mjai
@@ -22,14 +22,6 @@ from xzcore.rules import RuleSet
 
 PER_PRESET = 2500 if BACKEND == "cython" else 100
 """Games per preset: 4 × 2,500 = 10,000 on the compiled modules."""
-
-
-def _games(data: bytes) -> list[Game]:
-    reader = LogReader(io.BytesIO(data))
-    out: list[Game] = []
-    while (game := reader.read_game(CollectingBuilder)) is not None:
-        out.append(game)
-    return out
 
 
 @pytest.mark.parametrize("preset", ["xuezhan", "chengdu-classic", "xueliu", "leshan"])
@@ -49,7 +41,7 @@ def test_recorded_games_come_back_with_the_same_events_and_claims(preset: str, b
     out = io.BytesIO()
     back = from_mjai(read_lines(io.BytesIO(("\n".join(res.lines) + "\n").encode())), out)
     assert back.rebuilt == n
-    before, after = _games(data), _games(out.getvalue())
+    before, after = games_of(data), games_of(out.getvalue())
     assert len(before) == len(after) == n
     for a, b in zip(before, after, strict=True):
         assert a.events == b.events
