@@ -7,8 +7,9 @@
 # sdist), checks what each holds (scripts/check_dist.py), installs the wheel into a fresh venv
 # and runs the CLI from a folder outside the source tree — the README's main job on a copy of
 # replays/ ending exactly as replays/README.md promises, and keygen → record --sign → audit —
-# then installs the sdist into another fresh venv and runs the sdist's own test suite against
-# that installation. Any difference exits non-zero.
+# then installs the sdist into another fresh venv and runs the sdist's own tests against that
+# installation (all collected; those of its data, docs and CLI run). Any difference exits
+# non-zero.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -120,5 +121,12 @@ mkdir "$work/sdist-src"
 tar -xzf "$sdist" -C "$work/sdist-src" --strip-components=1
 cd "$work/sdist-src"
 # PYTHONSAFEPATH: the tests (and the subprocesses they start) import the installed package,
-# not the sdist's xzcore/ folder, which holds no compiled modules.
-PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider
+# not the sdist's xzcore/ folder, which holds no compiled modules. Every test module of the
+# sdist is collected (its helpers and imports are there); the tests that read its samples,
+# data and docs or drive the installed CLI run. The whole suite ran above (.ci/run), twice,
+# on the same code; scripts/check_dist.py holds the sdist to every tracked file its tests read.
+PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider --collect-only \
+    >"$work/collected" || { tail -n 20 "$work/collected"; fail "the sdist's tests do not collect"; }
+tail -n 1 "$work/collected"
+PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider \
+    tests/cli tests/golden tests/audit/test_bundled_replays.py tests/test_*.py
