@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -40,3 +42,14 @@ def kernel(request: pytest.FixtureRequest) -> ModuleType:
 def twin() -> ModuleType:
     """The pure-Python twin, the oracle of the differential tests."""
     return importlib.import_module("xzcore.kernel._core_twin")
+
+
+@pytest.fixture(autouse=True)
+def _sigpipe_left_as_it_was() -> Iterator[None]:
+    """``xz``'s ``main()`` lets SIGPIPE end the process (cli/main.py: exit 141, as a Unix
+    filter); a test that calls it in process must not leave that to the tests after it,
+    where a write to a closed pipe would end pytest itself."""
+    before = signal.getsignal(signal.SIGPIPE) if hasattr(signal, "SIGPIPE") else None
+    yield
+    if before is not None:
+        signal.signal(signal.SIGPIPE, before)
