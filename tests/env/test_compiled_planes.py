@@ -1,19 +1,25 @@
-"""``xzcore.env._planes`` (compiled) against its twin ``xzcore.env._planes_twin`` on random
-event lists and buffers: the same index returned, the same cells written, the same errors;
-and the twin against what the observation planes' draws and discards mean (the river, the
-hand size, the own hand row)."""
+"""``xzcore.env._planes`` (compiled) against its twin ``xzcore.env._planes_twin``: on random
+event lists and buffers, the same index returned, the same cells written, the same errors;
+over random rounds, the same observations from both forms of ``Planes``; and the twin
+against what the observation planes' draws and discards mean (the river, the hand size, the
+own hand row)."""
 
 from __future__ import annotations
 
+import random
 from array import array
 from typing import Any
 
 import pytest
 from compiled_helpers import compiled_or_skip
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xzcore.env import _planes_twin
+from xzcore.env._layout import BUFFER_SHAPE, N_PLANES, ROWS
+from xzcore.leshan.round import new_round
+from xzcore.round.wall import Rng, deal
+from xzcore.rules import PRESETS, RuleSet
 from xzcore.tiles import NAMES
 
 TABLE = 4 * 8 * 27
@@ -88,3 +94,63 @@ def test_plain_events_moves_the_river_the_hand_size_and_the_own_hand(
 @pytest.mark.parametrize("size", [(TABLE - 1, OWN), (TABLE, OWN - 1)])
 def test_plain_events_refuses_buffers_smaller_than_the_planes(size: tuple[int, int]) -> None:
     assert _run(_planes_twin, [], 0, [0.0] * size[0], [0.0] * size[1])[0][0] == "ValueError"
+
+
+def _planes_pair(rnd: Any, planes: Any) -> tuple[Any, Any]:
+    np = pytest.importorskip("numpy")
+    return planes.Planes(rnd), _planes_twin.Planes(rnd, np.zeros(BUFFER_SHAPE, dtype=np.float32))
+
+
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=40, deadline=None)
+def test_planes_compiled_observe_as_its_twin_over_a_random_round(
+    preset: str, seed: int, choices: int
+) -> None:
+    """Both forms of ``Planes`` follow one round played at random (any preset), asked
+    for the observations of random seats with random 换三张 picks at random points, and
+    at each ask give the same array; a ``Planes`` made in the middle of the round agrees."""
+    compiled = compiled_or_skip("xzcore.env._planes")
+    rules = RuleSet.preset(preset)
+    d = deal(0, Rng(seed))
+    ex = d.exchange_direction if rules.exchange_three else None
+    rnd = new_round(rules, d.wall, d.dealer, exchange_direction=ex)
+    rng = random.Random(choices)
+    fast, twin = _planes_pair(rnd, compiled)
+    for step in range(400):
+        seats = rnd.to_act()
+        if not seats:
+            break
+        for _ in range(rng.randrange(3)):  # asked now and then, any seat
+            s = rng.randrange(4)
+            picks = sorted(rng.sample(range(27), rng.randrange(3)))
+            assert (fast.observe(s, picks) == twin.observe(s, picks)).all()
+        if step % 97 == 13:  # one made under way agrees with the ones that followed it
+            s = rng.randrange(4)
+            late, late_twin = _planes_pair(rnd, compiled)
+            assert (late.observe(s, []) == fast.observe(s, [])).all()
+            assert (late_twin.observe(s, []) == twin.observe(s, [])).all()
+        s = seats[0]
+        rnd.apply(rng.choice(rnd.legal_actions(s)))
+    for s in range(4):
+        assert (fast.observe(s, []) == twin.observe(s, [])).all()
+
+
+def test_planes_compiled_writes_into_a_given_buffer_and_out() -> None:
+    """A given buffer is the one written (the vector env's stacked rows), and ``out``
+    receives the observation, as the twin's."""
+    np = pytest.importorskip("numpy")
+    compiled = compiled_or_skip("xzcore.env._planes")
+    d = deal(0, Rng(5))
+    rnd = new_round(RuleSet.preset("xuezhan"), d.wall, d.dealer, exchange_direction=None)
+    bufs = [np.full(BUFFER_SHAPE, 7.0, dtype=np.float32) for _ in range(2)]
+    outs = [np.zeros((N_PLANES, 27), dtype=np.float32) for _ in range(2)]
+    for module, buf, out in zip((compiled, _planes_twin), bufs, outs, strict=True):
+        p = module.Planes(rnd, buf)
+        assert p.observe(1, [], out) is out
+    np.testing.assert_array_equal(bufs[0], bufs[1])
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[0], bufs[0][ROWS[1]])

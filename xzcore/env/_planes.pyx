@@ -1,7 +1,8 @@
 # cython: language_level=3
-"""The observation planes' commonest updates, in C: the twin of
-``xzcore.env._planes_twin`` (the contract is there). ``xzcore.env.observation`` selects this
-module or the twin (``xzcore.backend.load``)."""
+"""The observation planes in C: the twin of ``xzcore.env._planes_twin`` (the contract is
+there): :class:`Planes`, one round's observations kept up to date from its events, and its
+commonest updates, :func:`plain_events`. ``xzcore.env.observation`` selects this module or
+the twin (``xzcore.backend.load``)."""
 
 from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
@@ -9,7 +10,7 @@ from cpython.object cimport PyObject
 
 from xzcore.tiles import NAMES
 
-__all__ = ["plain_events"]
+__all__ = ["Planes", "plain_events"]
 
 cdef dict _KIND = {name: k for k, name in enumerate(NAMES)}
 cdef object _TYPE = "type"
@@ -44,6 +45,10 @@ cdef inline long _small(object x, long hi):
 def plain_events(list events, Py_ssize_t start, float[::1] table, float[::1] own):
     """Take ``events[start:]`` into the planes while each is a plain event; the index of the
     first that is not (see the twin)."""
+    return _plain(events, start, table, own)
+
+
+cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::1] own) except -1:
     cdef Py_ssize_t i = start
     cdef long s, k
     cdef object e, kind, pai, v
@@ -80,3 +85,333 @@ def plain_events(list events, Py_ssize_t start, float[::1] table, float[::1] own
             own[TOP * s + k] += 1
         i += 1
     return i
+
+
+# -- the planes of one round (the twin's Planes, the same steps) ---------------------------
+
+cimport cython
+
+from xzcore.env._extra import np
+from xzcore.env._layout import (
+    _MELD_ROW as _MELD_ROW_MAP,
+    _MELDS as _MELDS_SET,
+    _MONEY as _MONEY_SET,
+    _MONEY_ONLY as _MONEY_ONLY_SET,
+    _REBUILD as _REBUILD_SET,
+    _ROWS as _ROWS_LIST,
+    BUFFER_SHAPE as _BUFFER_SHAPE,
+)
+from xzcore.players.agents import SeatView
+from xzcore.round.base import CLAIM as _CLAIM_PY, ROB as _ROB_PY, TURN as _TURN_PY
+from xzcore.tiles import MeldKind
+
+cdef enum:
+    OWN_ROWS = 4 * 5  # the four seats' own rows, ahead of the table
+    # a seat's own rows
+    HAND = 0
+    DRAWN = 1
+    OFFER = 2
+    PICKS = 3
+    GLOBAL = 4
+    # a seat block's rows
+    DISCARDS = 0
+    PENG = 1
+    GANG = 2
+    ANGANG = 3
+    VOID = 4
+    WON = 5
+    LAID_OPEN = 6
+    NUMBERS = 7
+    # a NUMBERS row's columns
+    UNITS = 0
+    PIAO = 1
+    SIZE_COL = 2
+    IN_PLAY = 3
+    WON_COL = 4
+    DEALER = 5
+    CURRENT = 6
+    OFFERING = 7
+
+cdef long _TURN_C = _TURN_PY
+cdef long _CLAIM_C = _CLAIM_PY
+cdef long _ROB_C = _ROB_PY
+cdef frozenset _MELDS_F = _MELDS_SET
+cdef frozenset _MONEY_F = _MONEY_SET
+cdef frozenset _MONEY_ONLY_F = _MONEY_ONLY_SET
+cdef frozenset _REBUILD_F = _REBUILD_SET
+cdef dict _MELD_ROW = dict(_MELD_ROW_MAP)
+cdef object _ANGANG_KIND = MeldKind.ANGANG
+cdef tuple _NOBODY = (False, False, False, False)
+cdef list _ROWS = list(_ROWS_LIST)
+cdef object _PON_WORD = "pon"
+cdef object _DAIMINKAN_WORD = "daiminkan"
+cdef object _ANKAN_WORD = "ankan"
+cdef object _KAKAN_WORD = "kakan"
+cdef object _GANG_PAYMENT = "gang_payment"
+cdef object _BUGANG = "bugang"
+
+assert (OWN_ROWS + 32, 27) == tuple(_BUFFER_SHAPE)
+
+
+cdef inline Py_ssize_t _cell(long seat, long row, long col):
+    """The flat index of a cell of seat ``seat``'s block (absolute seat) in the table."""
+    return 27 * (8 * seat + row) + col
+
+
+@cython.boundscheck(True)
+@cython.wraparound(True)
+cdef class Planes:
+    """The observations of one round, kept up to date from its events (see the twin)."""
+
+    cdef readonly object round
+    cdef readonly list views
+    cdef readonly object table
+    cdef readonly object own
+    cdef object _buf
+    cdef float[::1] _m
+    cdef float[::1] _o
+    cdef Py_ssize_t _seen
+    cdef long _left, _phase, _cur, _offering, _offer_tile
+    cdef bint _final
+    cdef bint _stale[4]
+    cdef long _drawn[4]
+    cdef list _picks
+    cdef list _lock
+
+    def __init__(self, rnd, buffer=None):
+        self.round = rnd
+        self.views = [SeatView(rnd, s) for s in range(4)]
+        if buffer is None:
+            buffer = np.zeros(_BUFFER_SHAPE, dtype=np.float32)
+        else:  # a row of the vector env's stacked buffers, cleared for this round
+            buffer[:] = 0
+        self._buf = buffer
+        self.table = buffer[OWN_ROWS:]
+        self.own = buffer[:OWN_ROWS].reshape(4, 5, 27)
+        flat = buffer.reshape(-1)
+        self._m = flat[OWN_ROWS * 27 :]
+        self._o = flat[: OWN_ROWS * 27]
+        self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
+        self._final = False
+        for s in range(4):
+            self._stale[s] = True  # own hand rows to read again from the view
+            self._drawn[s] = -1
+        self._picks = [[], [], [], []]
+        self._lock = [-1, -1, -1, -1]  # the pass lock's value shown (-1: no lock)
+        self._rebuild()
+        self._seen = len(rnd.events)  # the table holds them all; the hands are read anew
+
+    cdef void _rebuild(self) except *:
+        """Every public row from the view (after a rarer event)."""
+        cdef float[::1] m = self._m
+        cdef long s, row, vs, j
+        cdef object k
+        t = self.table
+        m[:] = 0
+        v = self.views[0]  # public facts: any seat's view gives the same
+        voids = v.voids()
+        piao = v.piao()
+        in_play = v.in_play()
+        won = v.won()
+        totals = v.totals()
+        for s in range(4):
+            row = _cell(s, DISCARDS, 0)
+            for k in v.discards(s):
+                m[row + <long>k] += 1
+            for meld in v.melds(s):
+                kind = meld.kind
+                m[_cell(s, ANGANG if kind is _ANGANG_KIND else <long>_MELD_ROW[kind], meld.tile)] = 1
+            if voids[s] >= 0:
+                vs = voids[s]
+                if vs < 3:
+                    for j in range(9 * vs, 9 * vs + 9):
+                        m[_cell(s, VOID, j)] = 1
+                else:  # (not a suit: numpy clips the slice, as the twin's)
+                    t[8 * s + VOID, 9 * vs : 9 * vs + 9] = 1
+            shown = self.views[(s + 1) % 4].laid_open(s)  # as another seat sees it
+            if shown is not None:
+                t[8 * s + LAID_OPEN] = np.frombuffer(shown, dtype=np.uint8)
+            row = _cell(s, NUMBERS, 0)
+            m[row + UNITS] = totals[s]
+            m[row + PIAO] = piao[s]
+            m[row + IN_PLAY] = in_play[s]
+            m[row + WON_COL] = won[s]
+            m[row + SIZE_COL] = v.hand_size(s)
+            m[row + DEALER] = s == v.dealer
+            m[row + CURRENT] = s == self._cur
+            m[row + OFFERING] = s == self._offering
+        for w in self.round.wins:  # the hora events, public
+            m[_cell(w.seat, WON, w.tile)] += 1
+
+    cdef void _sync(self) except *:
+        """Take in the events since the last observation, and the public numbers that
+        changed (the wall, the phase, the final round, whose turn, the tile on offer)."""
+        cdef float[::1] m = self._m
+        cdef float[::1] o = self._o
+        cdef Py_ssize_t n, at, i
+        cdef long s, k, left, phase, old, new, cur, src, tile
+        cdef bint dirty, money, final
+        cdef object e, kind
+        r = self.round
+        events = r.events
+        n = len(events)
+        if n != self._seen:
+            dirty = money = False
+            at = self._seen
+            while True:
+                at = _plain(events, at, m, o)  # the plain events, at once
+                if at >= n:
+                    break
+                e = events[at]  # one it did not take (or a malformed one, refused below)
+                at += 1
+                kind = e["type"]
+                if kind == _DAHAI:
+                    s = e["actor"]
+                    k = _KIND[e["pai"]]
+                    m[_cell(s, DISCARDS, k)] += 1
+                    m[_cell(s, NUMBERS, SIZE_COL)] -= 1
+                    o[s * TOP + k] -= 1  # its own hand row (HAND)
+                    continue
+                if kind == _TSUMO:
+                    s = e["actor"]
+                    m[_cell(s, NUMBERS, SIZE_COL)] += 1
+                    o[s * TOP + <long>_KIND[e["pai"]]] += 1
+                    continue
+                if kind == _NONE:
+                    continue
+                if kind not in _MONEY_ONLY_F:  # a meld, win, exchange …: read the hands again
+                    for s in range(4):
+                        self._stale[s] = True
+                if kind in _MONEY_F:
+                    money = True
+                if kind == _GANG_PAYMENT and e["kind"] == _BUGANG:
+                    s = e["actor"]
+                    for k in self.round.pengs[s] ^ self._pengs(s):
+                        m[_cell(s, PENG, k)] = 0
+                        m[_cell(s, GANG, k)] = 1
+                elif kind in _MELDS_F and getattr(r, "baige", _NOBODY)[e["actor"]]:
+                    # a 摆割 seat's meld changes the hand it shows (R13.4)
+                    dirty = True
+                elif kind == _PON_WORD or kind == _DAIMINKAN_WORD:  # the claimed tile leaves the river
+                    s = e["actor"]
+                    k = _KIND[e["pai"]]
+                    m[_cell(e["target"], DISCARDS, k)] -= 1
+                    m[_cell(s, PENG if kind == _PON_WORD else GANG, k)] = 1
+                    m[_cell(s, NUMBERS, SIZE_COL)] -= 2 if kind == _PON_WORD else 3
+                elif kind == _ANKAN_WORD:
+                    s = e["actor"]
+                    m[_cell(s, ANGANG, _KIND[e["pai"]])] = 1
+                    m[_cell(s, NUMBERS, SIZE_COL)] -= 4
+                elif kind == _KAKAN_WORD:  # the 碰 becomes a 补杠 once it stands (R6.4)
+                    m[_cell(e["actor"], NUMBERS, SIZE_COL)] -= 1
+                elif kind in _REBUILD_F:
+                    dirty = True
+            self._seen = n
+            if dirty:
+                self._rebuild()
+            if money and not dirty:
+                for s, units in enumerate(r.ledger.totals()):
+                    m[_cell(s, NUMBERS, UNITS)] = units
+        # The public numbers, read from the round's fields as SeatView reads them.
+        left = 108 - <long>r.pos  # SeatView.wall_left
+        if left != self._left:
+            self._left = left
+            for s in range(4):
+                o[s * TOP + 27 * GLOBAL] = left
+            final = r.final  # SeatView.final_round (R5.7: the final round begins with a draw)
+            if final != self._final:
+                self._final = final
+                for s in range(4):
+                    o[s * TOP + 27 * GLOBAL + 8] = final
+        phase = r.phase  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
+        if phase != self._phase:
+            old = self._phase
+            if old >= 0:
+                old += 1
+                for s in range(4):
+                    o[s * TOP + 27 * GLOBAL + old] = 0
+            new = phase + 1
+            for s in range(4):
+                o[s * TOP + 27 * GLOBAL + new] = 1
+            self._phase = phase
+        cur = r.cur  # SeatView.current
+        if cur != self._cur:
+            if self._cur >= 0:
+                m[_cell(self._cur, NUMBERS, CURRENT)] = 0
+            m[_cell(cur, NUMBERS, CURRENT)] = 1
+            self._cur = cur
+        if phase == _CLAIM_C or phase == _ROB_C or self._offering >= 0:
+            # SeatView.offer(): the tile on offer and its seat while claims are open
+            if phase == _CLAIM_C or phase == _ROB_C:
+                src = r._claim_from
+                tile = r._claim_tile
+            else:
+                src = tile = -1
+            if src != self._offering or tile != self._offer_tile:
+                if self._offering >= 0:
+                    m[_cell(self._offering, NUMBERS, OFFERING)] = 0
+                    for s in range(4):
+                        o[s * TOP + 27 * OFFER + self._offer_tile] = 0
+                if src >= 0:
+                    m[_cell(src, NUMBERS, OFFERING)] = 1
+                    for s in range(4):
+                        o[s * TOP + 27 * OFFER + tile] = 1
+                self._offering = src
+                self._offer_tile = tile
+
+    cdef set _pengs(self, long s):
+        """The kinds the table shows as seat ``s``'s 碰."""
+        cdef Py_ssize_t row = _cell(s, PENG, 0)
+        cdef float[::1] m = self._m
+        return {k for k in range(27) if m[row + k]}
+
+    def observe(self, seat, picks, out=None):
+        """Seat ``seat``'s observation (a new array, or written into ``out``, a float32
+        ``(N_PLANES, 27)`` array), ``picks`` its 换三张 picks so far."""
+        self.refresh(seat, picks)
+        return self._buf.take(_ROWS[seat], axis=0, out=out)  # rows in that order
+
+    def refresh(self, seat, picks):
+        """Bring the buffer's rows of seat ``seat``'s observation up to date (``picks``: its
+        换三张 picks so far); :meth:`observe` then takes them (:data:`ROWS`)."""
+        cdef float[::1] o
+        cdef long s = seat, drawn, base, value, k
+        cdef const unsigned char[::1] counts
+        self._sync()
+        if not 0 <= s < 4:
+            raise IndexError(f"seat {seat!r} (expected 0-3)")
+        o = self._o
+        if self._stale[s]:  # else kept up to date by the draws and discards (_sync)
+            self._stale[s] = False
+            c = self.views[s].counts()
+            if type(c) is bytes and len(<bytes>c) == 27:
+                counts = c
+                base = s * TOP + 27 * HAND
+                for k in range(27):
+                    o[base + k] = counts[k]
+            else:
+                self.own[s, HAND] = np.frombuffer(c, dtype=np.uint8)
+        r = self.round
+        drawn = r.drawn if r.phase == _TURN_C and r.cur == s else -1  # SeatView.drawn
+        if drawn != self._drawn[s]:
+            base = s * TOP + 27 * DRAWN
+            if self._drawn[s] >= 0:
+                o[base + self._drawn[s]] = 0
+            if drawn >= 0:
+                o[base + drawn] = 1
+            self._drawn[s] = drawn
+        if picks != self._picks[s]:
+            self._picks[s] = picks[:]
+            base = s * TOP + 27 * PICKS
+            for k in range(27):
+                o[base + k] = 0
+            for k in picks:
+                if not 0 <= k < 27:
+                    raise IndexError(f"pick {k!r} (expected a kind 0-26)")
+                o[base + k] += 1
+        value = r.lock_value[s] if r.locked[s] else -1  # SeatView.locked
+        if value != self._lock[s]:
+            self._lock[s] = value
+            base = s * TOP + 27 * GLOBAL
+            o[base + 9] = value >= 0
+            o[base + 10] = max(value, 0)
