@@ -132,6 +132,23 @@ def _impls() -> list[ModuleType]:
 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_random_run_plays_a_random_bots_peng_or_pass_on_the_discard(impl: ModuleType) -> None:
+    """A discard that offers one random bot 碰 is played in the run: its answer (a pass, then
+    the next draw; or the 碰 and its discard) is among the events a call appends."""
+    seen: set[str] = set()
+
+    def run(rnd: Round, me: int, randoms: list[Any], first: int = -1) -> int:
+        n = len(rnd.events)
+        k: int = impl.random_run(rnd, me, randoms, first)
+        seen.update(e["type"] for e in rnd.events[n:])
+        return k
+
+    for seed in range(20):
+        _play(_round(0, seed, _kernel_of(impl)), seed, 0, run)
+    assert {"pon", "none"} <= seen
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 @pytest.mark.parametrize(
     ("me", "randoms"),
     [(4, [None] * 4), (-1, [None] * 4), (True, [None] * 4), (0, [None] * 3), (0, (None,) * 4)],

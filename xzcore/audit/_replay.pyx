@@ -265,13 +265,17 @@ include "_replay_claims.pxi"
 
 
 cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
-                     bint looked, object read=None, PyObject* read_tsumogiri=NULL):
+                     bint looked, object read=None, PyObject* read_tsumogiri=NULL,
+                     object randoms=None, long me=-1):
     """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
-    (a discard another seat can claim is declined)."""
+    (a discard another seat can claim is declined), unless ``randoms`` (random_run's four
+    sources) is given: then also a discard whose window offers one seat, not ``me`` and
+    with a source, 碰 or pass, that seat answering as ``RandomAgent.act`` does (one number
+    drawn once nothing can decline; 1 returned)."""
     cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
-    cdef long n = -1, i, o, left, pos = r.pos, taker = -1
+    cdef long n = -1, i, o, left = 0, pos = r.pos, taker = -1
     cdef Py_ssize_t j, n_asked = 0
     cdef long order[3]
     cdef int asked = 0, answered = 0, cnt, c
@@ -281,6 +285,9 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef object first = False, melds = None, pengs = None
     cdef bint release = False, new_final = False, opened = False, winner, final_n = False
     cdef int hora
+    cdef long rand_seat = -1
+    cdef object u
+    cdef double x
 
     # -- check everything, change nothing -------------------------------------------------
     try:
@@ -321,7 +328,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             c = _claimable(ho, tile, k)
             if c == 0:
                 continue
-            if c < 0 or rec is None:
+            if c < 0 or (rec is None and randoms is None):
                 return -1  # an error; or quiet_discard: another seat may be offered the tile
             if opts is None:
                 opts = {}
@@ -331,6 +338,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 return -1
             mine = []
             if hora:  # R7.1: 胡 on offer (Round._open_claims), unless a rule says otherwise
+                if randoms is not None:
+                    return -1  # random_run: a win on offer is the engine's
                 if _at(r.locked, o) or r.final or not r.declare_void:
                     return -1  # R7.4 (the score may decide), R5.7, R4.4 (the melds' suits)
                 opened = True
@@ -342,17 +351,25 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 if cnt == 3:
                     if winner:
                         return -1  # R11.2: a winner's gang must keep its waits: the engine's
+                    if randoms is not None:
+                        return -1  # random_run: a 直杠 on offer is the engine's
                     mine.append(_KAN_T[o][k])
                 if cnt >= 2 and not winner:  # R11.2: a winner may not 碰
                     mine.append(_PON_T[o][k])
             if not mine:
                 continue
+            if randoms is not None:  # random_run: a random bot answers, nobody else
+                if o == me or _at(randoms, o) is None or n_asked:
+                    return -1
+                rand_seat = o
             mine.append(_NONE_T[o])
             opts[o] = mine
             asked |= 1 << o
             n_asked += 1
         if opts is not None:
-            if not opened and not _answers(rec, at, n_asked, asked, k, order, &taker):
+            if randoms is not None:
+                order[0] = rand_seat  # its answer is drawn below, once nothing can decline
+            elif not opened and not _answers(rec, at, n_asked, asked, k, order, &taker):
                 opened = True  # the window opens; the loop takes the answers
             if not _intact(r):
                 return -1  # the answers were looked into (see _intact)
@@ -367,12 +384,14 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             return -1
         if opened:
             pass  # the window stays open (Round._dahai: phase CLAIM)
-        elif taker >= 0:  # Round._pon: the claimer's hand, melds and pengs
-            ht = <Hand>_at(hands, taker)  # a compiled Hand: _intact
-            melds = _at(r.melds, taker)
-            pengs = _at(r.pengs, taker)
+        elif taker >= 0 or rand_seat >= 0:  # Round._pon: the claimer's hand, melds and pengs
+            ht = <Hand>_at(hands, taker if taker >= 0 else rand_seat)  # compiled: _intact
+            melds = _at(r.melds, taker if taker >= 0 else rand_seat)
+            pengs = _at(r.pengs, taker if taker >= 0 else rand_seat)
             if type(melds) is not list or type(pengs) is not set:
                 return -1
+        if opened or taker >= 0:
+            pass
         else:
             # Round._next_turn: the next seat in play (R5.5).
             n = (s + 1) % 4
@@ -393,6 +412,15 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
     except Exception:  # a damaged round: the engine reports it
         return -1
+    if rand_seat >= 0:  # RandomAgent.act: legal[int(random() * len(legal))], legal [pon, none]
+        u = _at(randoms, rand_seat)()
+        if type(u) is not float:
+            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+        x = <double>u * 2
+        if not 0 <= x < 2:
+            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+        if <long>x == 0:
+            taker = rand_seat
 
     # -- apply: Round._dahai (and the window: _open_claims, apply, _resolve_claims), then
     # -- Round._draw(n, False) or Round._pon; the scalar attributes are written by _flush --
@@ -575,7 +603,9 @@ def random_run(rnd, me, randoms, first=-1):
     play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s random
     number source, ``random.Random.random``, or None) as
     ``xzcore.players.agents.RandomAgent`` plays them, while each is a turn whose only legal
-    actions are discards and the discard drawn is quiet (see ``quiet_discard``); stop at seat
+    actions are discards and the discard drawn is quiet (see ``quiet_discard``), or its claim
+    window offers one seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that
+    seat answers as ``RandomAgent.act`` does; stop at seat
     ``me``'s decision, a seat without a source, any other turn or phase. Return the kind of a
     discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1.
     See ``xzcore.audit._replay_twin.random_run``."""
@@ -598,7 +628,9 @@ def random_run(rnd, me, randoms, first=-1):
         return f
     if r is None:
         return f
-    if f >= 0 and (r.phase != _TURN or r.cur != m or _step(r, m, _KIND_OBJ[f], None, 0, False) < 0):
+    if f >= 0 and (
+        r.phase != _TURN or r.cur != m or _step(r, m, _KIND_OBJ[f], None, 0, False, None, NULL, randoms, m) < 0
+    ):
         _flush(r)
         return f  # not quiet (or not the seat's turn): the engine takes it
     try:
@@ -635,7 +667,7 @@ def random_run(rnd, me, randoms, first=-1):
             if not 0 <= x < n:
                 raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
             k = held[<long>x]
-            if _step(r, s, _KIND_OBJ[k], None, 0, False) < 0:
+            if _step(r, s, _KIND_OBJ[k], None, 0, False, None, NULL, randoms, m) < 0:
                 pending = k  # not quiet: the engine takes it
                 break
     finally:

@@ -183,42 +183,9 @@ def window_decline(
     (one of :data:`WINDOW_REASONS`; ``opts`` as above for :data:`OPEN_REASONS`, else
     empty). Changes nothing. (In a round that keeps R1.1 at most one seat is asked here
     when nobody is offered 胡: two would hold two pairs of the discarded kind.)"""
-    st = rnd._step_state()
-    hands = st.hands
-    in_play = st.in_play
-    xueliu = st.rules.xueliu
-    suit = tile // 9
-    opts: dict[int, list[Action]] = {}
-    win_offered = False
-    for i in (1, 2, 3):  # Round._open_claims (R5.2), in play order from the discarder
-        o = (seat + i) % 4
-        h = hands[o]
-        if not in_play[o] or not h.claimable(tile):
-            continue
-        n = h.count(tile)
-        mine: list[Action] = []
-        if n < 2 or h.is_win_with(tile):  # R7.1: 胡 on offer, unless a rule says otherwise
-            if st.locked[o]:
-                return "win_locked", {}, []  # R7.4: _lock_allows may need the score
-            if st.final:
-                return "win_final", {}, []  # R5.7: forced, or a forfeit when passed
-            if not st.rules.declare_void:
-                return "win_suits", {}, []  # R4.4: _suits_ok counts the melds' suits
-            mine.append(_HORA[o][tile])
-            win_offered = True
-        winner = xueliu and st.won[o]
-        if suit != st.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
-            if n == 3:
-                if winner:
-                    return "winner_gang", {}, []  # R11.2: only a gang that keeps the waits
-                mine.append(_DAIMINKAN[o][tile])
-            if n >= 2 and not winner:  # R11.2: a winner may not 碰
-                mine.append(_PON[o][tile])
-        if mine:
-            mine.append(_NONE[o])
-            opts[o] = mine
-    if win_offered:
-        return "win_offered", opts, []  # R5.3, R7.4, R9: the loop's
+    reason, opts = _window_opts(rnd, seat, tile)
+    if reason is not None:
+        return reason, opts, []
     answers: list[Action] = []
     for j in range(at + 1, at + 1 + len(opts)):  # as the loop reads each (action_of)
         ev = events[j] if j < len(events) else None
@@ -241,6 +208,50 @@ def window_decline(
         if answers[-1] not in opts[actor]:
             return "answers", opts, []
     return None, opts, answers
+
+
+def _window_opts(rnd: Any, seat: int, tile: int) -> tuple[str | None, dict[int, list[Action]]]:
+    """The claim window of a discard of ``tile`` by ``seat`` (one :func:`quiet_decline`
+    refuses only as ``claimable``) as ``Round._open_claims`` opens it: ``(None, opts)`` (the
+    options per asked seat; empty when nobody is), ``("win_offered", opts)``, or one of the
+    first four :data:`WINDOW_REASONS` with ``{}``. Changes nothing."""
+    st = rnd._step_state()
+    hands = st.hands
+    in_play = st.in_play
+    xueliu = st.rules.xueliu
+    suit = tile // 9
+    opts: dict[int, list[Action]] = {}
+    win_offered = False
+    for i in (1, 2, 3):  # Round._open_claims (R5.2), in play order from the discarder
+        o = (seat + i) % 4
+        h = hands[o]
+        if not in_play[o] or not h.claimable(tile):
+            continue
+        n = h.count(tile)
+        mine: list[Action] = []
+        if n < 2 or h.is_win_with(tile):  # R7.1: 胡 on offer, unless a rule says otherwise
+            if st.locked[o]:
+                return "win_locked", {}  # R7.4: _lock_allows may need the score
+            if st.final:
+                return "win_final", {}  # R5.7: forced, or a forfeit when passed
+            if not st.rules.declare_void:
+                return "win_suits", {}  # R4.4: _suits_ok counts the melds' suits
+            mine.append(_HORA[o][tile])
+            win_offered = True
+        winner = xueliu and st.won[o]
+        if suit != st.voids[o]:  # R4.3 (the wall is not empty: quiet_decline, R5.6)
+            if n == 3:
+                if winner:
+                    return "winner_gang", {}  # R11.2: only a gang that keeps the waits
+                mine.append(_DAIMINKAN[o][tile])
+            if n >= 2 and not winner:  # R11.2: a winner may not 碰
+                mine.append(_PON[o][tile])
+        if mine:
+            mine.append(_NONE[o])
+            opts[o] = mine
+    if win_offered:
+        return "win_offered", opts  # R5.3, R7.4, R9: the loop's
+    return None, opts
 
 
 def dingque_decline(rnd: Any, events: list[Any], at: int) -> tuple[str | None, list[Action]]:
@@ -410,7 +421,10 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
     or None — as :class:`xzcore.players.agents.RandomAgent` plays them (``legal[int(random()
     * len(legal))]``), while each is a turn whose only legal actions are discards (the seat
     must discard after a 碰, R5.4, or holds no win, no four and no kind of its 碰s, R6, and
-    has not won) and the discard drawn is a quiet one. Stop at seat ``me``'s decision, at a
+    has not won) and the discard drawn is a quiet one, or one whose claim window offers one
+    seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠: :func:`_random_discard`;
+    that seat's answer is drawn as ``RandomAgent.act`` draws it, and a 碰 begins its turn, which
+    the run plays on). Stop at seat ``me``'s decision, at a
     seat without a source, at any other turn or phase, and for any round but a ``Round``;
     return the kind of a discard chosen but not applied (``first`` when it is not quiet or
     not the seat's turn; the caller applies it: somebody may claim it, it is the last tile
@@ -427,7 +441,9 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
         raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
     if type(rnd) is not Round:
         return first
-    if first >= 0 and not (rnd.phase == TURN and rnd.cur == me and quiet_discard(rnd, me, first)):
+    if first >= 0 and not (
+        rnd.phase == TURN and rnd.cur == me and _random_discard(rnd, me, randoms, me, first)
+    ):
         return first  # not quiet (or not the seat's turn): the engine takes it
     while rnd.phase == TURN:
         s = rnd.cur
@@ -448,6 +464,39 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
         if not 0 <= u * len(legal) < len(legal):
             raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
         k: int = legal[int(u * len(legal))].tile
-        if not quiet_discard(rnd, s, k):
+        if not _random_discard(rnd, me, randoms, s, k):
             return k  # not quiet: the engine takes it
     return -1
+
+
+def _random_discard(rnd: Round, me: int, randoms: list[Any], seat: int, tile: int) -> bool:
+    """:func:`quiet_discard` of ``tile`` by ``seat``; or, when the discard's claim window
+    (:func:`_window_opts`) offers exactly one seat 碰 or pass, a seat not ``me`` with a
+    source in ``randoms`` (nobody offered 胡 or 直杠), the discard and that seat's answer as
+    ``RandomAgent.act`` chooses it (``legal[int(random() * len(legal))]``); or, when the
+    window offers nobody anything, the discard. True when it played, else nothing changed
+    (no number drawn)."""
+    if quiet_discard(rnd, seat, tile):
+        return True
+    try:
+        if quiet_decline(rnd, seat, tile) != "claimable":
+            return False
+        reason, opts = _window_opts(rnd, seat, tile)
+    except Exception:  # a damaged round: the engine reports it
+        return False
+    if reason is not None or len(opts) > 1:
+        return False
+    u = 0.0
+    for o, mine in opts.items():  # the one seat asked
+        if o == me or randoms[o] is None or [a.word for a in mine] != ["pon", "none"]:
+            return False
+        u = randoms[o]()
+        if type(u) is not float:
+            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+        if not 0 <= u * 2 < 2:
+            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+    rnd.apply(_DAHAI[seat][tile])  # the window opens (or nobody is asked: the next draw)
+    for o in opts:
+        legal = rnd.legal_actions(o)
+        rnd.apply(legal[int(u * len(legal))])
+    return True
