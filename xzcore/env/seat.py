@@ -220,7 +220,7 @@ class SeatGame:
         """Play on a given round (a fresh one, or one under way) up to the seat's decision."""
         self.round = rnd
         self.planes = Planes(rnd, self.buffer)
-        self.views = [SeatView(rnd, s) for s in range(4)]
+        self.views: list[SeatView] = self.planes.views  # one SeatView a seat, shared
         self.picks: list[list[int]] = [[], [], [], []]
         self._paid = len(rnd.ledger)
         self.units = rnd.ledger.totals()[self.seat]
