@@ -7,8 +7,8 @@
 # sdist), checks what each holds (scripts/check_dist.py), installs the wheel into a fresh venv
 # and runs the CLI from a folder outside the source tree — the README's main job on a copy of
 # replays/ ending exactly as replays/README.md promises, and keygen → record --sign → audit —
-# then installs the sdist into another fresh venv and runs the sdist's own tests against that
-# installation (all collected; those of its data, docs and CLI run). Any difference exits
+# then installs the wheel built from the sdist into another fresh venv and runs the sdist's own
+# tests against that installation (all collected; those of its data, docs and CLI run). Any difference exits
 # non-zero.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 py=${PYTHON:-python3}
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== [%ss in this script] %s\n' "$SECONDS" "$*"; }
 fail() { printf 'check_install: %s\n' "$*" >&2; exit 1; }
 # expect CODE CMD...: run CMD, keep its stdout in $work/out, fail unless it exits CODE
 expect() {
@@ -116,7 +116,9 @@ step "the sdist in another fresh venv: its own test suite against the installed 
 cd "$work"
 "$py" -m venv "$work/sdist-venv"
 "$work/sdist-venv/bin/pip" install -q --upgrade pip
-"$work/sdist-venv/bin/pip" install -q "xzcore[test] @ file://$sdist"
+# The package from the wheel that `python -m build` made of this very sdist (above): the
+# sdist's build is proven there, and a third compile of the extensions would prove nothing more.
+"$work/sdist-venv/bin/pip" install -q "xzcore[test] @ file://$wheel"
 mkdir "$work/sdist-src"
 tar -xzf "$sdist" -C "$work/sdist-src" --strip-components=1
 cd "$work/sdist-src"
@@ -125,7 +127,7 @@ cd "$work/sdist-src"
 # sdist is collected (its helpers and imports are there); the tests that read its samples,
 # data and docs or drive the installed CLI run. The whole suite ran above (.ci/run), twice,
 # on the same code; scripts/check_dist.py holds the sdist to every tracked file its tests read.
-PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider --collect-only \
+PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -n 0 -q -p no:cacheprovider --collect-only \
     >"$work/collected" || { tail -n 20 "$work/collected"; fail "the sdist's tests do not collect"; }
 tail -n 1 "$work/collected"
 PYTHONSAFEPATH=1 "$work/sdist-venv/bin/python" -m pytest -q -p no:cacheprovider \
