@@ -4,7 +4,8 @@ A discard of the engine's (``Action("dahai", seat, k)``, seat 0–3, kind 0–26
 its kind, as :data:`~xzcore.env.actions.INDEX` maps it, without hashing the action; any other
 action is looked up in ``INDEX`` as the twin does."""
 
-from cpython.bytearray cimport PyByteArray_AS_STRING
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
@@ -55,13 +56,21 @@ cdef inline object _index(object a):
     return _INDEX[a]
 
 
+cdef inline object _word(object a):
+    """``a.word``: an Action's first field, read off it."""
+    if type(a) is _ACTION and PyTuple_GET_SIZE(a) == 5:
+        return <object>PyTuple_GET_ITEM(a, 0)
+    return a.word
+
+
 def options_of(legal, picks):
     """A seat's legal actions by index and their mask (see the twin)."""
-    cdef bytearray mask = bytearray(_N)
+    cdef bytearray mask = PyByteArray_FromStringAndSize(NULL, _N)
     cdef dict options = {}
-    cdef char* m
+    cdef char* m = PyByteArray_AS_STRING(mask)
     cdef Py_ssize_t i, j
-    if legal and legal[0].word == _EXCHANGE_WORD:
+    memset(m, 0, _N)  # bytearray(N_ACTIONS)
+    if legal and _word(legal[0]) == _EXCHANGE_WORD:
         for k in pick_mask(legal, picks):
             options[_PICK0 + k] = PICK
             mask[_PICK0 + k] = 1
@@ -72,7 +81,6 @@ def options_of(legal, picks):
             options[i] = a
             mask[i] = 1
         return options, mask
-    m = PyByteArray_AS_STRING(mask)
     j = 0
     while j < PyList_GET_SIZE(legal):  # read each time: a look-up's __eq__ may change it
         a = <object>PyList_GET_ITEM(legal, j)
