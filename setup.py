@@ -71,6 +71,12 @@ extensions = [
         ["xzcore/env/_planes.pyx"],
         extra_compile_args=["-O3"],
     ),
+    # a seat's options by action index and their mask (twin: xzcore.env._options_twin)
+    Extension(
+        "xzcore.env._options",
+        ["xzcore/env/_options.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 

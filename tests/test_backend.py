@@ -13,7 +13,7 @@ import pytest
 import xzcore
 from xzcore import backend
 from xzcore.audit import replay
-from xzcore.env import observation
+from xzcore.env import observation, seat
 from xzcore.log import scan
 from xzcore.round import base
 from xzcore.scoring import engine
@@ -36,6 +36,7 @@ def test_every_role_is_served_by_the_selected_module() -> None:
         "engine": base.transfer_dicts,
         "replay": replay.quiet_run,
         "planes": observation.plain_events,
+        "options": seat.options_of,
     }
     assert set(served) == set(backend.COMPILED)
     for role, fn in served.items():

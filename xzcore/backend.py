@@ -27,6 +27,7 @@ COMPILED = {
     "engine": "xzcore.round._engine",
     "replay": "xzcore.audit._replay",
     "planes": "xzcore.env._planes",
+    "options": "xzcore.env._options",
 }
 """Role → compiled module; its twin is the same name with ``_twin`` appended."""
 

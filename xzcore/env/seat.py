@@ -25,9 +25,10 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from xzcore import backend
 from xzcore.audit.replay import random_run
 from xzcore.env._extra import np
-from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
+from xzcore.env.actions import EXCHANGE_PICK, N_ACTIONS
 from xzcore.env.observation import Planes
 from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent, SeatView
@@ -36,6 +37,11 @@ from xzcore.round.actions import _DAHAI
 from xzcore.round.base import END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
+
+_options = backend.load("options")
+options_of = _options.options_of
+"""A seat's legal actions by index and their mask (``xzcore.env._options_twin``)."""
+_EXCHANGE = _options.PICK
 
 __all__ = [
     "BOT_NAMES",
@@ -49,8 +55,6 @@ __all__ = [
 
 Opponent = Any  # str | a bot | Callable[[dict[str, Any]], int]
 """A built-in bot's name, a bot (``act(view) -> Action``), or a policy on observations."""
-
-_EXCHANGE = "exchange"
 
 
 def rules_of(rules: RuleSet | str) -> RuleSet:
@@ -114,24 +118,6 @@ class FrozenPolicy:
             obs, action_masks=obs["action_mask"].astype(bool), deterministic=self.deterministic
         )
         return int(action)
-
-
-def options_of(legal: list[Any], picks: list[int]) -> tuple[dict[int, Any], bytearray]:
-    """A seat's legal actions by index and their mask (a buffer of ``N_ACTIONS`` bytes); for
-    换三张, the next pick's kinds (R3.1)."""
-    mask = bytearray(N_ACTIONS)
-    options: dict[int, Any] = {}
-    if legal and legal[0].word == "exchange":
-        for k in pick_mask(legal, picks):
-            options[EXCHANGE_PICK + k] = _EXCHANGE
-            mask[EXCHANGE_PICK + k] = 1
-        return options, mask
-    index = INDEX
-    for a in legal:
-        i = index[a]
-        options[i] = a
-        mask[i] = 1
-    return options, mask
 
 
 class SeatGame:

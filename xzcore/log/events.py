@@ -81,12 +81,20 @@ RULE: dict[str, str] = {
 engine's, and the ``meta.rule`` of an mjai event (docs/mjai.md)."""
 
 
+_KEYS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
+    kind: (shape[1:], frozenset(shape[1:])) for kind, shape in SHAPES.items()
+}
+"""Event type → the keys of its shape but ``type``, in order and as a set (for :func:`event`)."""
+
+
 def event(kind: str, /, **values: Any) -> dict[str, Any]:
     """The event ``kind`` with ``values`` in its shape's order (every key of the shape but
     ``type``, and no other)."""
-    keys = SHAPES[kind][1:]
-    if values.keys() != set(keys):
+    keys, names = _KEYS[kind]
+    if values.keys() != names:
         raise ValueError(f"a {kind} event has {', '.join(keys)}, not {', '.join(values)}")
+    if tuple(values) == keys:  # given in the shape's order (the engine's calls)
+        return {"type": kind, **values}
     return {"type": kind, **{key: values[key] for key in keys}}
 
 
