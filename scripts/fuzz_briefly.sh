@@ -38,9 +38,14 @@ fuzz() {  # fuzz TARGET BACKEND RUNS [env arguments...]
     grep -E '^(#[0-9]+|Done)' "$log" | tail -n 2 | sed "s|^|    $target ($backend): |"
 }
 
+# Each target on the compiled modules and on the twins at once (two processes: two cores).
 for target in log_reader audit_bytes hand_jsonl; do
     echo "== fuzz/${target}_target.py: $runs inputs (compiled modules), $twin_runs (twins)"
-    fuzz "$target" compiled "$runs"
-    fuzz "$target" twins "$twin_runs" -u XZ_REQUIRE_COMPILED XZ_PUREPYTHON=1
+    fuzz "$target" compiled "$runs" &
+    compiled=$!
+    twins=0
+    (fuzz "$target" twins "$twin_runs" -u XZ_REQUIRE_COMPILED XZ_PUREPYTHON=1) || twins=$?
+    wait "$compiled"
+    [ "$twins" = 0 ] || exit "$twins"
 done
 echo "== no crash (logs in $out)"
