@@ -1,7 +1,8 @@
 """Build the compiled modules: the kernel ``xzcore.kernel._core``, the log scanner
 ``xzcore.log._scan``, the replay step ``xzcore.audit._replay``, the engine's scorer
-``xzcore.scoring._scorer``, the engine's small helpers ``xzcore.round._engine`` and the
-observation planes' updates ``xzcore.env._planes``.
+``xzcore.scoring._scorer``, the engine's small helpers ``xzcore.round._engine``, the
+observation planes ``xzcore.env._planes`` and a seat's options ``xzcore.env._options``: all
+at once, one a core.
 
 Everything else about the package lives in pyproject.toml; this file declares the
 extensions, finds the packages (every ``xzcore`` subpackage, and the Click app in ``cli/``
@@ -95,7 +96,13 @@ def _fresh_inplace_build(ext: Extension) -> str | None:
 
 
 class BuildExtReusingFresh(build_ext):
-    """``build_ext`` that copies a fresh in-place build instead of compiling it again."""
+    """``build_ext`` that copies a fresh in-place build instead of compiling it again, and
+    compiles the others at once, one a core (``--parallel`` given, or every core)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def build_extension(self, ext: Extension) -> None:
         fresh = None if self.force else _fresh_inplace_build(ext)
@@ -182,6 +189,7 @@ setup(
     ext_modules=[
         *cythonize(
             stale,
+            nthreads=os.cpu_count() or 1,  # each .pyx translated to C in its own process
             language_level=3,
             compiler_directives={
                 "boundscheck": False,
