@@ -63,15 +63,32 @@ def _round(variant: int, seed: int, kernel: Any = None) -> Round:
     return Round(rules, d.wall, d.dealer, exchange_direction=ex, kernel=kernel)
 
 
-def _play(rnd: Round, seed: int, me: int, run: Any) -> tuple[list[Any], list[int]]:
+def _play(
+    rnd: Round, seed: int, me: int, run: Any, discards: bytearray | None = None
+) -> tuple[list[Any], list[int]]:
     """Play ``rnd`` to its end with four random bots, through ``run`` (a ``random_run``,
-    given seat ``me``'s discards as ``first``) where it plays, or without (``run`` None); the
-    return of every call of ``run``, and each bot's next random number after the round (the
-    numbers used up)."""
+    given seat ``me``'s discards as ``first``, and ``discards`` when given) where it plays,
+    or without (``run`` None); the return of every call of ``run`` (after a -2, the kinds it
+    marked), and each bot's next random number after the round (the numbers used up). At a
+    -2 the marks are checked against ``Round.legal_actions``: the seat's turn offers exactly
+    the discards of the marked kinds."""
     bots = [RandomAgent(4 * seed + s) for s in range(4)]
     views = [SeatView(rnd, s) for s in range(4)]
     randoms = [None if s == me else bots[s]._random for s in range(4)]
     returned: list[Any] = []
+    extra = () if discards is None else (discards,)
+
+    def called(k: int) -> int:
+        returned.append(k)
+        if k == -2:
+            assert discards is not None and rnd.phase == TURN and rnd.cur == me
+            marked = [t for t in range(27) if discards[t]]
+            returned.append(marked)
+            legal = rnd.legal_actions(me)
+            assert {a.word for a in legal} == {"dahai"}  # R5.4, R6: no win, no gang here
+            assert sorted(a.tile for a in legal) == marked and set(discards) <= {0, 1}
+        return k
+
     while rnd.phase != END:
         s = rnd.cur if rnd.phase == TURN else rnd.to_act()[0]
         if run is not None and rnd.phase == TURN and s == me:  # the learner's discard first
@@ -79,15 +96,15 @@ def _play(rnd: Round, seed: int, me: int, run: Any) -> tuple[list[Any], list[int
             if a.word != "dahai":
                 rnd.apply(a)
                 continue
-            k = run(rnd, me, randoms, a.tile)
-            returned.append(k)
+            k = called(run(rnd, me, randoms, a.tile, *extra))
             if k >= 0:
                 rnd.apply(_DAHAI[rnd.cur][k])
             continue
         if run is not None and rnd.phase == TURN:
             n = len(rnd.events)
-            k = run(rnd, me, randoms)
-            returned.append(k)
+            k = called(run(rnd, me, randoms, -1, *extra))
+            if k == -2:
+                continue
             if k >= 0:
                 rnd.apply(_DAHAI[rnd.cur][k])
                 continue
@@ -115,6 +132,36 @@ def test_random_run_plays_the_random_bots_rounds(variant: int, seed: int, me: in
         returned_c, compiled_numbers = _play(with_compiled, seed, me, compiled.random_run)
         assert _outcome(with_compiled) == _outcome(alone) and compiled_numbers == numbers
         assert returned_c == returned
+
+
+@given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.integers(0, 3))
+def test_random_run_stops_at_a_turn_of_discards_only_and_marks_them(
+    variant: int, seed: int, me: int
+) -> None:
+    """With ``discards``, a run reaching seat ``me``'s turn that offers only discards (R5.4
+    after a 碰; else no win and no gang, R6) marks their kinds and returns -2; the round,
+    played on from there, is still the one played without ``random_run``."""
+    alone = _round(variant, seed)
+    _, numbers = _play(alone, seed, me, None)
+    with_twin = _round(variant, seed)
+    returned, twin_numbers = _play(with_twin, seed, me, twin.random_run, bytearray(27))
+    assert _outcome(with_twin) == _outcome(alone) and twin_numbers == numbers
+    compiled = _compiled()
+    if compiled is not None:
+        with_compiled = _round(variant, seed, _kernel_of(compiled))
+        marks = bytearray(b"\x07" * 27)  # stale marks are cleared
+        returned_c, compiled_numbers = _play(with_compiled, seed, me, compiled.random_run, marks)
+        assert _outcome(with_compiled) == _outcome(alone) and compiled_numbers == numbers
+        assert returned_c == returned
+
+
+def test_random_run_stops_at_the_learners_common_turn() -> None:
+    returned: list[Any] = []
+    for seed in range(20):
+        got, _ = _play(_round(0, seed), seed, 1, twin.random_run, bytearray(27))
+        returned += got
+    stops = returned.count(-2)
+    assert stops > 2 * returned.count(-1)  # the common turn: discards only
 
 
 def test_random_run_plays_quiet_discards_and_hands_the_others_back() -> None:
@@ -163,6 +210,13 @@ def test_random_run_refuses_a_bad_seat_or_sources(impl: ModuleType, me: Any, ran
 def test_random_run_refuses_a_first_discard_not_a_kind(impl: ModuleType, first: Any) -> None:
     with pytest.raises(ValueError, match="random_run"):
         impl.random_run(_round(0, 0), 0, [None] * 4, first)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("discards", [bytearray(26), bytearray(28), bytes(27), [0] * 27, 0])
+def test_random_run_refuses_discards_not_a_bytearray_of_27(impl: ModuleType, discards: Any) -> None:
+    with pytest.raises(ValueError, match="random_run"):
+        impl.random_run(_round(0, 0), 0, [None] * 4, -1, discards)
 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])

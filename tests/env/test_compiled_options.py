@@ -86,3 +86,39 @@ def test_options_are_the_legal_actions_by_index_and_the_picks_of_an_exchange() -
 def test_an_action_outside_the_index_is_refused() -> None:
     with pytest.raises(KeyError):
         _options_twin.options_of([Action("dahai", 5, 1)], [])
+
+
+def _discard_run(module: Any, discards: Any, seat: Any) -> Any:
+    try:
+        options, mask = module.discard_options(discards, seat)
+    except (IndexError, TypeError) as e:
+        return type(e).__name__
+    assert type(mask) is bytearray and len(mask) == N_ACTIONS
+    return list(options.items()), bytes(mask)
+
+
+@given(
+    st.one_of(
+        st.binary(min_size=27, max_size=27).map(bytearray),
+        st.binary(max_size=30).map(bytearray),
+        st.binary(min_size=27, max_size=27),  # bytes, not a bytearray
+    ),
+    st.one_of(st.integers(-5, 5), st.just(True), st.just("0")),
+)
+def test_discard_options_compiled_is_its_twin(discards: Any, seat: Any) -> None:
+    compiled = compiled_or_skip("xzcore.env._options")
+    assert _discard_run(compiled, discards, seat) == _discard_run(_options_twin, discards, seat)
+
+
+def test_discard_options_are_the_options_of_the_marked_kinds_discards() -> None:
+    discards = bytearray(27)
+    for k in (0, 9, 13, 26):
+        discards[k] = 1
+    options, mask = _options_twin.discard_options(discards, 2)
+    legal = [Action.parse(t) for t in ("dahai 1m by 2", "dahai 1p by 2", "dahai 5p by 2")]
+    legal.append(Action.parse("dahai 9s by 2"))
+    assert (options, mask) == _options_twin.options_of(legal, [])
+    with pytest.raises(IndexError):
+        _options_twin.discard_options(bytearray(26), 2)
+    with pytest.raises(TypeError):
+        _options_twin.discard_options(bytes(27), 2)

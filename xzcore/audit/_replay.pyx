@@ -9,6 +9,8 @@ the rivers, the events (``_replay_events.pxi``) — on the round's step state
 (``Round._resume``). A round built on another kernel is declined.
 """
 
+from libc.string cimport memset
+from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.dict cimport PyDict_Contains, PyDict_Copy, PyDict_GetItemWithError
 from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE, PyList_SetItem
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
@@ -598,7 +600,37 @@ cdef bint _holds_a_peng_kind(Hand h, object pengs) except -1:
     return False
 
 
-def random_run(rnd, me, randoms, first=-1):
+cdef inline bint _discards_only(_Run r, long s, Hand h) except -1:
+    """Whether the turn of seat ``s`` (holding ``h``) offers only discards: the twin's
+    ``_discards_only``, ``Round._turn_actions``' common case (R5.4; R6, R5.6)."""
+    if r.must_discard:
+        return True
+    if _at(r.won, s) or _is_win(h) != 0:
+        return False
+    return not (r.pos < 108 and (_holds_four(h) or _holds_a_peng_kind(h, _at(r.pengs, s))))
+
+
+cdef inline long _discard_kinds(_Run r, long s, Hand h, long* held) except -2:
+    """The kinds seat ``s`` may discard, in kind order, into ``held``; their number, or -1
+    for a void the step does not read. ``Round._discards``: the void suit's kinds while one
+    is held (R4.2), else all."""
+    cdef long n = 0, v = -1, k
+    if not _small(_at(r.voids, s), -1, 3, &v):
+        return -1
+    if v >= 0:
+        for k in range(9 * v, 9 * v + 9):
+            if h.c[k]:
+                held[n] = k
+                n += 1
+    if n == 0:
+        for k in range(27):
+            if h.c[k]:
+                held[n] = k
+                n += 1
+    return n
+
+
+def random_run(rnd, me, randoms, first=-1, discards=None):
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
     play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s random
     number source, ``random.Random.random``, or None) as
@@ -607,21 +639,27 @@ def random_run(rnd, me, randoms, first=-1):
     window offers one seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that
     seat answers as ``RandomAgent.act`` does; stop at seat
     ``me``'s decision, a seat without a source, any other turn or phase. Return the kind of a
-    discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1.
-    See ``xzcore.audit._replay_twin.random_run``."""
+    discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1;
+    with ``discards`` (a bytearray of 27), -2 at a stop at ``me``'s turn that offers only
+    discards, their kinds marked there. See ``xzcore.audit._replay_twin.random_run``."""
     cdef _Run r
     cdef long m = -1, f = -1, s, v = -1, n, j, k, pending = -1
     cdef long held[27]
     cdef Hand h
     cdef object rand, u, p
     cdef double x
+    cdef char* marks
     if (
         not _small(me, 0, 4, &m)
         or type(randoms) is not list
         or PyList_GET_SIZE(randoms) != 4
         or not _small(first, -1, 27, &f)
+        or not (discards is None or (type(discards) is bytearray and len(discards) == 27))
     ):
-        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
+        raise ValueError(
+            "random_run: me a seat 0-3, randoms a list of four, first a kind or -1, "
+            "discards None or a bytearray of 27"
+        )
     try:
         r = _load(rnd, None)
     except Exception:
@@ -637,28 +675,23 @@ def random_run(rnd, me, randoms, first=-1):
         while r.phase == _TURN:
             s = r.cur
             rand = _at(randoms, s)
-            if s == m or rand is None or type(_at(r.hands, s)) is not _HAND:
+            if type(_at(r.hands, s)) is not _HAND:
                 break
             h = <Hand>_at(r.hands, s)
-            if not r.must_discard:  # Round._turn_actions' common case: no win, no gang
-                if _at(r.won, s) or _is_win(h) != 0:
-                    break
-                if r.pos < 108 and (_holds_four(h) or _holds_a_peng_kind(h, _at(r.pengs, s))):
-                    break  # R6: a gang may be on offer
-            if not _small(_at(r.voids, s), -1, 3, &v):
+            if s == m:  # the seat's own decision: its discards marked, when only those
+                if discards is not None and _discards_only(r, s, h):
+                    n = _discard_kinds(r, s, h, held)
+                    if n > 0:
+                        marks = PyByteArray_AS_STRING(discards)
+                        memset(marks, 0, 27)
+                        for j in range(n):
+                            marks[held[j]] = 1
+                        pending = -2
                 break
-            n = 0  # Round._discards: the void suit's kinds while one is held (R4.2), else all
-            if v >= 0:
-                for k in range(9 * v, 9 * v + 9):
-                    if h.c[k]:
-                        held[n] = k
-                        n += 1
-            if n == 0:
-                for k in range(27):
-                    if h.c[k]:
-                        held[n] = k
-                        n += 1
-            if n == 0:
+            if rand is None or not _discards_only(r, s, h):
+                break
+            n = _discard_kinds(r, s, h, held)
+            if n <= 0:
                 break
             u = rand()  # RandomAgent.act: legal[int(random() * len(legal))]
             if type(u) is not float:

@@ -414,7 +414,9 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
 # -- the random bots' turns --------------------------------------------------------------------
 
 
-def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
+def random_run(
+    rnd: Any, me: int, randoms: list[Any], first: int = -1, discards: bytearray | None = None
+) -> int:
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is a quiet one
     (:func:`quiet_discard`), then play the turns of the seats that ``randoms`` names — a list
     of four: seat ``s``'s source of random numbers in [0, 1) (``random.Random(seed).random``),
@@ -428,8 +430,11 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
     seat without a source, at any other turn or phase, and for any round but a ``Round``;
     return the kind of a discard chosen but not applied (``first`` when it is not quiet or
     not the seat's turn; the caller applies it: somebody may claim it, it is the last tile
-    …), or -1. ``ValueError`` for a bad ``me``, ``randoms`` or ``first``, or a number outside
-    [0, 1); ``TypeError`` for one not a float."""
+    …), or -1. With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
+    legal actions are discards marks there the kinds it may discard (1, the others 0:
+    ``Round.legal_actions(me)``) and returns -2. ``ValueError`` for a bad ``me``,
+    ``randoms``, ``first`` or ``discards``, or a number outside [0, 1); ``TypeError`` for one
+    not a float."""
     if (
         type(me) is not int
         or not 0 <= me < 4
@@ -437,8 +442,12 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
         or len(randoms) != 4
         or type(first) is not int
         or not -1 <= first < 27
+        or not (discards is None or (type(discards) is bytearray and len(discards) == 27))
     ):
-        raise ValueError("random_run: me a seat 0-3, randoms a list of four, first a kind or -1")
+        raise ValueError(
+            "random_run: me a seat 0-3, randoms a list of four, first a kind or -1, "
+            "discards None or a bytearray of 27"
+        )
     if type(rnd) is not Round:
         return first
     if first >= 0 and not (
@@ -448,15 +457,13 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
     while rnd.phase == TURN:
         s = rnd.cur
         rand = randoms[s]
-        if s == me or rand is None:
+        if s == me and discards is not None and _discards_only(rnd, s):
+            discards[:] = bytes(27)
+            for a in rnd.legal_actions(s):
+                discards[a.tile] = 1
+            return -2
+        if s == me or rand is None or not _discards_only(rnd, s):
             return -1
-        h = rnd.hands[s]
-        if not rnd._must_discard:  # Round._turn_actions' common case: no win, no gang
-            c = h.counts()
-            if rnd.won[s] or h.is_win():
-                return -1
-            if rnd.pos < 108 and (4 in c or any(c[k] for k in rnd.pengs[s])):
-                return -1  # R6: a gang may be on offer
         legal = rnd.legal_actions(s)  # discards only, here
         u = rand()
         if type(u) is not float:
@@ -467,6 +474,19 @@ def random_run(rnd: Any, me: int, randoms: list[Any], first: int = -1) -> int:
         if not _random_discard(rnd, me, randoms, s, k):
             return k  # not quiet: the engine takes it
     return -1
+
+
+def _discards_only(rnd: Round, s: int) -> bool:
+    """Whether the turn of seat ``s`` (the current seat) offers only discards:
+    ``Round._turn_actions``' common case — the discard after a 碰 (R5.4), or no win, no gang
+    (R6: no four, no kind of its 碰s held, or the wall is empty, R5.6) and not a winner."""
+    if rnd._must_discard:
+        return True
+    h = rnd.hands[s]
+    c = h.counts()
+    if rnd.won[s] or h.is_win():
+        return False
+    return not (rnd.pos < 108 and (4 in c or any(c[k] for k in rnd.pengs[s])))
 
 
 def _random_discard(rnd: Round, me: int, randoms: list[Any], seat: int, tile: int) -> bool:

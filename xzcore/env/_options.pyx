@@ -9,10 +9,10 @@ from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
-from xzcore.round.actions import Action
+from xzcore.env.actions import DAHAI, EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
+from xzcore.round.actions import _DAHAI, Action
 
-__all__ = ["PICK", "options_of"]
+__all__ = ["PICK", "discard_options", "options_of"]
 
 PICK = "exchange"
 
@@ -20,6 +20,8 @@ cdef object _ACTION = Action
 cdef dict _INDEX = INDEX
 cdef Py_ssize_t _N = N_ACTIONS
 cdef Py_ssize_t _PICK0 = EXCHANGE_PICK
+cdef Py_ssize_t _DAHAI0 = DAHAI
+cdef tuple _DAHAI_T = tuple(tuple(row) for row in _DAHAI)
 cdef object _DAHAI_WORD = "dahai"
 cdef object _EXCHANGE_WORD = "exchange"
 cdef tuple _EMPTY = ()
@@ -92,4 +94,25 @@ def options_of(legal, picks):
             mask[i] = 1  # the twin's IndexError, or a negative index from the end
         else:
             m[i] = 1
+    return options, mask
+
+
+def discard_options(bytearray discards not None, seat):
+    """A turn's options when its legal actions are the discards of the kinds marked in
+    ``discards`` (see the twin): each indexed by its kind, as ``INDEX`` maps it."""
+    cdef bytearray mask = PyByteArray_FromStringAndSize(NULL, _N)
+    cdef dict options = {}
+    cdef char* m = PyByteArray_AS_STRING(mask)
+    cdef const char* d
+    cdef tuple row
+    cdef Py_ssize_t k
+    if len(discards) != 27:
+        raise IndexError("discard_options: 27 kinds")
+    row = _DAHAI_T[seat]
+    d = PyByteArray_AS_STRING(discards)
+    memset(m, 0, _N)
+    for k in range(27):
+        if d[k]:
+            options[_DAHAI0 + k] = <object>PyTuple_GET_ITEM(row, k)
+            m[_DAHAI0 + k] = 1
     return options, mask

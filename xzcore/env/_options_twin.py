@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from xzcore.env.actions import EXCHANGE_PICK, INDEX, N_ACTIONS, pick_mask
+from xzcore.round.actions import _DAHAI
 
-__all__ = ["PICK", "options_of"]
+__all__ = ["PICK", "discard_options", "options_of"]
 
 PICK = "exchange"
 """The option of a 换三张 pick index (R3.1): the pick itself is the index."""
@@ -31,3 +32,15 @@ def options_of(legal: list[Any], picks: list[int]) -> tuple[dict[int, Any], byte
         options[i] = a
         mask[i] = 1
     return options, mask
+
+
+def discard_options(discards: bytearray, seat: int) -> tuple[dict[int, Any], bytearray]:
+    """:func:`options_of` of a turn of ``seat`` whose legal actions are the discards of the
+    kinds marked in ``discards`` (27 bytes, as :func:`xzcore.audit.replay.random_run` marks
+    them), in kind order."""
+    if type(discards) is not bytearray:
+        raise TypeError(f"discard_options: a bytearray, not {type(discards).__name__}")
+    if len(discards) != 27:
+        raise IndexError("discard_options: 27 kinds")
+    row = _DAHAI[seat]
+    return options_of([row[k] for k in range(27) if discards[k]], [])

@@ -41,6 +41,8 @@ from xzcore.rules import HuazhuPayees, RuleSet
 _options = backend.load("options")
 options_of = _options.options_of
 """A seat's legal actions by index and their mask (``xzcore.env._options_twin``)."""
+discard_options = _options.discard_options
+"""The same, of a turn that offers only the discards ``random_run`` marked."""
 _EXCHANGE = _options.PICK
 
 __all__ = [
@@ -151,6 +153,7 @@ class SeatGame:
         self._players: list[Any] = [None] * 4
         self._bots = [False] * 4  # the seat is played by a bot on its view
         self._randoms: list[Any] = [None] * 4  # a RandomAgent's numbers, for random_run
+        self._discards = bytearray(27)  # the kinds random_run marks at the seat's turn
         self.round: Any = None
         self.done = True
         self.units = 0
@@ -246,7 +249,12 @@ class SeatGame:
         elif chosen[0] == "dahai":  # a quiet discard and the random bots' turns, in one call
             rnd = self.round
             n = len(rnd.events)
-            k = random_run(rnd, self.seat, self._randoms, chosen[2])
+            k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards)
+            if k == -2:  # the seat's next turn, which offers only discards (no money moved)
+                self.options, self.mask = discard_options(self._discards, self.seat)
+                reward = self.units - self._told  # what was paid before the first decision
+                self._told = self.units
+                return reward
             if k >= 0:  # somebody may claim it (or the wall ends): the engine takes it
                 # the seat's own discard as chosen (nothing played: a Leshan round's keeps its
                 # type), else a random bot's
@@ -315,7 +323,10 @@ class SeatGame:
                     # random bots' turns of discards only, quiet ones in one call; each as
                     # RandomAgent.act chooses it from the same numbers
                     n = len(rnd.events)
-                    k = random_run(rnd, me, self._randoms)
+                    k = random_run(rnd, me, self._randoms, -1, self._discards)
+                    if k == -2:  # up to the seat's turn, which offers only discards
+                        self.options, self.mask = discard_options(self._discards, me)
+                        return False
                     if k >= 0:  # drawn, but somebody may claim it (or the wall ends)
                         apply(_DAHAI[rnd.cur][k])
                         continue
