@@ -6,6 +6,8 @@ own hand row)."""
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
 from array import array
 from typing import Any
@@ -154,3 +156,53 @@ def test_planes_compiled_writes_into_a_given_buffer_and_out() -> None:
     np.testing.assert_array_equal(bufs[0], bufs[1])
     np.testing.assert_array_equal(outs[0], outs[1])
     np.testing.assert_array_equal(outs[0], bufs[0][ROWS[1]])
+
+
+def _played(preset: str, seed: int, rng: random.Random, steps: int) -> Any:
+    """A round of ``preset`` dealt from ``seed`` and played ``steps`` random actions on."""
+    rules = RuleSet.preset(preset)
+    d = deal(0, Rng(seed))
+    ex = d.exchange_direction if rules.exchange_three else None
+    rnd = new_round(rules, d.wall, d.dealer, exchange_direction=ex)
+    for _ in range(steps):
+        seats = rnd.to_act()
+        if not seats:
+            break
+        rnd.apply(rng.choice(rnd.legal_actions(seats[0])))
+    return rnd
+
+
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 120),
+)
+@settings(max_examples=30, deadline=None)
+def test_planes_reset_to_another_round_observe_as_new_planes(
+    preset: str, seed: int, choices: int, steps: int
+) -> None:
+    """``Planes.reset(rnd)`` after following another round (its buffer full of that round)
+    observes ``rnd`` as a new ``Planes(rnd, buffer)`` does, in both forms, and keeps its
+    buffer (the vector env's rows)."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(choices)
+    first = _played(preset, seed, rng, 200)
+    second = _played(preset, seed ^ 1, rng, steps)
+    modules: list[Any] = [_planes_twin]
+    try:
+        modules.append(importlib.import_module("xzcore.env._planes"))
+    except ImportError:  # the twin alone (CI's XZ_REQUIRE_COMPILED run has both)
+        if os.environ.get("XZ_REQUIRE_COMPILED"):
+            raise
+    for module in modules:
+        buf = np.zeros(BUFFER_SHAPE, dtype=np.float32)
+        kept = module.Planes(first, buf)
+        for s in range(4):
+            kept.observe(s, [])
+        kept.reset(second)
+        new = module.Planes(second, np.full(BUFFER_SHAPE, 3.0, dtype=np.float32))
+        assert kept.round is second and [v.seat for v in kept.views] == [0, 1, 2, 3]
+        for s in range(4):
+            np.testing.assert_array_equal(kept.observe(s, []), new.observe(s, []))
+        assert np.shares_memory(kept.table, buf)  # still the given buffer

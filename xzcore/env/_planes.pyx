@@ -179,18 +179,29 @@ cdef class Planes:
     cdef list _lock
 
     def __init__(self, rnd, buffer=None):
-        self.round = rnd
-        self.views = [SeatView(rnd, s) for s in range(4)]
         if buffer is None:
             buffer = np.zeros(_BUFFER_SHAPE, dtype=np.float32)
-        else:  # a row of the vector env's stacked buffers, cleared for this round
-            buffer[:] = 0
         self._buf = buffer
         self.table = buffer[OWN_ROWS:]
         self.own = buffer[:OWN_ROWS].reshape(4, 5, 27)
         flat = buffer.reshape(-1)
         self._m = flat[OWN_ROWS * 27 :]
         self._o = flat[: OWN_ROWS * 27]
+        self._start(rnd)
+
+    def reset(self, rnd):
+        """Follow round ``rnd`` from now on, as a new ``Planes(rnd, buffer)`` on this one's
+        buffer would (see the twin): the buffer cleared, new views, every public row rebuilt."""
+        self._start(rnd)
+
+    cdef void _start(self, rnd) except *:
+        """The buffer cleared (a given one is a row of the vector env's stacked buffers) and
+        filled for ``rnd``."""
+        cdef long s
+        self.round = rnd
+        self.views = [SeatView(rnd, s) for s in range(4)]
+        self._o[:] = 0
+        self._m[:] = 0
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
         for s in range(4):
@@ -198,16 +209,18 @@ cdef class Planes:
             self._drawn[s] = -1
         self._picks = [[], [], [], []]
         self._lock = [-1, -1, -1, -1]  # the pass lock's value shown (-1: no lock)
-        self._rebuild()
+        self._rebuild(False)
         self._seen = len(rnd.events)  # the table holds them all; the hands are read anew
 
-    cdef void _rebuild(self) except *:
-        """Every public row from the view (after a rarer event)."""
+    cdef void _rebuild(self, bint clear=True) except *:
+        """Every public row from the view (after a rarer event); ``clear``: the table's rows
+        cleared first (not when the whole buffer was just cleared)."""
         cdef float[::1] m = self._m
         cdef long s, row, vs, j
         cdef object k
         t = self.table
-        m[:] = 0
+        if clear:
+            m[:] = 0
         v = self.views[0]  # public facts: any seat's view gives the same
         voids = v.voids()
         piao = v.piao()

@@ -125,12 +125,8 @@ class Planes:
     """The observations of one round, kept up to date from its events."""
 
     def __init__(self, rnd: Any, buffer: np.ndarray | None = None) -> None:
-        self.round = rnd
-        self.views = [SeatView(rnd, s) for s in range(4)]
         if buffer is None:
             buffer = np.zeros(BUFFER_SHAPE, dtype=np.float32)
-        else:  # a row of the vector env's stacked buffers, cleared for this round
-            buffer[:] = 0
         self._buf = buffer
         """Every seat's own rows, then the table: an observation is one ``take`` of it
         (:data:`ROWS`); a given ``buffer`` (float32, C-contiguous, :data:`BUFFER_SHAPE`) is
@@ -142,6 +138,16 @@ class Planes:
         flat = self._buf.reshape(-1)
         self._m = flat[_OWN_ROWS * 27 :].data
         self._o = flat[: _OWN_ROWS * 27].data
+        self.reset(rnd)
+
+    def reset(self, rnd: Any) -> None:
+        """Follow round ``rnd`` from now on, as a new ``Planes(rnd, buffer)`` on this one's
+        buffer would: the buffer cleared (a given one is a row of the vector env's stacked
+        buffers), new views, every public row rebuilt from them. A driver dealing round
+        after round keeps one ``Planes`` (and its buffer's views) this way."""
+        self.round = rnd
+        self.views = [SeatView(rnd, s) for s in range(4)]
+        self._buf[:] = 0
         self._left = self._phase = self._cur = self._offering = self._offer_tile = -1
         self._final = False
         self._stale = [True] * 4  # own hand rows to read again from the view

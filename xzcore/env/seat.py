@@ -161,6 +161,10 @@ class SeatGame:
         self.buffer: Any = None
         """The planes' buffer each round writes in place (:class:`Planes`), or None (a new
         one a round): the vector env gives each game a row of its stacked buffers."""
+        self.planes: Any = None
+        """The round's observation planes (:class:`Planes`), one kept from round to round
+        while :attr:`buffer` stays the same (``Planes.reset``)."""
+        self._planes_buffer: Any = None  # the buffer self.planes writes in
         self.seed_players(0)
 
     # -- the stream of rounds -------------------------------------------------------------
@@ -208,8 +212,13 @@ class SeatGame:
     def start(self, rnd: Any) -> bool:
         """Play on a given round (a fresh one, or one under way) up to the seat's decision."""
         self.round = rnd
-        self.planes = Planes(rnd, self.buffer)
-        self.views: list[SeatView] = self.planes.views  # one SeatView a seat, shared
+        planes = self.planes
+        if planes is None or self._planes_buffer is not self.buffer:
+            self.planes = planes = Planes(rnd, self.buffer)
+            self._planes_buffer = self.buffer
+        else:  # the last round's planes, on the same buffer, follow this round
+            planes.reset(rnd)
+        self.views: list[SeatView] = planes.views  # one SeatView a seat, shared
         self.picks: list[list[int]] = [[], [], [], []]
         self._paid = len(rnd.ledger)
         self.units = rnd.ledger.totals()[self.seat]
