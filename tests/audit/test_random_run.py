@@ -20,7 +20,7 @@ from xzcore.kernel import _core_twin
 from xzcore.leshan.round import LeshanRound
 from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.round.actions import _DAHAI
-from xzcore.round.base import END, TURN
+from xzcore.round.base import DINGQUE, END, TURN
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
@@ -100,7 +100,7 @@ def _play(
             if k >= 0:
                 rnd.apply(_DAHAI[rnd.cur][k])
             continue
-        if run is not None and rnd.phase == TURN:
+        if run is not None and rnd.phase in (TURN, DINGQUE):
             n = len(rnd.events)
             k = called(run(rnd, me, randoms, -1, *extra))
             if k == -2:
@@ -108,8 +108,8 @@ def _play(
             if k >= 0:
                 rnd.apply(_DAHAI[rnd.cur][k])
                 continue
-            if len(rnd.events) != n:
-                continue
+            if len(rnd.events) != n or (rnd.phase == DINGQUE and s not in rnd.to_act()):
+                continue  # played on (a declaration made, in the 定缺 phase: R4.1)
         rnd.apply(bots[s].act(views[s]))
     return returned, [b._random() for b in bots]
 
@@ -272,3 +272,39 @@ def test_random_run_declines_rounds_it_does_not_play() -> None:
         on_twin = _round(4, 1, kernel=_core_twin)
         assert compiled.random_run(on_twin, (on_twin.dealer + 1) % 4, sources) == -1
         assert len(on_twin.events) == 1
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("me", range(4))
+def test_random_run_declares_the_random_seats_voids_in_seat_order(
+    impl: ModuleType, me: int
+) -> None:
+    """In the 定缺 phase (R4.1) a run declares the seats before ``me`` in seat order, each
+    as ``RandomAgent.act`` draws it, and stops at ``me``'s declaration with no event yet;
+    once ``me`` has declared, the next run declares the rest, and the fourth begins play
+    (R5.1), which the run plays on."""
+    rnd = _round(0, 7, _kernel_of(impl))
+    alone = _round(0, 7)
+    assert rnd.phase == alone.phase == DINGQUE
+    bots = [RandomAgent(10 + s) for s in range(4)]
+    sources = [None if s == me else RandomAgent(10 + s)._random for s in range(4)]
+    assert impl.random_run(rnd, me, sources) == -1
+    for s in range(me):  # the same declarations, drawn from the same numbers
+        alone.apply(bots[s].act(SeatView(alone, s)))
+    assert rnd.to_act() == alone.to_act() == list(range(me, 4))
+    assert rnd._pending == alone._pending and rnd.events == alone.events
+    mine = rnd.legal_actions(me)[2]  # the learner declares 索 (s)
+    rnd.apply(mine)
+    alone.apply(mine)
+    k = impl.random_run(rnd, me, sources)
+    for s in range(me + 1, 4):
+        alone.apply(bots[s].act(SeatView(alone, s)))
+    assert rnd.phase != DINGQUE and rnd.voids == alone.voids and rnd.voids[me] == 2
+    declared = [e for e in rnd.events if e["type"] == "dingque"]
+    assert declared == [e for e in alone.events if e["type"] == "dingque"]
+    assert len(declared) == 4
+    # play began at the dealer's turn (seat 3 here) and ran on to ``me``'s: a discard and a
+    # draw by each seat between
+    assert rnd.dealer == 3 and k == -1 and rnd.phase == TURN and rnd.cur == me
+    played = [e["type"] for e in rnd.events[5:]]
+    assert played == ["dahai", "tsumo"] * ((me - 3) % 4)

@@ -23,7 +23,9 @@ from cpython.set cimport PySet_Add
 from xzcore.kernel._core cimport Hand
 
 
-from xzcore.round.actions import _DAIMINKAN, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS
+from xzcore.round.actions import (
+    _DAIMINKAN, _DINGQUE as _DINGQUE_L, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS,
+)
 from xzcore.round.engine import Round
 from xzcore.round.base import CLAIM, DINGQUE, MELDS, TURN, StepState
 from xzcore.rules import LastRoundScope, LastRoundWin
@@ -63,6 +65,7 @@ cdef tuple _PON_T = tuple(tuple(row) for row in _PON)
 cdef tuple _KAN_T = tuple(tuple(row) for row in _DAIMINKAN)
 cdef tuple _HORA_T = tuple(tuple(row) for row in _HORA)
 cdef tuple _NONE_T = tuple(_NONE)
+cdef tuple _DINGQUE_T = tuple(tuple(row) for row in _DINGQUE_L)  # [seat][suit]: Round.legal_actions
 cdef unsigned int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 
@@ -632,9 +635,10 @@ cdef inline long _discard_kinds(_Run r, long s, Hand h, long* held) except -2:
 
 def random_run(rnd, me, randoms, first=-1, discards=None):
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
-    play the turns of the seats that ``randoms`` names (a list of four: seat ``s``'s random
-    number source, ``random.Random.random``, or None) as
-    ``xzcore.players.agents.RandomAgent`` plays them, while each is a turn whose only legal
+    play the decisions of the seats that ``randoms`` names (a list of four: seat ``s``'s
+    random number source, ``random.Random.random``, or None) as
+    ``xzcore.players.agents.RandomAgent`` plays them: the 定缺 declarations of the seats yet
+    to declare, in seat order (R4.1); the turns, while each is a turn whose only legal
     actions are discards and the discard drawn is quiet (see ``quiet_discard``), or its claim
     window offers one seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that
     seat answers as ``RandomAgent.act`` does; stop at seat
@@ -672,6 +676,9 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
         _flush(r)
         return f  # not quiet (or not the seat's turn): the engine takes it
     try:
+        # R4.1: the declarations of the seats yet to declare, while each is a random seat's
+        if r.phase == _DINGQUE and _random_dingques(r, m, randoms) != 1:
+            return pending  # a stop at a seat's declaration (or declined): -1
         while r.phase == _TURN:
             s = r.cur
             rand = _at(randoms, s)

@@ -114,21 +114,81 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
             w = _item(ev, "suit")
             if type(w) is not str or not _small(_item(_SUITS, w), 0, 3, &vs[a]):
                 return -1
-        if not _intact(r):
+        if not _play_ready(r, &dealer, &k52):
             return -1  # a round on the twin kernel; or changed while the events were read
-        if not _small(r.dealer_obj, 0, 4, &dealer):
-            return -1
         wall52 = _at(r.wall, 52)
-        if not _small(wall52, 0, 27, &k52):
-            return -1
     except Exception:
         return -1
+    _declared(r, events, vs, dealer, k52, wall52)
+    return 4
+
+
+cdef bint _play_ready(_Run r, long* dealer, long* k52) except -1:
+    """Whether the round's lists are intact and its dealer and the wall's 53rd tile (the
+    dealer's 14th, ``Round._begin_play``) are what the 定缺 phase's end reads."""
+    return (
+        _intact(r)
+        and _small(r.dealer_obj, 0, 4, dealer)
+        and _small(_at(r.wall, 52), 0, 27, k52)
+    )
+
+
+cdef int _random_dingques(_Run r, long me, object randoms) except -2:
+    """The 定缺 declarations of the seats yet to declare, in seat order as ``Round.to_act``
+    asks them, each drawn as ``RandomAgent.act`` draws it (``legal[int(random() * 3)]`` of
+    the three suits, R4.1), while the seat has a source in ``randoms`` and is not ``me``;
+    after the fourth, ``Round._do_dingque`` and ``Round._begin_play`` (R5.1). 1 when play
+    began, 0 at a stop (the declarations so far made, as ``Round.apply`` makes them), -1
+    when declined (nothing changed): not a round the steps read."""
+    cdef long dealer = 0, k52 = 0, s, v, n = 0
+    cdef long vs[4]
+    cdef object p = r.pending, a, u
+    cdef tuple row
+    cdef double x
+    if r.phase != _DINGQUE or type(p) is not dict or not _play_ready(r, &dealer, &k52):
+        return -1
+    for s in range(4):  # the declarations made: the engine's own actions (legal_actions)
+        vs[s] = -1
+        a = (<dict>p).get(_SEATS[s])
+        if a is None:
+            continue
+        row = <tuple>_DINGQUE_T[s]
+        for v in range(3):
+            if a is <object>PyTuple_GET_ITEM(row, v):
+                vs[s] = v
+        if vs[s] < 0:
+            return -1
+        n += 1
+    if len(<dict>p) != n:
+        return -1
+    for s in range(4):
+        if vs[s] >= 0:
+            continue
+        if s == me or _at(randoms, s) is None:
+            return 0
+        u = _at(randoms, s)()
+        if type(u) is not float:
+            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+        x = <double>u * 3
+        if not 0 <= x < 3:
+            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+        vs[s] = <long>x
+        (<dict>p)[_SEATS[s]] = <object>PyTuple_GET_ITEM(<tuple>_DINGQUE_T[s], vs[s])  # Round.apply
+        r.dirty = True
+    _declared(r, None, vs, dealer, k52, _at(r.wall, 52))
+    return 1
+
+
+cdef void _declared(_Run r, object rec, long* vs, long dealer, long k52, object wall52) except *:
+    """``Round._do_dingque`` of the four declarations ``vs`` and ``Round._begin_play``."""
+    cdef long s
+    cdef Hand h
     for s in range(4):  # Round._do_dingque: the voids, the hands' voids, the events
         _put(r.voids, s, vs[s])
         h = <Hand>_at(r.hands, s)
         h.v = vs[s]
         h.wmask_ok = 0
-        _emit_dingque(r, events, s, vs[s])
+        _emit_dingque(r, rec, s, vs[s])
     # Round._begin_play: the dealer's first turn, no draw (R5.1)
     r.phase = _TURN
     r.begun = r.dirty = True
@@ -141,4 +201,3 @@ cdef Py_ssize_t _dingque(_Run r, object events, Py_ssize_t at):
     else:
         r.drawn = -1
         r.drawn_obj = -1
-    return 4

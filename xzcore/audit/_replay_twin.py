@@ -418,10 +418,13 @@ def random_run(
     rnd: Any, me: int, randoms: list[Any], first: int = -1, discards: bytearray | None = None
 ) -> int:
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is a quiet one
-    (:func:`quiet_discard`), then play the turns of the seats that ``randoms`` names — a list
-    of four: seat ``s``'s source of random numbers in [0, 1) (``random.Random(seed).random``),
-    or None — as :class:`xzcore.players.agents.RandomAgent` plays them (``legal[int(random()
-    * len(legal))]``), while each is a turn whose only legal actions are discards (the seat
+    (:func:`quiet_discard`), then play the decisions of the seats that ``randoms`` names — a
+    list of four: seat ``s``'s source of random numbers in [0, 1)
+    (``random.Random(seed).random``), or None — as :class:`xzcore.players.agents.RandomAgent`
+    plays them (``legal[int(random() * len(legal))]``): in the 定缺 phase the declarations of
+    the seats yet to declare, in seat order as ``Round.to_act`` asks them (R4.1; the fourth
+    begins play, R5.1); then the turns, while each is a turn whose only legal actions are
+    discards (the seat
     must discard after a 碰, R5.4, or holds no win, no four and no kind of its 碰s, R6, and
     has not won) and the discard drawn is a quiet one, or one whose claim window offers one
     seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠: :func:`_random_discard`;
@@ -454,6 +457,14 @@ def random_run(
         rnd.phase == TURN and rnd.cur == me and _random_discard(rnd, me, randoms, me, first)
     ):
         return first  # not quiet (or not the seat's turn): the engine takes it
+    while rnd.phase == DINGQUE:  # R4.1: the seats yet to declare, in seat order (to_act)
+        s = rnd.to_act()[0]
+        rand = randoms[s]
+        if s == me or rand is None:
+            return -1
+        legal = rnd.legal_actions(s)  # the three suits
+        u = _number(rand, len(legal))
+        rnd.apply(legal[int(u * len(legal))])  # the fourth begins play (R5.1)
     while rnd.phase == TURN:
         s = rnd.cur
         rand = randoms[s]
@@ -465,15 +476,22 @@ def random_run(
         if s == me or rand is None or not _discards_only(rnd, s):
             return -1
         legal = rnd.legal_actions(s)  # discards only, here
-        u = rand()
-        if type(u) is not float:
-            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
-        if not 0 <= u * len(legal) < len(legal):
-            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+        u = _number(rand, len(legal))
         k: int = legal[int(u * len(legal))].tile
         if not _random_discard(rnd, me, randoms, s, k):
             return k  # not quiet: the engine takes it
     return -1
+
+
+def _number(rand: Any, n: int) -> float:
+    """The next number of a source, checked: in [0, 1) and a float (``int(u * n)`` picks
+    among ``n`` as ``RandomAgent.act`` does)."""
+    u = rand()
+    if type(u) is not float:
+        raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+    if not 0 <= u * n < n:
+        raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+    return u
 
 
 def _discards_only(rnd: Round, s: int) -> bool:
@@ -510,11 +528,7 @@ def _random_discard(rnd: Round, me: int, randoms: list[Any], seat: int, tile: in
     for o, mine in opts.items():  # the one seat asked
         if o == me or randoms[o] is None or [a.word for a in mine] != ["pon", "none"]:
             return False
-        u = randoms[o]()
-        if type(u) is not float:
-            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
-        if not 0 <= u * 2 < 2:
-            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+        u = _number(randoms[o], 2)
     rnd.apply(_DAHAI[seat][tile])  # the window opens (or nobody is asked: the next draw)
     for o in opts:
         legal = rnd.legal_actions(o)

@@ -34,7 +34,7 @@ from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.players.roster import BOT_NAMES, bot_agent
 from xzcore.round.actions import _DAHAI
-from xzcore.round.base import END, TURN
+from xzcore.round.base import DINGQUE, END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
 
@@ -328,9 +328,9 @@ class SeatGame:
                 self.options, self.mask = options_of(rnd.legal_actions(me), self.picks[me])
                 return False
             if bots[s]:
-                if phase == TURN and self._randoms[s] is not None:
-                    # random bots' turns of discards only, quiet ones in one call; each as
-                    # RandomAgent.act chooses it from the same numbers
+                if self._randoms[s] is not None and phase in (TURN, DINGQUE):
+                    # random bots' 定缺 and turns of discards only, quiet ones, in one call;
+                    # each as RandomAgent.act chooses it from the same numbers
                     n = len(rnd.events)
                     k = random_run(rnd, me, self._randoms, -1, self._discards)
                     if k == -2:  # up to the seat's turn, which offers only discards
@@ -339,8 +339,8 @@ class SeatGame:
                     if k >= 0:  # drawn, but somebody may claim it (or the wall ends)
                         apply(_DAHAI[rnd.cur][k])
                         continue
-                    if len(rnd.events) != n:
-                        continue
+                    if len(rnd.events) != n or (phase == DINGQUE and s not in rnd.to_act()):
+                        continue  # played on (in the 定缺 phase: declarations, R4.1)
                 apply(players[s].act(views[s]))
                 continue
             self._policy_step(s)
