@@ -289,7 +289,14 @@ class Ledger:
             if payer is not None and g.payer != payer:
                 continue
             take = min(left, g.unspent)
-            self._income[i] = dataclasses.replace(g, **{field: getattr(g, field) + take})
+            handed_on, refunded = g.handed_on, g.refunded
+            if field == "handed_on":
+                handed_on += take
+            else:
+                refunded += take
+            self._income[i] = GangIncome(
+                g.index, g.ganger, g.payer, g.units, g.turn, g.reason, handed_on, refunded
+            )
             left -= take
 
     # -- reading --------------------------------------------------------------------------
