@@ -4,7 +4,7 @@ there): :class:`Planes`, one round's observations kept up to date from its event
 commonest updates, :func:`plain_events`. ``xzcore.env.observation`` selects this module or
 the twin (``xzcore.backend.load``)."""
 
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 
@@ -26,7 +26,8 @@ cdef enum:
 
 
 cdef inline object _get(dict d, object key):
-    cdef PyObject* v = PyDict_GetItem(d, key)  # str keys: it cannot fail
+    """``d.get(key)`` (what a key's ``__eq__`` raises, if anything, is raised)."""
+    cdef PyObject* v = PyDict_GetItemWithError(d, key)
     return None if v is NULL else <object>v
 
 
@@ -51,6 +52,7 @@ def plain_events(list events, Py_ssize_t start, float[::1] table, float[::1] own
 cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::1] own) except -1:
     cdef Py_ssize_t i = start
     cdef long s, k
+    cdef bint dahai
     cdef object e, kind, pai, v
     if start < 0:
         raise ValueError(f"plain_events: start {start} (expected 0 or more)")
@@ -61,12 +63,22 @@ cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::
         if type(e) is not dict:
             return i
         kind = _get(<dict>e, _TYPE)
-        if type(kind) is not str:
-            return i
-        if kind == _NONE:
+        # the engine's words are the interned ones: one pointer compare each, else compared
+        if kind is _DAHAI:
+            dahai = True
+        elif kind is _TSUMO:
+            dahai = False
+        elif kind is _NONE:
             i += 1
             continue
-        if kind != _DAHAI and kind != _TSUMO:
+        elif type(kind) is not str:
+            return i
+        elif kind == _NONE:
+            i += 1
+            continue
+        elif kind == _DAHAI or kind == _TSUMO:
+            dahai = kind == _DAHAI
+        else:
             return i
         s = _small(_get(<dict>e, _ACTOR), 4)
         pai = _get(<dict>e, _PAI)
@@ -76,7 +88,7 @@ cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::
         if v is None:
             return i
         k = <long>v
-        if kind == _DAHAI:
+        if dahai:
             table[BLOCK * s + k] += 1
             table[BLOCK * s + SIZE] -= 1
             own[TOP * s + k] -= 1
