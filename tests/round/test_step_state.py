@@ -64,3 +64,11 @@ def test_resume_takes_back_the_twelve_and_a_window() -> None:
         False,
     )
     assert (r._claim_dec, r._claim_opts, r._robbing, r._claim_scores) == ({}, {2: []}, False, {})
+
+
+def test_the_step_values_are_the_step_states_fields_as_a_plain_tuple() -> None:
+    r = _mid_game()
+    values = r._step_values()
+    st = r._step_state()
+    assert type(values) is tuple and len(values) == len(StepState._fields)
+    assert all(v is f for v, f in zip(values, st, strict=True))  # the same objects

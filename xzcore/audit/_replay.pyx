@@ -163,8 +163,8 @@ cdef _Run _load(object rnd, object rec):
     cdef object x, rules
     if type(rnd) is not _ROUND:  # never a subclass (LeshanRound)
         return None
-    x = rnd._step_state()
-    if not isinstance(x, tuple) or PyTuple_GET_SIZE(x) != S_N:
+    x = rnd._step_values()  # Round._step_state()'s values, a plain tuple
+    if type(x) is not tuple or PyTuple_GET_SIZE(x) != S_N:
         return None
     st = <tuple>x
     if not _small(_field(st, S_PHASE), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):

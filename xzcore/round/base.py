@@ -377,38 +377,40 @@ class RoundBase:
 
     def _step_state(self) -> StepState:
         """The round's :class:`StepState` (its containers themselves, not copies)."""
-        return _new_tuple(  # StepState(...) without its Python-level __new__
-            StepState,
-            (
-                self.phase,
-                self.cur,
-                self.pos,
-                self.drawn,
-                self.turn_no,
-                self.final,
-                self.clean,
-                self._must_discard,
-                self._rinshan,
-                self._gang_from,
-                self._turn_drawn,
-                self._pending,
-                self.dealer,
-                self._final_from,
-                self._dihu_discard,
-                self.rules,
-                self.wall,
-                self.events,
-                self.hands,
-                self.won,
-                self.in_play,
-                self.voids,
-                self.rivers,
-                self.draws,
-                self.locked,
-                self.lock_value,
-                self.melds,
-                self.pengs,
-            ),
+        return _new_tuple(StepState, self._step_values())  # without its Python-level __new__
+
+    def _step_values(self) -> tuple[Any, ...]:
+        """The values of :class:`StepState`'s fields, in its order, as a plain tuple (what
+        the compiled quiet run reads: no NamedTuple made)."""
+        return (
+            self.phase,
+            self.cur,
+            self.pos,
+            self.drawn,
+            self.turn_no,
+            self.final,
+            self.clean,
+            self._must_discard,
+            self._rinshan,
+            self._gang_from,
+            self._turn_drawn,
+            self._pending,
+            self.dealer,
+            self._final_from,
+            self._dihu_discard,
+            self.rules,
+            self.wall,
+            self.events,
+            self.hands,
+            self.won,
+            self.in_play,
+            self.voids,
+            self.rivers,
+            self.draws,
+            self.locked,
+            self.lock_value,
+            self.melds,
+            self.pengs,
         )
 
     def _resume(self, changed: tuple[Any, ...], window: tuple[Any, ...] | None) -> None:
