@@ -77,10 +77,19 @@ def xz_games(
     return run
 
 
+def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One index per row of ``mask`` (``num_envs`` rows of 0/1), uniform over the row's legal
+    ones: one random number a row (the ``k``-th legal index, ``k`` uniform below the row's
+    count), not one a cell, so that the batched policy's share of the run stays small."""
+    counts = mask.cumsum(axis=1, dtype=np.int32)
+    k = (rng.random(len(mask)) * counts[:, -1]).astype(np.int32)
+    return (counts > k[:, None]).argmax(axis=1)
+
+
 def vector_steps(num_envs: int, steps: int, preset: str = PRESET) -> Callable[[], tuple[int, int]]:
     """A function stepping ``gymnasium.make_vec(id, num_envs)`` (our ``SeatVectorEnv``, random
     opponents) for about ``steps`` learner steps in all, one uniformly random legal index per
-    env at each batched step; returns (learner steps, episodes ended)."""
+    env at each batched step (:func:`random_legal`); returns (learner steps, episodes ended)."""
 
     def run() -> tuple[int, int]:
         envs = gym.make_vec(PRESET_ID[preset], num_envs=num_envs, opponents="random")
@@ -88,8 +97,7 @@ def vector_steps(num_envs: int, steps: int, preset: str = PRESET) -> Callable[[]
         obs, _ = envs.reset(seed=0)
         done = 0
         for _ in range(max(steps // num_envs, 1)):
-            mask = obs["action_mask"]
-            actions = (rng.random(mask.shape) * mask).argmax(axis=1)  # uniform over each mask
+            actions = random_legal(obs["action_mask"], rng)
             obs, _rewards, terminations, _truncations, _infos = envs.step(actions)
             done += int(terminations.sum())
         return max(steps // num_envs, 1) * num_envs, done
