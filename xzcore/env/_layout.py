@@ -55,8 +55,11 @@ _MONEY_ONLY = _MONEY | {"dingque", "piao", "ryukyoku", "end_kyoku"}
 """Events that change no hand (besides draws, discards and passes)."""
 _ALL_STALE = [True] * 4
 _MELDS = frozenset({"pon", "daiminkan", "ankan", "kakan"})
-_REBUILD = frozenset({"start_kyoku", "exchange", "dingque", "piao", "baige", "hora"})
-"""Events after which the public rows are read again from the view (once a batch)."""
+_REBUILD = frozenset({"start_kyoku", "exchange", "piao", "baige", "hora"})
+"""Events after which the public rows are read again from the view (once a batch); a
+``dingque`` only fills its seat's VOID row (R4.1)."""
+_VOID_SUIT = {"m": 0, "p": 1, "s": 2}
+"""A ``dingque`` event's ``suit`` → the suit whose nine kinds its seat's VOID row marks."""
 
 
 def _cell(seat: int, row: int, col: int) -> int:

@@ -110,6 +110,7 @@ from xzcore.env._layout import (
     _MONEY as _MONEY_SET,
     _MONEY_ONLY as _MONEY_ONLY_SET,
     _REBUILD as _REBUILD_SET,
+    _VOID_SUIT as _VOID_SUIT_MAP,
     _ROWS as _ROWS_LIST,
     BUFFER_SHAPE as _BUFFER_SHAPE,
 )
@@ -161,6 +162,8 @@ cdef object _ANKAN_WORD = "ankan"
 cdef object _KAKAN_WORD = "kakan"
 cdef object _GANG_PAYMENT = "gang_payment"
 cdef object _BUGANG = "bugang"
+cdef object _DINGQUE_WORD = "dingque"
+cdef dict _VOID_SUIT = dict(_VOID_SUIT_MAP)
 
 assert (OWN_ROWS + 32, 27) == tuple(_BUFFER_SHAPE)
 
@@ -274,7 +277,7 @@ cdef class Planes:
         cdef float[::1] m = self._m
         cdef float[::1] o = self._o
         cdef Py_ssize_t n, at, i
-        cdef long s, k, left, phase, old, new, cur, src, tile
+        cdef long s, k, j, left, phase, old, new, cur, src, tile
         cdef bint dirty, money, final
         cdef object e, kind
         r = self.round
@@ -329,6 +332,11 @@ cdef class Planes:
                     m[_cell(s, NUMBERS, SIZE_COL)] -= 4
                 elif kind == _KAKAN_WORD:  # the 碰 becomes a 补杠 once it stands (R6.4)
                     m[_cell(e["actor"], NUMBERS, SIZE_COL)] -= 1
+                elif kind == _DINGQUE_WORD:  # R4.1: the declared suit, shown (VOID)
+                    s = e["actor"]
+                    k = _VOID_SUIT[e["suit"]]
+                    for j in range(9 * k, 9 * k + 9):
+                        m[_cell(s, VOID, j)] = 1
                 elif kind in _REBUILD_F:
                     dirty = True
             self._seen = n

@@ -39,6 +39,7 @@ from xzcore.env._layout import (
     _SIZE,
     _SIZE_AT,
     _UNITS,
+    _VOID_SUIT,
     _WON,
     ANGANG,
     BUFFER_SHAPE,
@@ -260,6 +261,12 @@ class Planes:
                 elif kind == "kakan":  # the 碰 becomes a 补杠 once it stands (R6.4)
                     i = _cell(e["actor"], NUMBERS, _SIZE)
                     m[i] -= 1
+                elif kind == "dingque":  # R4.1: the declared suit, shown (VOID)
+                    s = e["actor"]
+                    v = _VOID_SUIT[e["suit"]]
+                    for j in range(9 * v, 9 * v + 9):
+                        i = _cell(s, VOID, j)
+                        m[i] = 1
                 elif kind in _REBUILD:
                     dirty = True
             self._seen = n
