@@ -36,7 +36,6 @@ __all__ = ["quiet_discard", "quiet_run", "random_run"]
 
 cdef object _ROUND = Round
 cdef object _HAND = Hand
-cdef object _CLAIMABLE = Hand.claimable  # the method itself: no attribute look-up per call
 cdef tuple _NAMES = NAMES  # interned, as msgpack gives them
 cdef tuple _SEATS = (0, 1, 2, 3)
 cdef long _TURN = TURN
@@ -330,7 +329,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             if type(_at(hands, o)) is not _HAND or _at(hands, o) is h:
                 return -1
             ho = <Hand>_at(hands, o)
-            c = _claimable(ho, tile, k)
+            c = _claimable(ho, k)
             if c == 0:
                 continue
             if c < 0 or (rec is None and randoms is None):

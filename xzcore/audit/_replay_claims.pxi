@@ -4,15 +4,11 @@
 # phase (R4.1).
 
 
-cdef int _claimable(Hand h, object kind, int i):
-    """``h.claimable(kind)`` (R5.2), answered in C while the hand's waits are cached; -1
-    when the kernel refuses the hand (then ``Round.play`` meets the same error)."""
-    if h.c[i] >= 2:
-        return 1
-    if h.wmask_ok and h.n % 3 == 1 and h.n <= 13:
-        return (h.wmask >> i) & 1
+cdef int _claimable(Hand h, int i):
+    """``h.claimable(i)`` (R5.2: the kernel's, its waits cached in the hand); -1 when the
+    kernel refuses the hand (then ``Round.play`` meets the same error)."""
     try:
-        return 1 if _CLAIMABLE(h, kind) else 0  # computes and caches the waits
+        return h.claimable_c(i)
     except Exception:
         return -1
 
@@ -20,7 +16,7 @@ cdef int _claimable(Hand h, object kind, int i):
 cdef int _is_win(Hand h):
     """``h.is_win()``; -1 when the kernel refuses the hand."""
     try:
-        return 1 if h.is_win() else 0
+        return h.win_c()
     except Exception:
         return -1
 

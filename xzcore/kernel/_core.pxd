@@ -26,3 +26,5 @@ cdef class Hand:
     cdef int v
     cdef uint32_t wmask  # the waits (R7.3) of the hand as it is, valid while wmask_ok
     cdef int wmask_ok
+    cdef int win_c(self) except -1  # is_win() for compiled callers: 1 or 0
+    cdef int claimable_c(self, int i) except -1  # claimable(kind i) for compiled callers

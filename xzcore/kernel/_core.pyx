@@ -516,9 +516,13 @@ cdef class Hand:
 
     def is_win(self):
         """``is_win(self.counts(), self.void)`` (ValueError unless 14/11/8/5/2 tiles)."""
+        return self.win_c() == 1
+
+    cdef int win_c(self) except -1:
+        """:meth:`is_win` as 1 or 0, for compiled callers (``_core.pxd``)."""
         if not WIN_SIZE[self.n]:
             raise KernelInputError(size_error(self.n, WIN_SIZES, "is_win", "hand"))
-        return _win_keys(self.k, self.v, self.n)
+        return 1 if _win_keys(self.k, self.v, self.n) else 0
 
     def is_win_with(self, kind):
         """Would this hand plus one ``kind`` win? Does not change the hand. False when the
@@ -542,9 +546,12 @@ cdef class Hand:
         discarded ``kind`` (peng/gang R5.2, win R7.1; void and lock rules not applied)? One
         call for the round's test on every discard. ValueError when the hand holds fewer than
         two and has no ready size (13/10/7/4/1 tiles)."""
-        cdef int i = _kind_arg(kind)
+        return self.claimable_c(_kind_arg(kind)) == 1
+
+    cdef int claimable_c(self, int i) except -1:
+        """:meth:`claimable` of kind ``i`` (0-26) as 1 or 0, for compiled callers."""
         if self.c[i] >= 2:
-            return True
+            return 1
         if not READY_SIZE[self.n]:
             raise KernelInputError(size_error(self.n, READY_SIZES, "is_win_with", "hand"))
         if not self.wmask_ok:
@@ -552,7 +559,7 @@ cdef class Hand:
             # discard between two of its own turns
             self.wmask = _waits_keys(self.c, self.k, self.v, self.n)
             self.wmask_ok = 1
-        return (self.wmask >> i) & 1 == 1
+        return (self.wmask >> i) & 1
 
     def waits(self, exclude=0):
         """R7.3 waits bitmask minus ``exclude`` (kinds the caller knows the seat holds four
