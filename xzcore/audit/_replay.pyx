@@ -17,7 +17,7 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
-from cpython.set cimport PySet_Add
+from cpython.set cimport PySet_Add, PySet_GET_SIZE
 
 
 from xzcore.kernel._core cimport Hand
@@ -596,6 +596,8 @@ cdef bint _holds_a_peng_kind(Hand h, object pengs) except -1:
     cdef long k
     if type(pengs) is not set:
         return True
+    if PySet_GET_SIZE(pengs) == 0:  # the common case: no 碰 (no iterator made)
+        return False
     for t in pengs:
         if not _small(t, 0, 27, &k) or h.c[k]:
             return True
