@@ -5,9 +5,11 @@ times (docs/env.md, "Speed").
 Each count is a child process running ``bench_env.vector_steps(N, steps)`` (random bots,
 the learner's random legal index) under ``valgrind --tool=callgrind``; two step counts are
 run and their difference divided by the difference in steps, so that start-up (imports,
-the kernel's tables) cancels out. ``--before PATH`` counts another checkout (its compiled
-modules built) the same way. The children import xzcore from ``PYTHONPATH``; the learner's
-harness is this file's ``bench_env`` for both, so only the env differs.
+the kernel's tables) cancels out; string hashing is seeded (``PYTHONHASHSEED=0``). A count
+still moves by a per cent or two from run to run (addresses differ): ``--repeats`` gives the
+median. ``--before PATH`` counts another checkout (its compiled modules built) the same way.
+The children import xzcore from ``PYTHONPATH``; the learner's harness is this file's
+``bench_env`` for both, so only the env differs.
 
     python benchmarks/count_env_instructions.py
     python benchmarks/count_env_instructions.py --before /path/to/main --num-envs 64
@@ -23,6 +25,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,7 +42,7 @@ def instructions(root: Path, num_envs: int, steps: int) -> int:
         f"import sys; sys.path.insert(0, {str(HERE)!r}); import bench_env; "
         f"bench_env.vector_steps({num_envs}, {steps})()"
     )
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}  # one count a run
     env.pop("XZ_PUREPYTHON", None)
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
@@ -75,6 +78,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout, counted the same way")
     parser.add_argument("--num-envs", type=int, default=64)
+    parser.add_argument("--repeats", type=int, default=1, help="counts; the median is shown")
     parser.add_argument(
         "--steps", type=int, nargs=2, default=(6400, 25600), metavar=("LOW", "HIGH")
     )
@@ -86,7 +90,14 @@ def main() -> int:
     if not 0 < low < high:
         parser.error("--steps: LOW and HIGH with 0 < LOW < HIGH")
     sides = {"this": ROOT} if args.before is None else {"before": args.before, "this": ROOT}
-    counts = {name: per_step(root, args.num_envs, low, high) for name, root in sides.items()}
+    if args.repeats < 1:
+        parser.error("--repeats: 1 or more")
+    counts = {
+        name: statistics.median(
+            per_step(root, args.num_envs, low, high) for _ in range(args.repeats)
+        )
+        for name, root in sides.items()
+    }
     print(f"| checkout | instructions per learner step (N = {args.num_envs}) |")
     print("|---|---|")
     for name, n in counts.items():
