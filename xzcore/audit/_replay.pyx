@@ -262,6 +262,19 @@ cdef void _flush(_Run r) except *:
     )
 
 
+cdef long _pick(object rand, long n) except -1:
+    """``int(rand() * n)``, as ``RandomAgent.act`` picks among ``n`` legal actions; the
+    number checked as the twin's ``_number`` checks it (a float in [0, 1))."""
+    cdef object u = rand()
+    cdef double x
+    if type(u) is not float:
+        raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
+    x = <double>u * n
+    if not 0 <= x < n:
+        raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
+    return <long>x
+
+
 # The events a step appends (the recorded ones when exactly the engine's)
 include "_replay_events.pxi"
 # Round._pon and the 定缺 phase (Round._do_dingque, Round._begin_play)
@@ -290,8 +303,6 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef bint release = False, new_final = False, opened = False, winner, final_n = False
     cdef int hora
     cdef long rand_seat = -1
-    cdef object u
-    cdef double x
 
     # -- check everything, change nothing -------------------------------------------------
     try:
@@ -417,13 +428,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     except Exception:  # a damaged round: the engine reports it
         return -1
     if rand_seat >= 0:  # RandomAgent.act: legal[int(random() * len(legal))], legal [pon, none]
-        u = _at(randoms, rand_seat)()
-        if type(u) is not float:
-            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
-        x = <double>u * 2
-        if not 0 <= x < 2:
-            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
-        if <long>x == 0:
+        if _pick(_at(randoms, rand_seat), 2) == 0:
             taker = rand_seat
 
     # -- apply: Round._dahai (and the window: _open_claims, apply, _resolve_claims), then
@@ -651,8 +656,7 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
     cdef long m = -1, f = -1, s, v = -1, n, j, k, pending = -1
     cdef long held[27]
     cdef Hand h
-    cdef object rand, u, p
-    cdef double x
+    cdef object rand, p
     cdef char* marks
     if (
         not _small(me, 0, 4, &m)
@@ -701,13 +705,7 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
             n = _discard_kinds(r, s, h, held)
             if n <= 0:
                 break
-            u = rand()  # RandomAgent.act: legal[int(random() * len(legal))]
-            if type(u) is not float:
-                raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
-            x = <double>u * n
-            if not 0 <= x < n:
-                raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
-            k = held[<long>x]
+            k = held[_pick(rand, n)]  # RandomAgent.act: legal[int(random() * len(legal))]
             if _step(r, s, _KIND_OBJ[k], None, 0, False, None, NULL, randoms, m) < 0:
                 pending = k  # not quiet: the engine takes it
                 break

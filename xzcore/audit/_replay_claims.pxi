@@ -138,9 +138,8 @@ cdef int _random_dingques(_Run r, long me, object randoms) except -2:
     when declined (nothing changed): not a round the steps read."""
     cdef long dealer = 0, k52 = 0, s, v, n = 0
     cdef long vs[4]
-    cdef object p = r.pending, a, u
+    cdef object p = r.pending, a
     cdef tuple row
-    cdef double x
     if r.phase != _DINGQUE or type(p) is not dict or not _play_ready(r, &dealer, &k52):
         return -1
     for s in range(4):  # the declarations made: the engine's own actions (legal_actions)
@@ -162,13 +161,7 @@ cdef int _random_dingques(_Run r, long me, object randoms) except -2:
             continue
         if s == me or _at(randoms, s) is None:
             return 0
-        u = _at(randoms, s)()
-        if type(u) is not float:
-            raise TypeError(f"random_run: a source gave {type(u).__name__}, not float")
-        x = <double>u * 3
-        if not 0 <= x < 3:
-            raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
-        vs[s] = <long>x
+        vs[s] = _pick(_at(randoms, s), 3)
         (<dict>p)[_SEATS[s]] = <object>PyTuple_GET_ITEM(<tuple>_DINGQUE_T[s], vs[s])  # Round.apply
         r.dirty = True
     _declared(r, None, vs, dealer, k52, _at(r.wall, 52))
