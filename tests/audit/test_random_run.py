@@ -19,11 +19,12 @@ from xzcore.audit import _replay_twin as twin
 from xzcore.kernel import _core_twin
 from xzcore.leshan.round import LeshanRound
 from xzcore.players.agents import RandomAgent, SeatView
-from xzcore.round.actions import _DAHAI
+from xzcore.round.actions import _TURN_PICKS
 from xzcore.round.base import DINGQUE, END, TURN
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
+from xzcore.tiles import NAMES
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("xuezhan", {}),
@@ -98,7 +99,7 @@ def _play(
                 continue
             k = called(run(rnd, me, randoms, a.tile, *extra))
             if k >= 0:
-                rnd.apply(_DAHAI[rnd.cur][k])
+                rnd.apply(_TURN_PICKS[rnd.cur][k])
             continue
         if run is not None and rnd.phase in (TURN, DINGQUE):
             n = len(rnd.events)
@@ -106,7 +107,7 @@ def _play(
             if k == -2:
                 continue
             if k >= 0:
-                rnd.apply(_DAHAI[rnd.cur][k])
+                rnd.apply(_TURN_PICKS[rnd.cur][k])
                 continue
             if len(rnd.events) != n or (rnd.phase == DINGQUE and s not in rnd.to_act()):
                 continue  # played on (a declaration made, in the 定缺 phase: R4.1)
@@ -193,6 +194,47 @@ def test_random_run_plays_a_random_bots_peng_or_pass_on_the_discard(impl: Module
     for seed in range(20):
         _play(_round(0, seed, _kernel_of(impl)), seed, 0, run)
     assert {"pon", "none"} <= seen
+
+
+def _a_gang_turn(impl: ModuleType) -> tuple[Round, int]:
+    """A round at a seat's turn whose legal actions begin with a gang (R6) and hold no win,
+    played there by the engine and random bots; and that seat."""
+    for seed in range(200):
+        rnd = _round(0, seed, _kernel_of(impl))
+        bots = [RandomAgent(seed + s) for s in range(4)]
+        views = [SeatView(rnd, s) for s in range(4)]
+        while rnd.phase != END:
+            s = rnd.cur if rnd.phase == TURN else rnd.to_act()[0]
+            legal = rnd.legal_actions(s)
+            if rnd.phase == TURN and legal[0].word in ("ankan", "kakan"):
+                return rnd, s
+            rnd.apply(bots[s].act(views[s]))
+    raise AssertionError("no gang turn in 200 rounds")
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_random_run_hands_back_a_random_bots_gang(impl: ModuleType) -> None:
+    """R6: a random bot's turn that offers a gang is drawn among its gangs and discards as
+    ``RandomAgent.act`` draws; a gang drawn is returned by its number (27 + kind: 暗杠, 54 +
+    kind: 加杠) and not applied, a discard drawn is played."""
+    rnd, s = _a_gang_turn(impl)
+    legal = rnd.legal_actions(s)
+    me = (s + 1) % 4
+    n = len(rnd.events)
+    randoms: list[Any] = [(lambda: 0.0) if t == s else None for t in range(4)]  # legal[0]
+    got = impl.random_run(rnd, me, randoms)
+    assert got == (27 if legal[0].word == "ankan" else 54) + legal[0].tile
+    assert _TURN_PICKS[s][got] == legal[0]
+    assert len(rnd.events) == n and rnd.phase == TURN and rnd.cur == s  # nothing applied
+    randoms[s] = lambda: 1 - 2**-53  # the last legal action: a discard (after the gangs)
+    last = legal[-1]
+    assert last.word == "dahai"
+    got = impl.random_run(rnd, me, randoms)
+    if got == last.tile:  # claimable (or the last tile): handed back, nothing applied
+        assert len(rnd.events) == n
+    else:  # played: the discard first among the events appended
+        ev = rnd.events[n]
+        assert (ev["type"], ev["actor"], ev["pai"]) == ("dahai", s, NAMES[last.tile])
 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])

@@ -639,22 +639,54 @@ cdef inline long _discard_kinds(_Run r, long s, Hand h, long* held) except -2:
     return n
 
 
+cdef inline long _gang_picks(_Run r, long s, Hand h, long* out) except -2:
+    """The gangs of seat ``s``'s turn (holding ``h``), by their numbers (``_TURN_PICKS``), in
+    ``Round._turn_actions``' order before the discards (R6): 27 + k for the 暗杠 of each kind
+    k held four times, not of its void suit (R6.5), then 54 + k for the 加杠 of each kind of
+    its 碰s held, both in kind order; their count, or -1 for a turn the run does not play
+    (the twin's ``_plays``: a winner's, R11.2, a win in hand, R7.1) or does not read."""
+    cdef long n = 0, v = -1, k, bits = 0
+    cdef object pengs
+    if r.must_discard or _at(r.won, s) or _is_win(h) != 0 or r.pos >= 108:
+        return -1  # (the discard after a 碰 and the empty wall offer discards only)
+    if not _small(_at(r.voids, s), -1, 3, &v):
+        return -1
+    for k in range(27):
+        if h.c[k] == 4 and k // 9 != v:
+            out[n] = 27 + k
+            n += 1
+    pengs = _at(r.pengs, s)
+    if type(pengs) is not set:
+        return -1
+    for t in pengs:
+        if not _small(t, 0, 27, &k):
+            return -1
+        bits |= 1 << k
+    for k in range(27):
+        if (bits >> k) & 1 and h.c[k]:
+            out[n] = 54 + k
+            n += 1
+    return n
+
+
 def random_run(rnd, me, randoms, first=-1, discards=None):
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
     play the decisions of the seats that ``randoms`` names (a list of four: seat ``s``'s
     random number source, ``random.Random.random``, or None) as
     ``xzcore.players.agents.RandomAgent`` plays them: the 定缺 declarations of the seats yet
-    to declare, in seat order (R4.1); the turns, while each is a turn whose only legal
-    actions are discards and the discard drawn is quiet (see ``quiet_discard``), or its claim
-    window offers one seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that
-    seat answers as ``RandomAgent.act`` does; stop at seat
-    ``me``'s decision, a seat without a source, any other turn or phase. Return the kind of a
-    discard chosen but not taken (claimable, the last tile …: the caller applies it), or -1;
-    with ``discards`` (a bytearray of 27), -2 at a stop at ``me``'s turn that offers only
+    to declare, in seat order (R4.1); the turns, while each is a turn of discards, or of a
+    seat that has not won and holds no win (its gangs, then its discards), and the action
+    drawn is a discard, quiet (see ``quiet_discard``) or whose claim window offers one seat,
+    not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that seat answers as
+    ``RandomAgent.act`` does; stop at seat ``me``'s decision, a seat without a source, any
+    other turn or phase. Return the number (``_TURN_PICKS``) of an action chosen but not
+    taken (a gang; a discard that is claimable, the last tile …: the caller applies it), or
+    -1; with ``discards`` (a bytearray of 27), -2 at a stop at ``me``'s turn that offers only
     discards, their kinds marked there. See ``xzcore.audit._replay_twin.random_run``."""
     cdef _Run r
-    cdef long m = -1, f = -1, s, v = -1, n, j, k, pending = -1
+    cdef long m = -1, f = -1, s, v = -1, n, g, j, k, pending = -1
     cdef long held[27]
+    cdef long gangs[54]
     cdef Hand h
     cdef object rand, p
     cdef char* marks
@@ -700,12 +732,21 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
                             marks[held[j]] = 1
                         pending = -2
                 break
-            if rand is None or not _discards_only(r, s, h):
+            if rand is None:
                 break
+            g = 0
+            if not _discards_only(r, s, h):
+                g = _gang_picks(r, s, h, gangs)
+                if g < 0:
+                    break
             n = _discard_kinds(r, s, h, held)
             if n <= 0:
                 break
-            k = held[_pick(rand, n)]  # RandomAgent.act: legal[int(random() * len(legal))]
+            j = _pick(rand, g + n)  # RandomAgent.act: legal[int(random() * len(legal))]
+            if j < g:
+                pending = gangs[j]  # a gang: the engine takes it
+                break
+            k = held[j - g]
             if _step(r, s, _KIND_OBJ[k], None, 0, False, None, NULL, randoms, m) < 0:
                 pending = k  # not quiet: the engine takes it
                 break

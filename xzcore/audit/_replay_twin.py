@@ -22,6 +22,7 @@ from xzcore.round.actions import (
     _NONE,
     _PON,
     _SUIT_INDEX,
+    _TURN_PICKS,
     NOT_ACTIONS,
     Action,
 )
@@ -423,17 +424,17 @@ def random_run(
     (``random.Random(seed).random``), or None — as :class:`xzcore.players.agents.RandomAgent`
     plays them (``legal[int(random() * len(legal))]``): in the 定缺 phase the declarations of
     the seats yet to declare, in seat order as ``Round.to_act`` asks them (R4.1; the fourth
-    begins play, R5.1); then the turns, while each is a turn whose only legal actions are
-    discards (the seat
-    must discard after a 碰, R5.4, or holds no win, no four and no kind of its 碰s, R6, and
-    has not won) and the discard drawn is a quiet one, or one whose claim window offers one
-    seat, not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠: :func:`_random_discard`;
-    that seat's answer is drawn as ``RandomAgent.act`` draws it, and a 碰 begins its turn, which
-    the run plays on). Stop at seat ``me``'s decision, at a
-    seat without a source, at any other turn or phase, and for any round but a ``Round``;
-    return the kind of a discard chosen but not applied (``first`` when it is not quiet or
-    not the seat's turn; the caller applies it: somebody may claim it, it is the last tile
-    …), or -1. With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
+    begins play, R5.1); then the turns, while each is a turn the run plays (:func:`_plays`:
+    the discard after a 碰, R5.4, or a turn of a seat that has not won and holds no win, whose
+    legal actions are its gangs, R6, then its discards) and the action drawn is a discard,
+    a quiet one or one whose claim window offers one seat, not ``me`` and with a source, 碰
+    or pass (nobody 胡 or 直杠: :func:`_random_discard`; that seat's answer is drawn as
+    ``RandomAgent.act`` draws it, and a 碰 begins its turn, which the run plays on). Stop at
+    seat ``me``'s decision, at a seat without a source, at any other turn or phase, and for
+    any round but a ``Round``; return the number (``_TURN_PICKS``) of an action chosen but
+    not applied — a gang, or a discard that is not quiet (``first`` when it is not quiet or
+    not the seat's turn; somebody may claim it, it is the last tile …): the caller applies
+    it — or -1. With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
     legal actions are discards marks there the kinds it may discard (1, the others 0:
     ``Round.legal_actions(me)``) and returns -2. ``ValueError`` for a bad ``me``,
     ``randoms``, ``first`` or ``discards``, or a number outside [0, 1); ``TypeError`` for one
@@ -473,13 +474,15 @@ def random_run(
             for a in rnd.legal_actions(s):
                 discards[a.tile] = 1
             return -2
-        if s == me or rand is None or not _discards_only(rnd, s):
+        if s == me or rand is None or not _plays(rnd, s):
             return -1
-        legal = rnd.legal_actions(s)  # discards only, here
+        legal = rnd.legal_actions(s)  # its gangs, then its discards (R6, R5.1)
         u = _number(rand, len(legal))
-        k: int = legal[int(u * len(legal))].tile
-        if not _random_discard(rnd, me, randoms, s, k):
-            return k  # not quiet: the engine takes it
+        a = legal[int(u * len(legal))]
+        if a.word != "dahai":
+            return _TURN_PICKS[s].index(a)  # a gang: the engine takes it
+        if not _random_discard(rnd, me, randoms, s, a.tile):
+            return a.tile  # not quiet: the engine takes it
     return -1
 
 
@@ -492,6 +495,13 @@ def _number(rand: Any, n: int) -> float:
     if not 0 <= u * n < n:
         raise ValueError(f"random_run: a source gave {u!r}, not in [0, 1)")
     return u
+
+
+def _plays(rnd: Round, s: int) -> bool:
+    """Whether the run plays the turn of seat ``s`` (the current seat): the discard after a
+    碰 (R5.4), or a turn of a seat that has not won (R11.2) and holds no win (R7.1), whose
+    legal actions are then its gangs (R6) and its discards."""
+    return rnd._must_discard or not (rnd.won[s] or rnd.hands[s].is_win())
 
 
 def _discards_only(rnd: Round, s: int) -> bool:

@@ -33,7 +33,7 @@ from xzcore.env.observation import Planes
 from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.players.roster import BOT_NAMES, bot_agent
-from xzcore.round.actions import _DAHAI
+from xzcore.round.actions import _TURN_PICKS
 from xzcore.round.base import DINGQUE, END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
@@ -264,10 +264,10 @@ class SeatGame:
                 reward = self.units - self._told  # what was paid before the first decision
                 self._told = self.units
                 return reward
-            if k >= 0:  # somebody may claim it (or the wall ends): the engine takes it
+            if k >= 0:  # somebody may claim it (or the wall ends), or a gang: the engine's
                 # the seat's own discard as chosen (nothing played: a Leshan round's keeps its
-                # type), else a random bot's
-                rnd.apply(chosen if len(rnd.events) == n else _DAHAI[rnd.cur][k])
+                # type), else a random bot's discard or gang
+                rnd.apply(chosen if len(rnd.events) == n else _TURN_PICKS[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
@@ -329,15 +329,15 @@ class SeatGame:
                 return False
             if bots[s]:
                 if self._randoms[s] is not None and phase in (TURN, DINGQUE):
-                    # random bots' 定缺 and turns of discards only, quiet ones, in one call;
-                    # each as RandomAgent.act chooses it from the same numbers
+                    # random bots' 定缺 and turns (without a win in hand), in one call; each
+                    # as RandomAgent.act chooses it from the same numbers
                     n = len(rnd.events)
                     k = random_run(rnd, me, self._randoms, -1, self._discards)
                     if k == -2:  # up to the seat's turn, which offers only discards
                         self.options, self.mask = discard_options(self._discards, me)
                         return False
-                    if k >= 0:  # drawn, but somebody may claim it (or the wall ends)
-                        apply(_DAHAI[rnd.cur][k])
+                    if k >= 0:  # a gang, or a discard somebody may claim (or the last tile)
+                        apply(_TURN_PICKS[rnd.cur][k])
                         continue
                     if len(rnd.events) != n or (phase == DINGQUE and s not in rnd.to_act()):
                         continue  # played on (in the 定缺 phase: declarations, R4.1)

@@ -230,6 +230,10 @@ _KAKAN = [[Action("kakan", s, k) for k in range(27)] for s in range(4)]
 _HORA = [[Action("hora", s, k) for k in range(27)] for s in range(4)]
 _NONE = [Action("none", s) for s in range(4)]
 _DINGQUE = [[Action("dingque", s, -1, (), v) for v in range(3)] for s in range(4)]
+_TURN_PICKS = [[*_DAHAI[s], *_ANKAN[s], *_KAKAN[s]] for s in range(4)]
+"""A turn's discard or gang by number (``_TURN_PICKS[seat][n]``), as ``random_run`` returns a
+choice it leaves to the engine: the discard of kind k is k, the 暗杠 of k 27 + k, the 加杠 of k
+54 + k."""
 
 _KIND = {name: k for k, name in enumerate(NAMES)}
 """A 'pai' as the reader's quick path takes it: one of the 27 names (``"5p"``), nothing else."""
