@@ -401,6 +401,37 @@ def test_declines_a_locked_winner_keeping_the_drawn_tile(quiet: QuietFn) -> None
     assert n > 0
 
 
+def _prime(quiet: QuietFn, rules: RuleSet) -> None:
+    """One quiet discard taken on a round of ``rules`` (the step reads its rules' facts)."""
+    for rnd, a in _states(rules, range(1), "greedy", quiet.kernel):
+        if _quiet_discard(rnd, a):
+            assert quiet(rnd, a.seat, a.tile) is True
+            return
+
+
+def test_declines_by_each_rounds_own_rules_after_a_round_of_other_rules(quiet: QuietFn) -> None:
+    """The facts read of a round's rules are that round's, not the last round's: R11.2 (a
+    血流 winner keeps to its drawn tile) after a 血战 round, R5.7 forced after a 血流 one."""
+    n = 0
+    for rnd, _ in _states(RuleSet.preset("xueliu"), range(10), kernel=quiet.kernel):
+        s = rnd.cur
+        if rnd.phase == TURN and rnd.won[s] and not rnd._must_discard:
+            c = rnd.hands[s].counts()
+            for k in range(27):
+                if c[k] and k != rnd.drawn:
+                    _prime(quiet, RuleSet.preset("xuezhan"))
+                    assert_declines(quiet, rnd, s, k)
+                    n += 1
+    rules = RuleSet.preset("xuezhan", last_round_win="forced", last_round_tiles=30)
+    for rnd, _ in _states(rules, range(30), "passive", quiet.kernel):
+        if rnd.phase == TURN and rnd.final and rnd.hands[rnd.cur].is_win():
+            for k in {k for k, m in enumerate(rnd.hands[rnd.cur].counts()) if m}:
+                _prime(quiet, RuleSet.preset("xueliu"))
+                assert_declines(quiet, rnd, rnd.cur, k)
+                n += 1
+    assert n > 0
+
+
 def test_compiled_declines_rounds_on_the_twin_kernel() -> None:
     """The compiled step updates the compiled kernel's hands only."""
     replay = _quiet_module("cython")

@@ -72,3 +72,14 @@ def test_the_step_values_are_the_step_states_fields_as_a_plain_tuple() -> None:
     st = r._step_state()
     assert type(values) is tuple and len(values) == len(StepState._fields)
     assert all(v is f for v, f in zip(values, st, strict=True))  # the same objects
+
+
+def test_the_view_values_are_the_fields_the_planes_read_in_their_order() -> None:
+    r = _mid_game()
+    values = r._view_values()
+    fields = (
+        r.events, r.pos, r.final, r.phase, r.cur, r.drawn, r.locked, r.lock_value,
+        r._claim_from, r._claim_tile,
+    )  # fmt: skip
+    assert type(values) is tuple and len(values) == len(fields)
+    assert all(v is f for v, f in zip(values, fields, strict=True))  # the same objects

@@ -28,13 +28,14 @@ from xzcore.round.actions import (
 )
 from xzcore.round.engine import Round
 from xzcore.round.base import CLAIM, DINGQUE, MELDS, TURN, StepState
-from xzcore.rules import LastRoundScope, LastRoundWin
+from xzcore.rules import LastRoundScope, LastRoundWin, RuleSet
 from xzcore.log.events import event
 from xzcore.tiles import NAMES, SUITS, MeldKind
 
 __all__ = ["quiet_discard", "quiet_run", "random_run"]
 
 cdef object _ROUND = Round
+cdef object _RULESET = RuleSet
 cdef object _HAND = Hand
 cdef tuple _NAMES = NAMES  # interned, as msgpack gives them
 cdef tuple _SEATS = (0, 1, 2, 3)
@@ -153,6 +154,26 @@ cdef inline object _field(tuple st, Py_ssize_t i):
     return <object>PyTuple_GET_ITEM(st, i)
 
 
+cdef object _rules_read = None  # the RuleSet whose facts below were read (kept alive)
+cdef bint _xueliu = False, _declare_void = False, _r57 = False
+
+
+cdef void _read_rules(object rules) except *:
+    """The facts of ``rules`` the steps use, kept for the next run on the same rules; only an
+    exact, frozen ``RuleSet`` is kept (anything else is read at every load)."""
+    global _rules_read, _xueliu, _declare_void, _r57
+    _rules_read = None
+    _xueliu = rules.xueliu
+    _declare_void = rules.declare_void
+    # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
+    # forfeited by the discard.
+    _r57 = rules.last_round_scope is _ANY and (
+        rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
+    )
+    if type(rules) is _RULESET:
+        _rules_read = rules
+
+
 cdef _Run _load(object rnd, object rec):
     """The round's step state as a :class:`_Run`, or None when it is not one the steps may
     take (never a subclass; neither on a turn nor in the 定缺 phase; malformed)."""
@@ -235,13 +256,11 @@ cdef _Run _load(object rnd, object rec):
     r.gang_from = _field(st, S_GANG_FROM)
     r.turn_drawn = _field(st, S_TURN_DRAWN)
     r.pending = _field(st, S_PENDING)
-    r.xueliu = rules.xueliu
-    r.declare_void = rules.declare_void
-    # R5.7 with scope ``any``: a self-draw win in hand in the final round is forced, or
-    # forfeited by the discard.
-    r.r57 = rules.last_round_scope is _ANY and (
-        rules.last_round_win is _FORCED or rules.last_round_win is _FORFEIT
-    )
+    if rules is not _rules_read:  # (a RuleSet is frozen: its facts read once)
+        _read_rules(rules)
+    r.xueliu = _xueliu
+    r.declare_void = _declare_void
+    r.r57 = _r57
     r.drawn_obj = _field(st, S_DRAWN)
     r.dirty = r.turned = r.begun = False
     r.c_opts = None

@@ -4,9 +4,11 @@ there): :class:`Planes`, one round's observations kept up to date from its event
 commonest updates, :func:`plain_events`. ``xzcore.env.observation`` selects this module or
 the twin (``xzcore.backend.load``)."""
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from xzcore.tiles import NAMES
 
@@ -173,6 +175,11 @@ cdef inline Py_ssize_t _cell(long seat, long row, long col):
     return 27 * (8 * seat + row) + col
 
 
+cdef enum:  # RoundBase._view_values()'s fields, by position
+    V_EVENTS, V_POS, V_FINAL, V_PHASE, V_CUR, V_DRAWN, V_LOCKED, V_LOCK_VALUE, V_CLAIM_FROM,
+    V_CLAIM_TILE, V_N
+
+
 @cython.boundscheck(True)
 @cython.wraparound(True)
 cdef class Planes:
@@ -192,6 +199,7 @@ cdef class Planes:
     cdef long _drawn[4]
     cdef list _picks
     cdef list _lock
+    cdef tuple _vals  # the round's _view_values() at the last _sync
 
     def __init__(self, rnd, buffer=None):
         if buffer is None:
@@ -280,8 +288,13 @@ cdef class Planes:
         cdef long s, k, j, left, phase, old, new, cur, src, tile
         cdef bint dirty, money, final
         cdef object e, kind
+        cdef tuple vals
         r = self.round
-        events = r.events
+        x = r._view_values()  # (events, pos, final, phase, cur, drawn, locked, lock_value, …)
+        if type(x) is not tuple or PyTuple_GET_SIZE(x) != V_N:
+            raise TypeError("Planes: the round's _view_values() is not a tuple of ten")
+        vals = self._vals = <tuple>x
+        events = <object>PyTuple_GET_ITEM(vals, V_EVENTS)
         n = len(events)
         if n != self._seen:
             dirty = money = False
@@ -346,17 +359,17 @@ cdef class Planes:
                 for s, units in enumerate(r.ledger.totals()):
                     m[_cell(s, NUMBERS, UNITS)] = units
         # The public numbers, read from the round's fields as SeatView reads them.
-        left = 108 - <long>r.pos  # SeatView.wall_left
+        left = 108 - <long><object>PyTuple_GET_ITEM(vals, V_POS)  # SeatView.wall_left
         if left != self._left:
             self._left = left
             for s in range(4):
                 o[s * TOP + 27 * GLOBAL] = left
-            final = r.final  # SeatView.final_round (R5.7: the final round begins with a draw)
+            final = <object>PyTuple_GET_ITEM(vals, V_FINAL)  # SeatView.final_round (R5.7: the final round begins with a draw)
             if final != self._final:
                 self._final = final
                 for s in range(4):
                     o[s * TOP + 27 * GLOBAL + 8] = final
-        phase = r.phase  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
+        phase = <object>PyTuple_GET_ITEM(vals, V_PHASE)  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
         if phase != self._phase:
             old = self._phase
             if old >= 0:
@@ -367,7 +380,7 @@ cdef class Planes:
             for s in range(4):
                 o[s * TOP + 27 * GLOBAL + new] = 1
             self._phase = phase
-        cur = r.cur  # SeatView.current
+        cur = <object>PyTuple_GET_ITEM(vals, V_CUR)  # SeatView.current
         if cur != self._cur:
             if self._cur >= 0:
                 m[_cell(self._cur, NUMBERS, CURRENT)] = 0
@@ -376,8 +389,8 @@ cdef class Planes:
         if phase == _CLAIM_C or phase == _ROB_C or self._offering >= 0:
             # SeatView.offer(): the tile on offer and its seat while claims are open
             if phase == _CLAIM_C or phase == _ROB_C:
-                src = r._claim_from
-                tile = r._claim_tile
+                src = <object>PyTuple_GET_ITEM(vals, V_CLAIM_FROM)
+                tile = <object>PyTuple_GET_ITEM(vals, V_CLAIM_TILE)
             else:
                 src = tile = -1
             if src != self._offering or tile != self._offer_tile:
@@ -409,7 +422,8 @@ cdef class Planes:
         换三张 picks so far); :meth:`observe` then takes them (:data:`ROWS`)."""
         cdef float[::1] o
         cdef long s = seat, drawn, base, value, k
-        cdef const unsigned char[::1] counts
+        cdef const unsigned char* counts
+        cdef tuple vals
         self._sync()
         if not 0 <= s < 4:
             raise IndexError(f"seat {seat!r} (expected 0-3)")
@@ -417,15 +431,20 @@ cdef class Planes:
         if self._stale[s]:  # else kept up to date by the draws and discards (_sync)
             self._stale[s] = False
             c = self.views[s].counts()
-            if type(c) is bytes and len(<bytes>c) == 27:
-                counts = c
+            if type(c) is bytes and PyBytes_GET_SIZE(c) == 27:
+                counts = <const unsigned char*>PyBytes_AS_STRING(c)
                 base = s * TOP + 27 * HAND
                 for k in range(27):
                     o[base + k] = counts[k]
             else:
                 self.own[s, HAND] = np.frombuffer(c, dtype=np.uint8)
-        r = self.round
-        drawn = r.drawn if r.phase == _TURN_C and r.cur == s else -1  # SeatView.drawn
+        vals = self._vals  # (read by _sync)
+        drawn = (  # SeatView.drawn
+            <object>PyTuple_GET_ITEM(vals, V_DRAWN)
+            if <object>PyTuple_GET_ITEM(vals, V_PHASE) == _TURN_C
+            and <object>PyTuple_GET_ITEM(vals, V_CUR) == s
+            else -1
+        )
         if drawn != self._drawn[s]:
             base = s * TOP + 27 * DRAWN
             if self._drawn[s] >= 0:
@@ -442,7 +461,11 @@ cdef class Planes:
                 if not 0 <= k < 27:
                     raise IndexError(f"pick {k!r} (expected a kind 0-26)")
                 o[base + k] += 1
-        value = r.lock_value[s] if r.locked[s] else -1  # SeatView.locked
+        value = (  # SeatView.locked
+            (<object>PyTuple_GET_ITEM(vals, V_LOCK_VALUE))[s]
+            if (<object>PyTuple_GET_ITEM(vals, V_LOCKED))[s]
+            else -1
+        )
         if value != self._lock[s]:
             self._lock[s] = value
             base = s * TOP + 27 * GLOBAL

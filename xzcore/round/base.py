@@ -430,6 +430,24 @@ class RoundBase:
             self._robbing = False
             self._claim_scores = {}
 
+    def _view_values(self) -> tuple[Any, ...]:
+        """What the compiled observation planes (``xzcore.env._planes``) read of the round at
+        each refresh, in one call, as a plain tuple: ``(events, pos, final, phase, cur,
+        drawn, locked, lock_value, claim_from, claim_tile)`` (a C attribute read of this
+        many-attributed object costs more than this call)."""
+        return (
+            self.events,
+            self.pos,
+            self.final,
+            self.phase,
+            self.cur,
+            self.drawn,
+            self.locked,
+            self.lock_value,
+            self._claim_from,
+            self._claim_tile,
+        )
+
     # -- copies (for search: docs/env.md, "Search") ---------------------------------------
 
     _LIST_FIELDS: tuple[str, ...] = (
