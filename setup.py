@@ -49,7 +49,11 @@ extensions = [
     Extension(
         "xzcore.audit._replay",
         ["xzcore/audit/_replay.pyx"],
-        depends=["xzcore/kernel/_core.pxd", *sorted(glob("xzcore/audit/_replay*.pxi"))],
+        depends=[
+            "xzcore/kernel/_core.pxd",
+            "xzcore/_tile_names.pxd",
+            *sorted(glob("xzcore/audit/_replay*.pxi")),
+        ],
         extra_compile_args=["-O3"],
     ),
     # the engine's wins scored in C (R8, R10.2): the same Score as xzcore.scoring, or declined
@@ -70,6 +74,7 @@ extensions = [
     Extension(
         "xzcore.env._planes",
         ["xzcore/env/_planes.pyx"],
+        depends=["xzcore/_tile_names.pxd"],
         extra_compile_args=["-O3"],
     ),
     # a seat's options by action index and their mask (twin: xzcore.env._options_twin)

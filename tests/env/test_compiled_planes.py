@@ -41,8 +41,13 @@ def an_event(draw: st.DrawFn) -> Any:
         kind = draw(st.sampled_from(["dahai", "tsumo", "none"]))
         return {"type": kind, "actor": draw(st.integers(0, 3)), "pai": draw(st.sampled_from(NAMES))}
     e: dict[str, Any] = {}
-    for key, values in (("type", kinds), ("actor", actors), ("pai", pais)):
+    if draw(st.integers(0, 5)) == 0:
+        e["before"] = 1  # another key first
+    fields = draw(st.permutations([("type", kinds), ("actor", actors), ("pai", pais)]))
+    for key, values in fields:  # the engine's order, or another
         if draw(st.integers(0, 12)):  # now and then a key is missing
+            if draw(st.integers(0, 5)) == 0:
+                key = "".join(list(key))  # an equal key, not the interned one
             e[key] = draw(values)
     return e
 

@@ -14,31 +14,8 @@
 # no Python code runs (no key's __eq__, no __hash__).
 
 from cpython.dict cimport PyDict_Next, PyDict_Size
-from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 
-
-cdef extern from "Python.h":
-    int PyUnicode_READY(object o) except -1
-
-
-cdef inline long _kind_of(str v) except -2:
-    """``_KIND.get(v)`` (the audit's reading of a ``pai``: a tile's name, ``NAMES``), read
-    from the two characters: the kind, or -1 for any other str."""
-    cdef long rank, suit
-    PyUnicode_READY(v)
-    if PyUnicode_GET_LENGTH(v) != 2:
-        return -1
-    rank = <long>PyUnicode_READ_CHAR(v, 0)
-    suit = <long>PyUnicode_READ_CHAR(v, 1)
-    if rank < 49 or rank > 57:  # "1".."9"
-        return -1
-    if suit == 109:  # "m"
-        return rank - 49
-    if suit == 112:  # "p"
-        return rank - 40
-    if suit == 115:  # "s"
-        return rank - 31
-    return -1
+from xzcore._tile_names cimport kind_of_name as _kind_of  # _KIND.get(pai)
 
 
 cdef inline bint _is_name(PyObject* v, long k) except -1:

@@ -5,10 +5,12 @@ commonest updates, :func:`plain_events`. ``xzcore.env.observation`` selects this
 the twin (``xzcore.backend.load``)."""
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.dict cimport PyDict_GetItemWithError
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+
+from xzcore._tile_names cimport kind_of_name
 
 from xzcore.tiles import NAMES
 
@@ -51,11 +53,27 @@ def plain_events(list events, Py_ssize_t start, float[::1] table, float[::1] own
     return _plain(events, start, table, own)
 
 
+cdef inline bint _leading(dict e, PyObject** kind, PyObject** actor, PyObject** pai):
+    """Whether the first three entries of ``e`` are its ``type``, ``actor`` and ``pai`` (the
+    keys themselves, as the engine and the compiled run write them), read into ``kind``,
+    ``actor`` and ``pai`` without a look-up; else False (``e`` is read by key)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* k
+    return (
+        PyDict_Next(e, &pos, &k, kind) and k == <PyObject*>_TYPE
+        and PyDict_Next(e, &pos, &k, actor) and k == <PyObject*>_ACTOR
+        and PyDict_Next(e, &pos, &k, pai) and k == <PyObject*>_PAI
+    )
+
+
 cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::1] own) except -1:
     cdef Py_ssize_t i = start
     cdef long s, k
-    cdef bint dahai
-    cdef object e, kind, pai, v
+    cdef bint dahai, leading
+    cdef object e, kind, pai, actor
+    cdef PyObject* pk
+    cdef PyObject* pa
+    cdef PyObject* pp
     if start < 0:
         raise ValueError(f"plain_events: start {start} (expected 0 or more)")
     if table.shape[0] < 4 * BLOCK or own.shape[0] < 4 * TOP:
@@ -64,7 +82,8 @@ cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::
         e = <object>PyList_GET_ITEM(events, i)
         if type(e) is not dict:
             return i
-        kind = _get(<dict>e, _TYPE)
+        leading = _leading(<dict>e, &pk, &pa, &pp)
+        kind = <object>pk if leading else _get(<dict>e, _TYPE)
         # the engine's words are the interned ones: one pointer compare each, else compared
         if kind is _DAHAI:
             dahai = True
@@ -82,14 +101,18 @@ cdef Py_ssize_t _plain(list events, Py_ssize_t start, float[::1] table, float[::
             dahai = kind == _DAHAI
         else:
             return i
-        s = _small(_get(<dict>e, _ACTOR), 4)
-        pai = _get(<dict>e, _PAI)
+        if leading:
+            actor = <object>pa
+            pai = <object>pp
+        else:
+            actor = _get(<dict>e, _ACTOR)
+            pai = _get(<dict>e, _PAI)
+        s = _small(actor, 4)
         if s < 0 or type(pai) is not str:
             return i
-        v = _get(_KIND, pai)
-        if v is None:
+        k = kind_of_name(<str>pai)  # _KIND.get(pai)
+        if k < 0:
             return i
-        k = <long>v
         if dahai:
             table[BLOCK * s + k] += 1
             table[BLOCK * s + SIZE] -= 1
