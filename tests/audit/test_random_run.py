@@ -116,7 +116,9 @@ def _play(
 
 
 def _outcome(rnd: Round) -> tuple[Any, ...]:
-    return rnd.events, rnd.ledger.totals(), rnd.result().reason
+    """The events (each key and value, in its order: a log writes them so), the units, why
+    the round ended."""
+    return [list(e.items()) for e in rnd.events], rnd.ledger.totals(), rnd.result().reason
 
 
 @given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.integers(0, 3))

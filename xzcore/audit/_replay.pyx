@@ -52,8 +52,16 @@ cdef object _ANY = LastRoundScope.ANY
 cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a draw of k
 # The two events, as Round._dahai and Round._draw make them (keys in that order): a copy of
 # a template with its values replaced builds each in one step.
-cdef dict _DAHAI_EVENT = event("dahai", actor=0, pai="", tsumogiri=False)
-cdef dict _TSUMO_EVENT = event("tsumo", actor=0, pai="", rinshan=False, left=0)
+# Round._dahai's event of each seat, kind and tsumogiri ([(27 * seat + kind) * 2 + tsumogiri]),
+# and Round._draw's of each seat and kind ([27 * seat + kind]; its "left" set): copied whole
+cdef tuple _DAHAI_EVENTS = tuple(
+    event("dahai", actor=s, pai=NAMES[k], tsumogiri=t)
+    for s in range(4) for k in range(27) for t in (False, True)
+)
+cdef tuple _TSUMO_EVENTS = tuple(
+    event("tsumo", actor=s, pai=NAMES[k], rinshan=False, left=0)
+    for s in range(4) for k in range(27)
+)
 cdef dict _NONE_EVENT = event("none", actor=0, pai="")  # Round._resolve_claims
 cdef dict _PON_EVENT = event("pon", actor=0, target=0, pai="")  # Round._pon
 cdef dict _DINGQUE_EVENT = event("dingque", actor=0, suit="")  # Round._do_dingque

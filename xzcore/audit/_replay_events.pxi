@@ -123,10 +123,7 @@ cdef void _emit_dahai(_Run r, object rec, long s, long k, bint tsumogiri, Py_ssi
     ):
         PyList_Append(r.events, x)
         return
-    ev = PyDict_Copy(_DAHAI_EVENT)
-    ev["actor"] = _SEATS[s]
-    ev["pai"] = _NAMES[k]
-    ev["tsumogiri"] = tsumogiri
+    ev = PyDict_Copy(<object>PyTuple_GET_ITEM(_DAHAI_EVENTS, (27 * s + k) * 2 + tsumogiri))
     PyList_Append(r.events, ev)
 
 
@@ -143,9 +140,7 @@ cdef void _emit_tsumo(_Run r, object rec, long n, long k, long left):
     ):
         PyList_Append(r.events, x)
         return
-    ev = PyDict_Copy(_TSUMO_EVENT)
-    ev["actor"] = _SEATS[n]
-    ev["pai"] = _NAMES[k]
+    ev = PyDict_Copy(<object>PyTuple_GET_ITEM(_TSUMO_EVENTS, 27 * n + k))
     ev["left"] = left
     PyList_Append(r.events, ev)
 
