@@ -141,6 +141,7 @@ from xzcore.env._layout import (
 )
 from xzcore.players.agents import SeatView
 from xzcore.round.base import CLAIM as _CLAIM_PY, ROB as _ROB_PY, TURN as _TURN_PY
+from xzcore.round.engine import Round
 from xzcore.tiles import MeldKind
 
 cdef enum:
@@ -171,6 +172,7 @@ cdef enum:
     OFFERING = 7
 
 cdef long _TURN_C = _TURN_PY
+cdef object _ROUND = Round  # the engine's round, exactly (not a LeshanRound)
 cdef long _CLAIM_C = _CLAIM_PY
 cdef long _ROB_C = _ROB_PY
 cdef frozenset _MELDS_F = _MELDS_SET
@@ -255,8 +257,27 @@ cdef class Planes:
             self._drawn[s] = -1
         self._picks = [[], [], [], []]
         self._lock = [-1, -1, -1, -1]  # the pass lock's value shown (-1: no lock)
-        self._rebuild(False)
-        self._seen = len(rnd.events)  # the table holds them all; the hands are read anew
+        events = rnd.events
+        if type(rnd) is _ROUND and type(events) is list and PyList_GET_SIZE(events) == 1:
+            self._dealt()  # a round just dealt: its public rows are known
+        else:
+            self._rebuild(False)
+        self._seen = len(events)  # the table holds them all; the hands are read anew
+
+    cdef void _dealt(self) except *:
+        """The public rows of a round of the engine (``Round``: no 飘, no 摆割) whose only
+        event is ``start_kyoku`` (R2.3), on a cleared buffer, as :meth:`_rebuild` fills them:
+        nothing discarded, melded, declared (R4.1), won or paid yet, every seat in play; each
+        seat's hand size, the dealer."""
+        cdef float[::1] m = self._m
+        cdef long s, row
+        v = self.views[0]
+        dealer = v.dealer
+        for s in range(4):
+            row = _cell(s, NUMBERS, 0)
+            m[row + IN_PLAY] = 1
+            m[row + SIZE_COL] = v.hand_size(s)
+            m[row + DEALER] = s == dealer
 
     cdef void _rebuild(self, bint clear=True) except *:
         """Every public row from the view (after a rarer event); ``clear``: the table's rows
