@@ -50,10 +50,9 @@ cdef object _FORCED = LastRoundWin.FORCED
 cdef object _FORFEIT = LastRoundWin.FORFEIT
 cdef object _ANY = LastRoundScope.ANY
 cdef tuple _BITS = tuple(1 << k for k in range(27))  # Round._turn_drawn after a draw of k
-# The two events, as Round._dahai and Round._draw make them (keys in that order): a copy of
-# a template with its values replaced builds each in one step.
-# Round._dahai's event of each seat, kind and tsumogiri ([(27 * seat + kind) * 2 + tsumogiri]),
-# and Round._draw's of each seat and kind ([27 * seat + kind]; its "left" set): copied whole
+# The two commonest events, as Round._dahai and Round._draw make them (keys in that order),
+# one for each seat, kind and tsumogiri ([(27 * seat + kind) * 2 + tsumogiri]) and for each
+# seat and kind ([27 * seat + kind]): a step appends a copy (a draw's "left" set on it).
 cdef tuple _DAHAI_EVENTS = tuple(
     event("dahai", actor=s, pai=NAMES[k], tsumogiri=t)
     for s in range(4) for k in range(27) for t in (False, True)

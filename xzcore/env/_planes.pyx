@@ -408,12 +408,14 @@ cdef class Planes:
             self._left = left
             for s in range(4):
                 o[s * TOP + 27 * GLOBAL] = left
-            final = <object>PyTuple_GET_ITEM(vals, V_FINAL)  # SeatView.final_round (R5.7: the final round begins with a draw)
+            # SeatView.final_round (R5.7: the final round begins with a draw)
+            final = <object>PyTuple_GET_ITEM(vals, V_FINAL)
             if final != self._final:
                 self._final = final
                 for s in range(4):
                     o[s * TOP + 27 * GLOBAL + 8] = final
-        phase = <object>PyTuple_GET_ITEM(vals, V_PHASE)  # SeatView.phase, with 飘 (phase 6) told apart from 定缺
+        # SeatView.phase, with 飘 (phase 6) told apart from 定缺
+        phase = <object>PyTuple_GET_ITEM(vals, V_PHASE)
         if phase != self._phase:
             old = self._phase
             if old >= 0:
