@@ -83,6 +83,12 @@ extensions = [
         ["xzcore/env/_options.pyx"],
         extra_compile_args=["-O3"],
     ),
+    # the driver of one learning seat's rounds (twin: xzcore.env._seat_twin)
+    Extension(
+        "xzcore.env._seat",
+        ["xzcore/env/_seat.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 

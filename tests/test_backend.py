@@ -37,6 +37,7 @@ def test_every_role_is_served_by_the_selected_module() -> None:
         "replay": replay.quiet_run,
         "planes": observation.plain_events,
         "options": seat.options_of,
+        "seat": seat.play_steps,
     }
     assert set(served) == set(backend.COMPILED)
     for role, fn in served.items():

@@ -28,6 +28,7 @@ COMPILED = {
     "replay": "xzcore.audit._replay",
     "planes": "xzcore.env._planes",
     "options": "xzcore.env._options",
+    "seat": "xzcore.env._seat",
 }
 """Role → compiled module; its twin is the same name with ``_twin`` appended."""
 

@@ -26,7 +26,14 @@ from xzcore.env._extra import np, require_rl, spaces
 from xzcore.env.actions import N_ACTIONS
 from xzcore.env.observation import BUFFER_SHAPE, N_PLANES, ROWS
 from xzcore.env.render import table_text
-from xzcore.env.seat import Opponent, SeatGame, opponents_of, rules_label, rules_of
+from xzcore.env.seat import (
+    Opponent,
+    SeatGame,
+    opponents_of,
+    play_steps,
+    rules_label,
+    rules_of,
+)
 from xzcore.env.single import observation_space
 from xzcore.rules import RuleSet
 
@@ -141,27 +148,25 @@ class SeatVectorEnv(VectorEnv):
         ends deals its next round at once (its last observation in ``infos``)."""
         n = self.num_envs
         rewards = [0] * n
-        ended: list[int] = []
+        games = self.games
+        masks = self._masks
+        chosen = np.asarray(actions).reshape(-1).tolist()
+        if len(chosen) != n:
+            raise ValueError(f"step: {len(chosen)} actions for {n} envs")
+        ended = play_steps(games, chosen, rewards, masks)
         units: list[int] = []
         over: list[bool] = []
         final: dict[str, Any] = {}
-        games = self.games
-        masks = self._masks
-        at = 0
-        for i, a in enumerate(np.asarray(actions).tolist()):
-            g = games[i]
-            rewards[i] = g.act(a)
-            if g.done:
-                ended.append(i)
+        if ended:
+            final = self._final_obs()
+            for i in ended:  # the last observation, then the next round
+                g = games[i]
                 units.append(g.units)
                 over.append(g.round.over)
-                if not final:
-                    final = self._final_obs()
                 g.observe(final["observation"][i])
                 g.deal()
-            g.refresh()
-            masks[at : at + N_ACTIONS] = g.mask
-            at += N_ACTIONS
+                g.refresh()
+                masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = g.mask
         terminations = np.zeros(n, dtype=np.bool_)
         terminations[ended] = True
         infos: dict[str, Any] = {}
