@@ -40,15 +40,16 @@ def _game(module: Any, preset: str, seat: int, opponents: Any, strict: bool = Fa
     return module.SeatGame(RuleSet.preset(preset), seat, opponents_of(opponents), None, strict)
 
 
-def _state(g: Any) -> tuple[Any, ...]:
-    """What a user of the driver sees after a step."""
+def _state(g: Any, look: bool) -> tuple[Any, ...]:
+    """What a user of the driver sees after a step (``look``: its options too, which the
+    compiled driver builds only when asked on a turn of discards only)."""
     rnd = g.round
     return (
         g.done,
         g.units,
         g.refused,
         bytes(g.mask),
-        sorted(g.options),
+        sorted(g.options.items()) if look else None,
         [list(p) for p in g.picks],
         list(rnd.events),
         list(rnd.ledger.totals()),
@@ -56,23 +57,37 @@ def _state(g: Any) -> tuple[Any, ...]:
     )
 
 
+def _index(rng: random.Random, mask: bytearray) -> Any:
+    """The learner's index: one of the mask's, now and then any index, or a legal one as
+    another type (numpy's int, a float) that a dict look-up finds all the same."""
+    legal = [k for k in range(N_ACTIONS) if mask[k]]
+    roll = rng.random()
+    if roll < 0.05:
+        return rng.randrange(N_ACTIONS)
+    k = rng.choice(legal)
+    if roll < 0.08:
+        return np.int64(k)
+    if roll < 0.1:
+        return float(k)
+    return k
+
+
 def _episodes(module: Any, preset: str, seat: int, opp: Any, seed: int, steps: int) -> list[Any]:
-    """Episodes of one driver: the learner's index drawn from its mask (now and then any
-    index), every step's reward and state."""
+    """Episodes of one driver: the learner's index drawn from its mask, every step's reward
+    and state."""
     g = _game(module, preset, seat, opp)
     g.seed(seed)
     rng = random.Random(seed)
     seen: list[Any] = []
     g.deal()
-    seen.append(_state(g))
+    seen.append(_state(g, True))
     for _ in range(steps):
         if g.done:
             g.deal()
-            seen.append(("deal", _state(g)))
+            seen.append(("deal", _state(g, rng.random() < 0.3)))
             continue
-        legal = list(g.options)
-        index = rng.randrange(N_ACTIONS) if rng.random() < 0.05 else rng.choice(legal)
-        seen.append((index, g.act(index), _state(g)))
+        index = _index(rng, g.mask)
+        seen.append((index, g.act(index), _state(g, rng.random() < 0.3)))
     return seen
 
 
@@ -102,11 +117,7 @@ def _stepped(module: Any, preset: str, n: int, seed: int, batches: int) -> list[
     rng = random.Random(seed)
     seen: list[Any] = []
     for _ in range(batches):
-        actions = []
-        for i in range(n):
-            row = masks[i * N_ACTIONS : (i + 1) * N_ACTIONS]
-            legal = [k for k in range(N_ACTIONS) if row[k]]
-            actions.append(rng.randrange(N_ACTIONS) if rng.random() < 0.05 else rng.choice(legal))
+        actions = [_index(rng, masks[i * N_ACTIONS : (i + 1) * N_ACTIONS]) for i in range(n)]
         rewards = [0] * n
         ended = module.play_steps(games, actions, rewards, memoryview(masks))
         seen.append((actions, rewards, ended, bytes(masks), [g.units for g in games]))

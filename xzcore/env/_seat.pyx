@@ -5,21 +5,26 @@ options and mask, the units counted, whether the episode is over) lives in the o
 :func:`play_steps` calls each game's step without a Python frame; the round, the planes, the
 options and the quiet run are asked as the twin asks them."""
 
-from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.bytearray cimport (
+    PyByteArray_AS_STRING,
+    PyByteArray_FromStringAndSize,
+    PyByteArray_GET_SIZE,
+)
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.list cimport PyList_GET_SIZE
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from xzcore import backend
 from xzcore.audit.replay import random_run
 from xzcore.env._extra import np
-from xzcore.env.actions import EXCHANGE_PICK, N_ACTIONS
+from xzcore.env.actions import DAHAI, EXCHANGE_PICK, N_ACTIONS
 from xzcore.env.observation import Planes
 from xzcore.env.opponents import opponents_of
 from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent
 from xzcore.players.roster import bot_agent
-from xzcore.round.actions import _TURN_PICKS
+from xzcore.round.actions import _DAHAI as _DAHAI_ROWS, _TURN_PICKS
 from xzcore.round.base import DINGQUE as _DINGQUE_PY, END as _END_PY, TURN as _TURN_PY
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees
@@ -34,6 +39,8 @@ cdef object _EXCHANGE = _options.PICK
 cdef object _DAHAI = "dahai"
 cdef Py_ssize_t _N = N_ACTIONS
 cdef long _PICK0 = EXCHANGE_PICK
+cdef Py_ssize_t _DAHAI0 = DAHAI
+cdef tuple _DAHAI_T = tuple(tuple(row) for row in _DAHAI_ROWS)
 cdef long _END = _END_PY
 cdef long _TURN = _TURN_PY
 cdef long _DINGQUE = _DINGQUE_PY
@@ -58,7 +65,8 @@ cdef class SeatGame:
     cdef readonly object planes
     cdef readonly list views
     cdef readonly list picks
-    cdef readonly dict options
+    cdef dict _options
+    cdef bint _lazy  # the options are the discards _discards marks, not built yet
     cdef readonly bytearray mask
     cdef bint _leshan, _xueliu
     cdef object _rng, _seed, _planes_buffer
@@ -142,12 +150,56 @@ cdef class SeatGame:
         self.units = ledger.totals()[self.seat]
         self._told = self.units
         self._wins = -1
-        self.options = {}
-        self.mask = bytearray(_N)
+        self._set({}, bytearray(_N))
         self.done = self._play_others()
         if self.done:
-            self.options, self.mask = {}, bytearray(_N)
+            self._set({}, bytearray(_N))
         return self.done
+
+    @property
+    def options(self):
+        """The seat's options at the decision at hand, by action index (``options_of``)."""
+        if self._lazy:  # a turn of discards only: built when asked
+            self._options = discard_options(self._discards, self.seat)[0]
+            self._lazy = False
+        return self._options
+
+    cdef void _set(self, dict options, bytearray mask) except *:
+        self._options = options
+        self.mask = mask
+        self._lazy = False
+
+    cdef void _set_discards(self) except *:
+        """The options and mask of a turn that offers only the discards ``_discards`` marks
+        (``discard_options``), the options left to build when asked."""
+        cdef bytearray mask = PyByteArray_FromStringAndSize(NULL, _N)
+        cdef char* m = PyByteArray_AS_STRING(mask)
+        cdef const char* d = PyByteArray_AS_STRING(self._discards)
+        cdef Py_ssize_t k
+        memset(m, 0, _N)
+        for k in range(27):
+            if d[k]:
+                m[_DAHAI0 + k] = 1
+        self.mask = mask
+        self._options = None
+        self._lazy = True
+
+    cdef object _option(self, object index):
+        """``options.get(index)``; on a turn of discards only, an exact int read off the
+        marks, without building the options."""
+        cdef long k
+        if not self._lazy:
+            return self._options.get(index)
+        if type(index) is not int:
+            return self.options.get(index)  # (built: the look-up's own equality)
+        try:
+            k = index
+        except OverflowError:
+            return None
+        k -= _DAHAI0
+        if 0 <= k < 27 and PyByteArray_AS_STRING(self._discards)[k]:
+            return <object>PyTuple_GET_ITEM(<tuple>_DAHAI_T[self.seat], k)
+        return None
 
     # -- a step ---------------------------------------------------------------------------
 
@@ -160,7 +212,7 @@ cdef class SeatGame:
         cdef long k
         if self.done:
             raise ValueError("the episode is over: reset() deals the next round")
-        chosen = self.options.get(index)
+        chosen = self._option(index)
         if chosen is None:
             if self.strict:
                 raise ValueError(
@@ -172,14 +224,15 @@ cdef class SeatGame:
         if chosen is _EXCHANGE:  # one of the three 换三张 picks (R3.1)
             if not self._pick(self.seat, index):
                 s = self.seat
-                self.options, self.mask = options_of(self.round.legal_actions(s), self.picks[s])
+                options, mask = options_of(self.round.legal_actions(s), self.picks[s])
+                self._set(options, mask)
                 return 0
         elif chosen[0] == _DAHAI:  # a quiet discard and the random bots' turns, in one call
             rnd = self.round
             n = len(rnd.events)
             k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards)
             if k == -2:
-                self.options, self.mask = discard_options(self._discards, self.seat)
+                self._set_discards()
                 reward = self.units - self._told
                 self._told = self.units
                 return reward
@@ -189,7 +242,7 @@ cdef class SeatGame:
             self.round.apply(chosen)
         self.done = self._play_others()
         if self.done:
-            self.options, self.mask = {}, bytearray(_N)
+            self._set({}, bytearray(_N))
         reward = self.units - self._told
         self._told = self.units
         return reward
@@ -237,7 +290,8 @@ cdef class SeatGame:
                     return True  # 血战: the seat's round ends at its win (R10.4)
             s = rnd.cur if phase == _TURN else rnd.to_act()[0]
             if s == me:
-                self.options, self.mask = options_of(rnd.legal_actions(me), self.picks[me])
+                options, mask = options_of(rnd.legal_actions(me), self.picks[me])
+                self._set(options, mask)
                 return False
             if not 0 <= s < 4:
                 raise IndexError(f"seat {s} (expected 0-3)")
@@ -246,7 +300,7 @@ cdef class SeatGame:
                     n = len(rnd.events)
                     k = random_run(rnd, me, self._randoms, -1, self._discards)
                     if k == -2:  # up to the seat's turn, which offers only discards
-                        self.options, self.mask = discard_options(self._discards, me)
+                        self._set_discards()
                         return False
                     if k >= 0:  # a gang, or a discard somebody may claim (or the last tile)
                         apply(_PICKS[rnd.cur][k])
