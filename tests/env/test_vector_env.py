@@ -94,6 +94,18 @@ def test_reset_takes_a_seed_per_env() -> None:
         envs.reset(seed=[1, 2])
 
 
+def test_step_takes_one_action_per_env() -> None:
+    envs = SeatVectorEnv(num_envs=3)
+    obs, _ = envs.reset(seed=1)
+    events = [len(g.round.events) for g in envs.games]
+    legal = [_pick(random.Random(0), m) for m in obs["action_mask"]]
+    for wrong in (legal[:2], [*legal, legal[0]]):
+        with pytest.raises(ValueError, match=f"step: {len(wrong)} actions for 3 envs"):
+            envs.step(wrong)
+    assert [len(g.round.events) for g in envs.games] == events  # nothing was played
+    envs.step(np.array(legal))
+
+
 def test_returned_arrays_are_the_callers() -> None:
     envs = SeatVectorEnv(num_envs=2)
     obs, _ = envs.reset(seed=0)
