@@ -252,6 +252,9 @@ cdef class SeatGame:
         return self.planes.observe(s, self.picks[s], out)
 
     def refresh(self):
+        self._refresh()
+
+    cdef void _refresh(self) except *:
         s = self.seat
         self.planes.refresh(s, self.picks[s])
 
@@ -365,7 +368,7 @@ def play_steps(list games not None, list actions not None, list rewards not None
         if g.done:
             ended.append(i)
         else:
-            g.refresh()
+            g._refresh()
             if fast and PyByteArray_GET_SIZE(g.mask) == _N and at + _N <= size:
                 memcpy(&out[at], PyByteArray_AS_STRING(g.mask), _N)
             else:
