@@ -59,16 +59,14 @@ def _state(g: Any, look: bool) -> tuple[Any, ...]:
 
 def _index(rng: random.Random, mask: bytearray) -> Any:
     """The learner's index: one of the mask's, now and then any index, or a legal one as
-    another type (numpy's int, a float) that a dict look-up finds all the same."""
+    numpy's int, which a dict look-up finds all the same."""
     legal = [k for k in range(N_ACTIONS) if mask[k]]
     roll = rng.random()
     if roll < 0.05:
         return rng.randrange(N_ACTIONS)
     k = rng.choice(legal)
-    if roll < 0.08:
-        return np.int64(k)
     if roll < 0.1:
-        return float(k)
+        return np.int64(k)
     return k
 
 

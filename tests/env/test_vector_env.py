@@ -103,7 +103,16 @@ def test_step_takes_one_action_per_env() -> None:
         with pytest.raises(ValueError, match=f"step: {len(wrong)} actions for 3 envs"):
             envs.step(wrong)
     assert [len(g.round.events) for g in envs.games] == events  # nothing was played
-    envs.step(np.array(legal))
+    # Whole numbers as floats are taken as ints, e.g. 换三张 picks (R3.1) under 血流.
+    floats, ints = SeatVectorEnv(num_envs=3, rules="xueliu"), SeatVectorEnv(3, rules="xueliu")
+    obs, _ = floats.reset(seed=1)
+    ints.reset(seed=1)
+    legal = [_pick(random.Random(0), m) for m in obs["action_mask"]]
+    got = floats.step(np.array(legal, dtype=np.float64))
+    want = ints.step(legal)
+    assert all(type(k) is int for g in floats.games for k in g.picks[0])
+    np.testing.assert_array_equal(got[0]["observation"], want[0]["observation"])
+    np.testing.assert_array_equal(got[1], want[1])
 
 
 def test_returned_arrays_are_the_callers() -> None:

@@ -150,7 +150,7 @@ class SeatVectorEnv(VectorEnv):
         rewards = [0] * n
         games = self.games
         masks = self._masks
-        chosen = np.asarray(actions).reshape(-1).tolist()
+        chosen = np.asarray(actions).astype(np.int64, copy=False).reshape(-1).tolist()
         if len(chosen) != n:
             raise ValueError(f"step: {len(chosen)} actions for {n} envs")
         ended = play_steps(games, chosen, rewards, masks)
