@@ -210,6 +210,38 @@ class GangIncome:
         """Units neither handed on nor refunded."""
         return self.units - self.handed_on - self.refunded
 
+    @classmethod
+    def _trusted(
+        cls,
+        index: int,
+        ganger: int,
+        payer: int,
+        units: int,
+        turn: int | None,
+        reason: str,
+        handed_on: int = 0,
+        refunded: int = 0,
+    ) -> GangIncome:
+        """The same value as ``GangIncome(...)``, its fields set at once rather than one by
+        one through the frozen dataclass's ``__init__`` (:class:`Ledger` builds every record
+        from a transfer it holds)."""
+        g = _new_object(cls)
+        _set_attr(
+            g,
+            "__dict__",
+            {
+                "index": index,
+                "ganger": ganger,
+                "payer": payer,
+                "units": units,
+                "turn": turn,
+                "reason": reason,
+                "handed_on": handed_on,
+                "refunded": refunded,
+            },
+        )
+        return g
+
 
 class Ledger:
     """The transfers of one round in order, with the gang-income bookkeeping.
@@ -251,51 +283,51 @@ class Ledger:
         transfers.append(transfer)
         totals = self._totals
         units = transfer.units
-        totals[transfer.payer] -= units
-        totals[transfer.payee] += units
+        payer = transfer.payer
+        payee = transfer.payee
+        totals[payer] -= units
+        totals[payee] += units
         r = transfer.reason
         if r not in _BOOKED_REASONS:
             return transfer  # a win, 查花猪 or 查大叫: no gang-income bookkeeping
         if r in GANG_REASONS:
-            self._income.append(
-                GangIncome(index, transfer.payee, transfer.payer, transfer.units, transfer.turn, r)
-            )
+            self._income.append(GangIncome._trusted(index, payee, payer, units, transfer.turn, r))
         elif r in _CALL_TRANSFER_REASONS:
             turn = transfer.turn if r == "call_transfer" else None
-            self._consume(transfer.payer, transfer.units, "handed_on", turn=turn)
+            self._consume(payer, units, True, turn, None)
         elif r == "refund":
-            self._consume(transfer.payer, transfer.units, "refunded", payer=transfer.payee)
+            self._consume(payer, units, False, None, payee)
         return transfer
 
     def _consume(
-        self,
-        ganger: int,
-        units: int,
-        field: str,
-        *,
-        turn: int | None = None,
-        payer: int | None = None,
+        self, ganger: int, units: int, handing_on: bool, turn: int | None, payer: int | None
     ) -> None:
-        """Mark up to ``units`` of ``ganger``'s unspent income as ``field``, oldest first (the
-        rest of a payment came from the ganger's own pocket)."""
-        left = max(units, 0)
-        for i, g in enumerate(self._income):
-            if left == 0:
+        """Mark up to ``units`` of ``ganger``'s unspent income as handed on (``handing_on``)
+        or else refunded, oldest first, of ``turn``'s gangs and ``payer``'s payments when
+        given (the rest of a payment came from the ganger's own pocket)."""
+        left = units
+        income = self._income
+        for i, g in enumerate(income):
+            if left <= 0:
                 break
-            if g.ganger != ganger or g.unspent <= 0:
+            if g.ganger != ganger:
                 continue
             if turn is not None and g.turn != turn:
                 continue
             if payer is not None and g.payer != payer:
                 continue
-            take = min(left, g.unspent)
-            handed_on, refunded = g.handed_on, g.refunded
-            if field == "handed_on":
+            handed_on = g.handed_on
+            refunded = g.refunded
+            unspent = g.units - handed_on - refunded
+            if unspent <= 0:
+                continue
+            take = left if left < unspent else unspent
+            if handing_on:
                 handed_on += take
             else:
                 refunded += take
-            self._income[i] = GangIncome(
-                g.index, g.ganger, g.payer, g.units, g.turn, g.reason, handed_on, refunded
+            income[i] = GangIncome._trusted(
+                g.index, ganger, g.payer, g.units, g.turn, g.reason, handed_on, refunded
             )
             left -= take
 
@@ -328,7 +360,9 @@ class Ledger:
 
     def gang_income(self, ganger: int | None = None) -> tuple[GangIncome, ...]:
         """The gang-income records (R6.2), of one seat or of all, in order."""
-        return tuple(g for g in self._income if ganger is None or g.ganger == ganger)
+        if ganger is None:
+            return tuple(self._income)
+        return tuple([g for g in self._income if g.ganger == ganger])
 
     def unspent_gang_income(self, ganger: int, *, turn: int | None = None) -> int:
         """Gang money ``ganger`` received (in ``turn``, or this round when ``None``) and has

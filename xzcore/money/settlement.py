@@ -534,11 +534,16 @@ def _settle_ends(ledger: Ledger, rules: RuleSet, ends: Sequence[_Facts]) -> list
             owed: dict[int, int] = {}
             turns: dict[int, list[str]] = {}
             for g in ledger.gang_income(seat):
-                left = g.unspent
+                left = g.units - g.handed_on - g.refunded  # GangIncome.unspent
                 if left:
-                    owed[g.payer] = owed.get(g.payer, 0) + left
-                    turns.setdefault(g.payer, []).append(str(g.turn))
-            for payer in sorted(owed):
+                    payer = g.payer
+                    if payer in owed:
+                        owed[payer] += left
+                        turns[payer].append(str(g.turn))
+                    else:
+                        owed[payer] = left
+                        turns[payer] = [str(g.turn)]
+            for payer in sorted(owed) if len(owed) > 1 else owed:
                 detail = f"gang money not handed on (turn {', '.join(turns[payer])})"
                 out.append(add(trusted(seat, payer, owed[payer], "refund", "R10.3", detail)))
     return out

@@ -667,12 +667,14 @@ class RoundBase:
         n = self.n_won
         if n > 2 and (n == 4 or not self.rules.xueliu):  # 血战 never gets here with n > 2
             return
-        ends = [self._seat_end(s) for s in range(4)]
-        if any(e[2] or e[3] is not None for e in ends) or self.ledger.gang_income():
+        seat_end = self._seat_end
+        ends = [seat_end(0), seat_end(1), seat_end(2), seat_end(3)]
+        ledger = self.ledger
+        if ledger.gang_income() or any(e[2] or e[3] is not None for e in ends):
             # The engine's own facts as tuples; SeatEnd values only if they are refused (R10).
-            tr = settle_engine_ends(self.ledger, self.rules, ends)
+            tr = settle_engine_ends(ledger, self.rules, ends)
             if tr is None:
-                tr = end_of_round(self.ledger, self.rules, [SeatEnd(*e) for e in ends])
+                tr = end_of_round(ledger, self.rules, [SeatEnd(*e) for e in ends])
         else:
             # Nothing for R10 to move: no 花猪 (R10.1), no ready seat to pay (R10.2), no gang
             # money to refund (R10.3). This is most random-bot rounds; skip the call.
