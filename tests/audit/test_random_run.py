@@ -20,7 +20,7 @@ from xzcore.kernel import _core_twin
 from xzcore.leshan.round import LeshanRound
 from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.round.actions import _TURN_PICKS
-from xzcore.round.base import DINGQUE, END, TURN
+from xzcore.round.base import CLAIM, DINGQUE, END, TURN
 from xzcore.round.engine import Round
 from xzcore.round.wall import deal
 from xzcore.rules import RuleSet
@@ -48,6 +48,11 @@ def _compiled() -> ModuleType | None:
         return None
 
 
+def _impls() -> list[ModuleType]:
+    compiled = _compiled()
+    return [twin] if compiled is None else [twin, compiled]
+
+
 def _kernel_of(impl: ModuleType) -> ModuleType | None:
     """The kernel a round for ``impl`` is built on: the compiled step plays only the compiled
     kernel's hands (under XZ_PUREPYTHON the default is the twin's); the twin plays either."""
@@ -65,33 +70,58 @@ def _round(variant: int, seed: int, kernel: Any = None) -> Round:
 
 
 def _play(
-    rnd: Round, seed: int, me: int, run: Any, discards: bytearray | None = None
+    rnd: Round,
+    seed: int,
+    me: int,
+    run: Any,
+    discards: bytearray | None = None,
+    offers: bool = False,
 ) -> tuple[list[Any], list[int]]:
     """Play ``rnd`` to its end with four random bots, through ``run`` (a ``random_run``,
     given seat ``me``'s discards as ``first``, and ``discards`` when given) where it plays,
-    or without (``run`` None); the return of every call of ``run`` (after a -2, the kinds it
-    marked), and each bot's next random number after the round (the numbers used up). At a
-    -2 the marks are checked against ``Round.legal_actions``: the seat's turn offers exactly
-    the discards of the marked kinds."""
+    or without (``run`` None); the return of every call of ``run`` (after a -2 or a -3, the
+    kinds it marked), and each bot's next random number after the round (the numbers used
+    up). At a -2 the marks are checked against ``Round.legal_actions``: the seat's turn
+    offers exactly the discards of the marked kinds. With ``offers``, ``run`` is asked to
+    stop at seat ``me``'s claim windows, and is given seat ``me``'s 碰 or pass as
+    ``answer`` in any claim window (-4: not taken, then the engine applies it); at a -3 the
+    window is checked: open, offering seat ``me`` alone 碰 or pass of the marked kind."""
     bots = [RandomAgent(4 * seed + s) for s in range(4)]
     views = [SeatView(rnd, s) for s in range(4)]
     randoms = [None if s == me else bots[s]._random for s in range(4)]
     returned: list[Any] = []
-    extra = () if discards is None else (discards,)
+    extra: tuple[Any, ...] = () if discards is None else (discards, offers)
 
     def called(k: int) -> int:
         returned.append(k)
-        if k == -2:
-            assert discards is not None and rnd.phase == TURN and rnd.cur == me
+        if k in (-2, -3):
+            assert discards is not None
             marked = [t for t in range(27) if discards[t]]
             returned.append(marked)
             legal = rnd.legal_actions(me)
+            assert set(discards) <= {0, 1}
+        if k == -2:
+            assert rnd.phase == TURN and rnd.cur == me
             assert {a.word for a in legal} == {"dahai"}  # R5.4, R6: no win, no gang here
-            assert sorted(a.tile for a in legal) == marked and set(discards) <= {0, 1}
+            assert sorted(a.tile for a in legal) == marked
+        if k == -3:  # R5.2: the window offers seat me alone 碰 or pass of the tile on offer
+            assert offers and rnd.phase == CLAIM and rnd.to_act() == [me]
+            assert [(a.word, a.tile) for a in legal] == [("pon", marked[0]), ("none", -1)]
         return k
 
     while rnd.phase != END:
         s = rnd.cur if rnd.phase == TURN else rnd.to_act()[0]
+        if offers and rnd.phase == CLAIM and s == me:  # the learner's answer, through run
+            a = bots[s].act(views[s])
+            if a.word in ("pon", "none"):
+                k = called(run(rnd, me, randoms, -1, *extra, int(a.word == "pon")))
+                if k == -4:
+                    rnd.apply(a)
+                elif k >= 0:
+                    rnd.apply(_TURN_PICKS[rnd.cur][k])
+                continue
+            rnd.apply(a)
+            continue
         if run is not None and rnd.phase == TURN and s == me:  # the learner's discard first
             a = bots[s].act(views[s])
             if a.word != "dahai":
@@ -104,7 +134,7 @@ def _play(
         if run is not None and rnd.phase in (TURN, DINGQUE):
             n = len(rnd.events)
             k = called(run(rnd, me, randoms, -1, *extra))
-            if k == -2:
+            if k in (-2, -3):
                 continue
             if k >= 0:
                 rnd.apply(_TURN_PICKS[rnd.cur][k])
@@ -158,6 +188,87 @@ def test_random_run_stops_at_a_turn_of_discards_only_and_marks_them(
         assert returned_c == returned
 
 
+@given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.integers(0, 3))
+def test_random_run_stops_at_the_learners_window_and_takes_its_answer(
+    variant: int, seed: int, me: int
+) -> None:
+    """With ``offers``, a run reaching a discard whose claim window offers seat ``me``
+    alone 碰 or pass (R5.2) plays the discard, leaves the window open, marks the tile's kind
+    and returns -3; given seat ``me``'s ``answer`` in a claim window, it plays it (R5.3, then
+    the 碰's turn, R5.4, or the next draw, R5.5) and the run goes on, or returns -4 and
+    changes nothing. The round is the one played without ``random_run``; the compiled run
+    returns what the twin returns."""
+    alone = _round(variant, seed)
+    _, numbers = _play(alone, seed, me, None)
+    with_twin = _round(variant, seed)
+    returned, twin_numbers = _play(with_twin, seed, me, twin.random_run, bytearray(27), True)
+    assert _outcome(with_twin) == _outcome(alone) and twin_numbers == numbers
+    compiled = _compiled()
+    if compiled is not None:
+        with_compiled = _round(variant, seed, _kernel_of(compiled))
+        marks = bytearray(b"\x07" * 27)  # stale marks are cleared
+        returned_c, compiled_numbers = _play(
+            with_compiled, seed, me, compiled.random_run, marks, True
+        )
+        assert _outcome(with_compiled) == _outcome(alone) and compiled_numbers == numbers
+        assert returned_c == returned
+
+
+def test_random_run_answers_the_learners_windows() -> None:
+    """Over a few rounds the run stops at the learner's windows (-3) and takes its answers
+    there, a 碰 and a pass each (its event appended by the call, the run going on), and
+    hands back the others (-4: a window that also offers 胡 or 直杠, or another seat)."""
+    answered: dict[str, int] = {"pon": 0, "none": 0}
+    stops = handed_back = 0
+
+    def run(rnd: Round, me: int, randoms: list[Any], first: int, *rest: Any) -> int:
+        nonlocal stops, handed_back
+        n = len(rnd.events)
+        k: int = twin.random_run(rnd, me, randoms, first, *rest)
+        stops += k == -3
+        handed_back += k == -4
+        if len(rest) == 3 and k != -4:  # an answer taken: the first event appended is it
+            e = rnd.events[n]
+            assert e["actor"] == me and e["type"] == ("pon" if rest[2] else "none")
+            answered[e["type"]] += 1
+        return k
+
+    for seed in range(30):
+        _play(_round(0, seed), seed, 1, run, bytearray(27), True)
+    assert stops > 5 and handed_back > 0
+    assert answered["pon"] > 0 and answered["none"] > 0
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_random_run_declines_an_answer_outside_the_learners_window(impl: ModuleType) -> None:
+    """``answer`` is taken only in a claim window offering seat ``me`` alone 碰 or pass:
+    on a turn, or in another seat's window, the run returns -4 and changes nothing."""
+    rnd = _round(4, 3, _kernel_of(impl))  # no 定缺: the dealer's turn at once
+    me = rnd.dealer
+    sources = [RandomAgent(s)._random for s in range(4)]
+    for answer in (0, 1):
+        assert impl.random_run(rnd, me, sources, -1, bytearray(27), True, answer) == -4
+    assert len(rnd.events) == 1 and rnd.phase == TURN
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize(
+    ("first", "discards", "offers", "answer"),
+    [
+        (-1, None, True, -1),  # offers without the marks
+        (-1, bytearray(27), 1, -1),  # offers not a bool
+        (-1, bytearray(27), True, 2),  # answer not 0, 1 or -1
+        (-1, bytearray(27), True, True),
+        (3, bytearray(27), True, 0),  # an answer and a discard at once
+    ],
+)
+def test_random_run_refuses_bad_offers_or_answers(
+    impl: ModuleType, first: int, discards: Any, offers: Any, answer: Any
+) -> None:
+    with pytest.raises(ValueError, match="random_run"):
+        impl.random_run(_round(0, 0), 0, [None] * 4, first, discards, offers, answer)
+
+
 def test_random_run_stops_at_the_learners_common_turn() -> None:
     returned: list[Any] = []
     for seed in range(20):
@@ -174,11 +285,6 @@ def test_random_run_plays_quiet_discards_and_hands_the_others_back() -> None:
         returned += got
     assert any(k >= 0 for k in returned)  # a discard somebody may claim: the caller's
     assert -1 in returned
-
-
-def _impls() -> list[ModuleType]:
-    compiled = _compiled()
-    return [twin] if compiled is None else [twin, compiled]
 
 
 @pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])

@@ -181,9 +181,10 @@ cdef void _read_rules(object rules) except *:
         _rules_read = rules
 
 
-cdef _Run _load(object rnd, object rec):
+cdef _Run _load(object rnd, object rec, bint window=False):
     """The round's step state as a :class:`_Run`, or None when it is not one the steps may
-    take (never a subclass; neither on a turn nor in the 定缺 phase; malformed)."""
+    take (never a subclass; neither on a turn nor in the 定缺 phase, nor, with ``window``,
+    in a claim window on a discard; malformed)."""
     cdef _Run r
     cdef tuple st
     cdef long ph = 0
@@ -194,7 +195,9 @@ cdef _Run _load(object rnd, object rec):
     if type(x) is not tuple or PyTuple_GET_SIZE(x) != S_N:
         return None
     st = <tuple>x
-    if not _small(_field(st, S_PHASE), 0, 6, &ph) or (ph != _TURN and ph != _DINGQUE):
+    if not _small(_field(st, S_PHASE), 0, 6, &ph) or not (
+        ph == _TURN or ph == _DINGQUE or (window and ph == _CLAIM)
+    ):
         return None  # a claim window, the exchange or the end (R5.2, R3, R5.6)
     r = _Run.__new__(_Run)
     r.rnd = rnd
@@ -307,28 +310,93 @@ include "_replay_events.pxi"
 include "_replay_claims.pxi"
 
 
+cdef struct _Draw:  # the next turn's draw, as _next_draw found it
+    long n, k, nd, left
+    bint final_n, new_final, release
+
+
+cdef bint _next_draw(_Run r, long s, _Draw* d) except *:
+    """``Round._next_turn(s)`` with the wall not empty, then ``Round._draw(n, False)``:
+    their checks, nothing changed (True: the draw is one the steps take, read into ``d``).
+    The next seat in play after ``s`` (R5.5), its hand a compiled one, the wall's next tile
+    one it can take; whether the draw begins the final round (R5.7), ends its pass lock
+    (R7.4). Raises what a round's read raises (the callers decline then)."""
+    cdef long n = (s + 1) % 4
+    cdef object x
+    cdef Hand hn
+    while not _at(r.in_play, n):
+        n = (n + 1) % 4
+        if n == s:
+            return False
+    x = _at(r.hands, n)
+    if type(x) is not _HAND:
+        return False
+    hn = <Hand>x
+    if not _small(_at(r.wall, r.pos), 0, 27, &d.k) or hn.c[d.k] >= 4 or hn.n >= 14:
+        return False  # Hand.add would refuse it: let the engine say so
+    if not _small(_at(r.draws, n), 0, 1 << 20, &d.nd):
+        return False
+    d.n = n
+    d.left = 108 - r.pos
+    d.final_n = d.left <= r.final_from and not r.final  # Python code runs (see _emit_dahai)
+    d.new_final = d.final_n and d.left <= r.rules.last_round_n(sum(r.in_play))  # R5.7
+    d.release = bool(_at(r.locked, n))  # R7.4: the draw ends the seat's pass lock
+    return True
+
+
+cdef void _draw(_Run r, object rec, _Draw* d) except *:
+    """The draw :func:`_next_draw` found, made (its scalars written by _flush): the new
+    turn of seat ``d.n`` (``Round._draw`` inlines ``Round._begin_turn``), its tile taken."""
+    cdef Hand hn = <Hand>_at(r.hands, d.n)
+    cdef object k2obj = _at(r.wall, r.pos)
+    if d.new_final:
+        r.final = True
+    r.turned = True
+    r.phase = _TURN
+    r.cur = d.n
+    r.turn_no += 1
+    r.rinshan = False
+    r.must_discard = False
+    r.pos += 1
+    hn.c[d.k] += 1
+    hn.wmask_ok = 0
+    hn.k[d.k // 9] += POW5[d.k % 9]
+    hn.n += 1
+    r.drawn = d.k
+    r.drawn_obj = k2obj
+    r.turn_drawn = _BITS[d.k]
+    _put(r.draws, d.n, d.nd + 1)
+    if d.release:
+        _put(r.locked, d.n, False)
+        _put(r.lock_values, d.n, 0)
+    _emit_tsumo(r, rec, d.n, d.k, d.left - 1)
+
+
 cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
                      bint looked, object read=None, PyObject* read_tsumogiri=NULL,
-                     object randoms=None, long me=-1):
+                     object randoms=None, long me=-1, bint offers=False):
     """The discard of ``tile`` by ``seat`` and what follows it, as ``Round.play`` would
     apply it: -1 when declined (nothing changed); else the number of recorded answers after
     ``rec[at]`` applied with it (0: nobody was asked). ``rec`` None: the quiet discard only
     (a discard another seat can claim is declined), unless ``randoms`` (random_run's four
     sources) is given: then also a discard whose window offers one seat, not ``me`` and
     with a source, 碰 or pass, that seat answering as ``RandomAgent.act`` does (one number
-    drawn once nothing can decline; 1 returned)."""
+    drawn once nothing can decline; 1 returned); and with ``offers``, one whose window
+    offers ``me`` alone 碰 or pass, the window left open (0 returned, phase CLAIM)."""
     cdef long s = 0, k = 0, void_suit = 0, k2 = 0, nd = 0, a = 0, vo = 0, ds = 0
     cdef long n = -1, i, o, left = 0, pos = r.pos, taker = -1
     cdef Py_ssize_t j, n_asked = 0
     cdef long order[3]
     cdef int asked = 0, answered = 0, cnt, c
     cdef dict ev, opts = None, dec
-    cdef Hand h, hn = None, ho, ht = None
-    cdef object hands = r.hands, in_play = r.in_play, w, river, k2obj = None, mine
+    cdef Hand h, ho, ht = None
+    cdef object hands = r.hands, in_play = r.in_play, w, river, mine
     cdef object first = False, melds = None, pengs = None
-    cdef bint release = False, new_final = False, opened = False, winner, final_n = False
+    cdef bint opened = False, winner
     cdef int hora
     cdef long rand_seat = -1
+    cdef _Draw d
+    d.final_n = False
 
     # -- check everything, change nothing -------------------------------------------------
     try:
@@ -400,9 +468,14 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             if not mine:
                 continue
             if randoms is not None:  # random_run: a random bot answers, nobody else
-                if o == me or _at(randoms, o) is None or n_asked:
+                if n_asked:
                     return -1
-                rand_seat = o
+                if o == me and offers:
+                    opened = True  # the window stays open: seat me's decision (R5.2)
+                elif o == me or _at(randoms, o) is None:
+                    return -1
+                else:
+                    rand_seat = o
             mine.append(_NONE_T[o])
             opts[o] = mine
             asked |= 1 << o
@@ -431,26 +504,8 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             pengs = _at(r.pengs, taker if taker >= 0 else rand_seat)
             if type(melds) is not list or type(pengs) is not set:
                 return -1
-        if opened or taker >= 0:
-            pass
-        else:
-            # Round._next_turn: the next seat in play (R5.5).
-            n = (s + 1) % 4
-            while not _at(in_play, n):
-                n = (n + 1) % 4
-                if n == s:
-                    return -1
-            hn = <Hand>_at(hands, n)
-            k2obj = _at(r.wall, pos)
-            if not _small(k2obj, 0, 27, &k2) or hn.c[k2] >= 4 or hn.n >= 14:
-                return -1  # Hand.add would refuse it: let the engine say so
-            if not _small(_at(r.draws, n), 0, 1 << 20, &nd):
-                return -1
-            left = 108 - pos
-            if left <= r.final_from and not r.final:
-                final_n = True  # Python code runs (see _emit_dahai)
-                new_final = left <= r.rules.last_round_n(sum(in_play))  # R5.7: final round
-            release = _at(r.locked, n)  # R7.4: the draw ends the seat's pass lock
+        if not (opened or taker >= 0) and not _next_draw(r, s, &d):
+            return -1
     except Exception:  # a damaged round: the engine reports it
         return -1
     if rand_seat >= 0:  # RandomAgent.act: legal[int(random() * len(legal))], legal [pon, none]
@@ -465,7 +520,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     h.n -= 1
     if taker < 0:
         PyList_Append(river, tile)  # (Round._pon takes it back: rivers[src].pop())
-    _emit_dahai(r, rec, s, k, k == r.drawn, at, read if opts is None and not final_n else None,
+    _emit_dahai(r, rec, s, k, k == r.drawn, at, read if opts is None and not d.final_n else None,
                 read_tsumogiri)
     r.dirty = True
     if opts is not None:
@@ -494,26 +549,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     if taker >= 0:
         _pon(r, rec, ht, taker, s, k, tile, melds, pengs)
         return n_asked
-    if new_final:
-        r.final = True
-    r.turned = True
-    r.cur = n
-    r.turn_no += 1
-    r.rinshan = False
-    r.must_discard = False
-    r.pos = pos + 1
-    hn.c[k2] += 1
-    hn.wmask_ok = 0
-    hn.k[k2 // 9] += POW5[k2 % 9]
-    hn.n += 1
-    r.drawn = k2
-    r.drawn_obj = k2obj
-    r.turn_drawn = _BITS[k2]
-    _put(r.draws, n, nd + 1)
-    if release:
-        _put(r.locked, n, False)
-        _put(r.lock_values, n, 0)
-    _emit_tsumo(r, rec, n, k2, left - 1)
+    _draw(r, rec, &d)
     return n_asked
 
 
@@ -695,7 +731,68 @@ cdef inline long _gang_picks(_Run r, long s, Hand h, long* out) except -2:
     return n
 
 
-def random_run(rnd, me, randoms, first=-1, discards=None):
+cdef long _answer(_Run r, long m, long answer) except -2:
+    """Seat ``m``'s ``answer`` (0 pass, 1 碰) to the claim window open in the round, taken
+    as the twin's ``_answer`` takes it: when the window offers ``m`` alone exactly 碰 or
+    pass of the tile on offer (the engine's own actions; nothing answered yet) and the
+    answer is a 碰 (``Round._pon``, R5.4) or a pass with the wall not empty (the only seat
+    asked: ``Round._resolve_claims``, then ``Round._next_turn``, R5.5): 1; else 0, nothing
+    changed."""
+    cdef object rnd = r.rnd, opts, dec, mine, tile, src_obj, river, melds = None, pengs = None
+    cdef long k = 0, src = 0, last = 0
+    cdef Hand ho = None
+    cdef _Draw d
+    try:
+        opts = rnd._claim_opts
+        dec = rnd._claim_dec
+        if type(opts) is not dict or len(<dict>opts) != 1 or type(dec) is not dict or len(<dict>dec):
+            return 0
+        if rnd._robbing is not False:
+            return 0
+        tile = rnd._claim_tile
+        src_obj = rnd._claim_from
+        if not _small(tile, 0, 27, &k) or not _small(src_obj, 0, 4, &src) or src == m:
+            return 0
+        mine = (<dict>opts).get(_SEATS[m])
+        if (
+            type(mine) is not list
+            or PyList_GET_SIZE(mine) != 2
+            or <object>PyList_GET_ITEM(mine, 0) is not <object>PyTuple_GET_ITEM(_PON_T[m], k)
+            or <object>PyList_GET_ITEM(mine, 1) is not _NONE_T[m]
+        ):
+            return 0  # not the engine's own 碰 or pass
+        river = _at(r.rivers, src)
+        if type(river) is not list or PyList_GET_SIZE(river) == 0:
+            return 0
+        if not _small(<object>PyList_GET_ITEM(river, PyList_GET_SIZE(river) - 1), 0, 27, &last):
+            return 0
+        if last != k:
+            return 0  # (Round._pon takes the tile back from the discarder's river)
+        if answer == 1:
+            if type(_at(r.hands, m)) is not _HAND:
+                return 0
+            ho = <Hand>_at(r.hands, m)
+            melds = _at(r.melds, m)
+            pengs = _at(r.pengs, m)
+            if ho.c[k] < 2 or type(melds) is not list or type(pengs) is not set:
+                return 0
+        elif r.pos >= 108 or not _next_draw(r, src, &d):
+            return 0  # the last tile's pass ends the round (R5.6): the engine's
+    except Exception:  # a damaged round: the engine reports it
+        return 0
+    r.dirty = True
+    dec[_SEATS[m]] = <object>PyList_GET_ITEM(mine, 1 - answer)  # Round.apply: the answer
+    if answer == 1:
+        river.pop()
+        r.phase = _TURN
+        _pon(r, None, ho, m, src, k, tile, melds, pengs)
+    else:
+        _emit_none(r, None, m, k)  # R5.3: nobody else was asked; no 胡 passed (R7.4)
+        _draw(r, None, &d)
+    return 1
+
+
+def random_run(rnd, me, randoms, first=-1, discards=None, offers=False, answer=-1):
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is quiet, then
     play the decisions of the seats that ``randoms`` names (a list of four: seat ``s``'s
     random number source, ``random.Random.random``, or None) as
@@ -708,9 +805,12 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
     other turn or phase. Return the number (``_TURN_PICKS``) of an action chosen but not
     taken (a gang; a discard that is claimable, the last tile …: the caller applies it), or
     -1; with ``discards`` (a bytearray of 27), -2 at a stop at ``me``'s turn that offers only
-    discards, their kinds marked there. See ``xzcore.audit._replay_twin.random_run``."""
+    discards, their kinds marked there; with ``offers`` too, -3 at a stop at ``me``'s claim
+    window offering it alone 碰 or pass, left open (the tile's kind the only mark).
+    ``answer`` (0 pass, 1 碰): ``me``'s answer to such a window, taken first (-4 when it is
+    not taken: nothing changed). See ``xzcore.audit._replay_twin.random_run``."""
     cdef _Run r
-    cdef long m = -1, f = -1, s, v = -1, n, g, j, k, pending = -1
+    cdef long m = -1, f = -1, s, v = -1, n, g, j, k, pending = -1, a = -1
     cdef long held[27]
     cdef long gangs[54]
     cdef Hand h
@@ -722,19 +822,29 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
         or PyList_GET_SIZE(randoms) != 4
         or not _small(first, -1, 27, &f)
         or not (discards is None or (type(discards) is bytearray and len(discards) == 27))
+        or type(offers) is not bool
+        or (offers and discards is None)
+        or not _small(answer, -1, 2, &a)
+        or (a >= 0 and f >= 0)
     ):
         raise ValueError(
             "random_run: me a seat 0-3, randoms a list of four, first a kind or -1, "
-            "discards None or a bytearray of 27"
+            "discards None or a bytearray of 27 (given with offers), answer 0, 1 or -1 "
+            "(not with first)"
         )
     try:
-        r = _load(rnd, None)
+        r = _load(rnd, None, a >= 0)
     except Exception:
-        return f
+        return -4 if a >= 0 else f
     if r is None:
-        return f
-    if f >= 0 and (
-        r.phase != _TURN or r.cur != m or _step(r, m, _KIND_OBJ[f], None, 0, False, None, NULL, randoms, m) < 0
+        return -4 if a >= 0 else f
+    if a >= 0:
+        if r.phase != _CLAIM or _answer(r, m, a) != 1:
+            return -4  # not the seat's window alone, or an answer the engine plays
+    elif f >= 0 and (
+        r.phase != _TURN
+        or r.cur != m
+        or _step(r, m, _KIND_OBJ[f], None, 0, False, None, NULL, randoms, m, offers) < 0
     ):
         _flush(r)
         return f  # not quiet (or not the seat's turn): the engine takes it
@@ -773,8 +883,14 @@ def random_run(rnd, me, randoms, first=-1, discards=None):
                 pending = gangs[j]  # a gang: the engine takes it
                 break
             k = held[j - g]
-            if _step(r, s, _KIND_OBJ[k], None, 0, False, None, NULL, randoms, m) < 0:
+            if _step(r, s, _KIND_OBJ[k], None, 0, False, None, NULL, randoms, m, offers) < 0:
                 pending = k  # not quiet: the engine takes it
+                break
+            if r.phase == _CLAIM:  # seat m's window, open: its decision (R5.2)
+                marks = PyByteArray_AS_STRING(discards)
+                memset(marks, 0, 27)
+                marks[k] = 1
+                pending = -3
                 break
     finally:
         _flush(r)

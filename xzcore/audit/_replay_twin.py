@@ -26,7 +26,7 @@ from xzcore.round.actions import (
     NOT_ACTIONS,
     Action,
 )
-from xzcore.round.base import DINGQUE, TURN, StepState
+from xzcore.round.base import CLAIM, DINGQUE, TURN, StepState
 from xzcore.round.engine import Round
 from xzcore.rules import LastRoundScope, LastRoundWin
 
@@ -416,7 +416,13 @@ def quiet_run(rnd: Any, events: list[Any], i: int) -> int:
 
 
 def random_run(
-    rnd: Any, me: int, randoms: list[Any], first: int = -1, discards: bytearray | None = None
+    rnd: Any,
+    me: int,
+    randoms: list[Any],
+    first: int = -1,
+    discards: bytearray | None = None,
+    offers: bool = False,
+    answer: int = -1,
 ) -> int:
     """Take seat ``me``'s discard of ``first`` (a kind, or -1: none) when it is a quiet one
     (:func:`quiet_discard`), then play the decisions of the seats that ``randoms`` names — a
@@ -436,9 +442,17 @@ def random_run(
     not the seat's turn; somebody may claim it, it is the last tile …): the caller applies
     it — or -1. With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
     legal actions are discards marks there the kinds it may discard (1, the others 0:
-    ``Round.legal_actions(me)``) and returns -2. ``ValueError`` for a bad ``me``,
-    ``randoms``, ``first`` or ``discards``, or a number outside [0, 1); ``TypeError`` for one
-    not a float."""
+    ``Round.legal_actions(me)``) and returns -2.
+
+    With ``offers`` (and ``discards``), a discard in the run whose claim window offers seat
+    ``me`` alone 碰 or pass (nobody 胡 or 直杠: :func:`_learners_window`) is played and its
+    window left open, the tile's kind marked in ``discards`` (the only mark), and the run
+    returns -3: seat ``me``'s decision. ``answer`` (0 pass, 1 碰) is seat ``me``'s answer to
+    such a window, open in ``rnd``: taken first, in place of ``first``, when the window is
+    exactly one (:func:`_answer`), the run going on from there; else nothing is changed and
+    the run returns -4 (the caller applies the answer). ``ValueError`` for a bad ``me``,
+    ``randoms``, ``first``, ``discards``, ``offers`` or ``answer``, or a number outside
+    [0, 1); ``TypeError`` for one not a float."""
     if (
         type(me) is not int
         or not 0 <= me < 4
@@ -447,15 +461,24 @@ def random_run(
         or type(first) is not int
         or not -1 <= first < 27
         or not (discards is None or (type(discards) is bytearray and len(discards) == 27))
+        or type(offers) is not bool
+        or (offers and discards is None)
+        or type(answer) is not int
+        or not -1 <= answer <= 1
+        or (answer >= 0 and first >= 0)
     ):
         raise ValueError(
             "random_run: me a seat 0-3, randoms a list of four, first a kind or -1, "
-            "discards None or a bytearray of 27"
+            "discards None or a bytearray of 27 (given with offers), answer 0, 1 or -1 "
+            "(not with first)"
         )
     if type(rnd) is not Round:
-        return first
-    if first >= 0 and not (
-        rnd.phase == TURN and rnd.cur == me and _random_discard(rnd, me, randoms, me, first)
+        return -4 if answer >= 0 else first
+    if answer >= 0:
+        if not _answer(rnd, me, answer):
+            return -4  # not the seat's window alone, or an answer the engine plays
+    elif first >= 0 and not (
+        rnd.phase == TURN and rnd.cur == me and _random_discard(rnd, me, randoms, me, first, offers)
     ):
         return first  # not quiet (or not the seat's turn): the engine takes it
     while rnd.phase == DINGQUE:  # R4.1: the seats yet to declare, in seat order (to_act)
@@ -481,9 +504,44 @@ def random_run(
         a = legal[int(u * len(legal))]
         if a.word != "dahai":
             return _TURN_PICKS[s].index(a)  # a gang: the engine takes it
-        if not _random_discard(rnd, me, randoms, s, a.tile):
+        if not _random_discard(rnd, me, randoms, s, a.tile, offers):
             return a.tile  # not quiet: the engine takes it
+        if rnd.phase == CLAIM:  # seat me's window, open: its decision (R5.2)
+            assert discards is not None  # (offers needs them)
+            discards[:] = bytes(27)
+            discards[rnd._claim_tile] = 1
+            return -3
     return -1
+
+
+def _learners_window(rnd: Round, me: int) -> Action | None:
+    """The 碰 of the claim window open in ``rnd`` when it offers seat ``me`` alone exactly
+    碰 or pass of the tile on offer (R5.2: nobody 胡 or 直杠), else None."""
+    if rnd.phase != CLAIM or rnd._claim_dec:
+        return None
+    opts = rnd._claim_opts
+    if type(opts) is not dict or len(opts) != 1 or me not in opts:
+        return None
+    k = rnd._claim_tile
+    mine = opts[me]
+    if type(k) is not int or not 0 <= k < 27 or type(mine) is not list or len(mine) != 2:
+        return None
+    if mine[0] is not _PON[me][k] or mine[1] is not _NONE[me]:  # the engine's own actions
+        return None
+    return _PON[me][k]
+
+
+def _answer(rnd: Round, me: int, answer: int) -> bool:
+    """Seat ``me``'s ``answer`` (0 pass, 1 碰) to the window :func:`_learners_window` finds,
+    played as ``Round.apply`` plays it (R5.3: the only seat asked; then the 碰's turn, R5.4,
+    or the next seat's draw, R5.5), when it is one the run takes: a 碰, or a pass with the
+    wall not empty (a pass of the last tile ends the round, R5.6: the engine's). False, and
+    nothing changed, otherwise."""
+    pon = _learners_window(rnd, me)
+    if pon is None or (answer == 0 and rnd.pos >= 108):
+        return False
+    rnd.apply(pon if answer == 1 else _NONE[me])
+    return True
 
 
 def _number(rand: Any, n: int) -> float:
@@ -517,13 +575,16 @@ def _discards_only(rnd: Round, s: int) -> bool:
     return not (rnd.pos < 108 and (4 in c or any(c[k] for k in rnd.pengs[s])))
 
 
-def _random_discard(rnd: Round, me: int, randoms: list[Any], seat: int, tile: int) -> bool:
+def _random_discard(
+    rnd: Round, me: int, randoms: list[Any], seat: int, tile: int, offers: bool = False
+) -> bool:
     """:func:`quiet_discard` of ``tile`` by ``seat``; or, when the discard's claim window
     (:func:`_window_opts`) offers exactly one seat 碰 or pass, a seat not ``me`` with a
     source in ``randoms`` (nobody offered 胡 or 直杠), the discard and that seat's answer as
-    ``RandomAgent.act`` chooses it (``legal[int(random() * len(legal))]``); or, when the
-    window offers nobody anything, the discard. True when it played, else nothing changed
-    (no number drawn)."""
+    ``RandomAgent.act`` chooses it (``legal[int(random() * len(legal))]``); with ``offers``,
+    when that one seat is ``me``, the discard, its window left open (seat ``me``'s
+    decision); or, when the window offers nobody anything, the discard. True when it
+    played, else nothing changed (no number drawn)."""
     if quiet_discard(rnd, seat, tile):
         return True
     try:
@@ -536,7 +597,12 @@ def _random_discard(rnd: Round, me: int, randoms: list[Any], seat: int, tile: in
         return False
     u = 0.0
     for o, mine in opts.items():  # the one seat asked
-        if o == me or randoms[o] is None or [a.word for a in mine] != ["pon", "none"]:
+        if [a.word for a in mine] != ["pon", "none"]:
+            return False
+        if o == me and offers:
+            rnd.apply(_DAHAI[seat][tile])  # the window opens: seat me's decision
+            return True
+        if o == me or randoms[o] is None:
             return False
         u = _number(randoms[o], 2)
     rnd.apply(_DAHAI[seat][tile])  # the window opens (or nobody is asked: the next draw)

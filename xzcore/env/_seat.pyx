@@ -17,14 +17,14 @@ from libc.string cimport memcpy, memset
 from xzcore import backend
 from xzcore.audit.replay import random_run
 from xzcore.env._extra import np
-from xzcore.env.actions import DAHAI, EXCHANGE_PICK, N_ACTIONS
+from xzcore.env.actions import DAHAI, EXCHANGE_PICK, N_ACTIONS, NONE, PON
 from xzcore.env.observation import Planes
 from xzcore.env.opponents import opponents_of
 from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent
 from xzcore.players.roster import bot_agent
-from xzcore.round.actions import _DAHAI as _DAHAI_ROWS, _TURN_PICKS
+from xzcore.round.actions import _DAHAI as _DAHAI_ROWS, _NONE, _PON, _TURN_PICKS
 from xzcore.round.base import DINGQUE as _DINGQUE_PY, END as _END_PY, TURN as _TURN_PY
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees
@@ -41,6 +41,14 @@ cdef Py_ssize_t _N = N_ACTIONS
 cdef long _PICK0 = EXCHANGE_PICK
 cdef Py_ssize_t _DAHAI0 = DAHAI
 cdef tuple _DAHAI_T = tuple(tuple(row) for row in _DAHAI_ROWS)
+cdef tuple _PON_T = tuple(tuple(row) for row in _PON)  # [seat][kind]: a window's 碰
+cdef tuple _NONE_T = tuple(_NONE)  # [seat]: its pass
+cdef object _PON_I = PON  # their indices
+cdef object _NONE_I = NONE
+cdef Py_ssize_t _PON_C = PON
+cdef Py_ssize_t _NONE_C = NONE
+cdef object _PON_WORD = "pon"
+cdef object _NONE_WORD = "none"
 cdef long _END = _END_PY
 cdef long _TURN = _TURN_PY
 cdef long _DINGQUE = _DINGQUE_PY
@@ -184,6 +192,34 @@ cdef class SeatGame:
         self._options = None
         self._lazy = True
 
+    cdef bint _stopped(self, long k) except -1:
+        """Whether a quiet run that returned ``k`` stopped at the seat's decision (see the
+        twin): its options and mask then set."""
+        cdef bytearray mask
+        cdef char* m
+        cdef const char* d
+        cdef long t
+        if k == -2:
+            self._set_discards()
+            return True
+        if k == -3:  # its claim window: 碰 or pass of the kind marked
+            d = PyByteArray_AS_STRING(self._discards)
+            t = 0
+            while t < 26 and not d[t]:
+                t += 1
+            mask = PyByteArray_FromStringAndSize(NULL, _N)
+            m = PyByteArray_AS_STRING(mask)
+            memset(m, 0, _N)
+            m[_PON_C] = 1
+            m[_NONE_C] = 1
+            self._set(
+                {_PON_I: <object>PyTuple_GET_ITEM(<tuple>_PON_T[self.seat], t),
+                 _NONE_I: _NONE_T[self.seat]},
+                mask,
+            )
+            return True
+        return False
+
     cdef object _option(self, object index):
         """``options.get(index)``; on a turn of discards only, an exact int read off the
         marks, without building the options."""
@@ -230,14 +266,27 @@ cdef class SeatGame:
         elif chosen[0] == _DAHAI:  # a quiet discard and the random bots' turns, in one call
             rnd = self.round
             n = len(rnd.events)
-            k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards)
-            if k == -2:
-                self._set_discards()
+            k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards, True)
+            if self._stopped(k):
                 reward = self.units - self._told
                 self._told = self.units
                 return reward
             if k >= 0:
                 rnd.apply(chosen if len(rnd.events) == n else _PICKS[rnd.cur][k])
+        elif chosen[0] == _PON_WORD or chosen[0] == _NONE_WORD:  # an answer to a claim window
+            rnd = self.round
+            k = random_run(
+                rnd, self.seat, self._randoms, -1, self._discards, True,
+                1 if chosen[0] == _PON_WORD else 0,
+            )
+            if self._stopped(k):
+                reward = self.units - self._told
+                self._told = self.units
+                return reward
+            if k == -4:
+                rnd.apply(chosen)
+            elif k >= 0:
+                rnd.apply(_PICKS[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
@@ -301,9 +350,8 @@ cdef class SeatGame:
             if self._bots[s]:
                 if self._randoms[s] is not None and (phase == _TURN or phase == _DINGQUE):
                     n = len(rnd.events)
-                    k = random_run(rnd, me, self._randoms, -1, self._discards)
-                    if k == -2:  # up to the seat's turn, which offers only discards
-                        self._set_discards()
+                    k = random_run(rnd, me, self._randoms, -1, self._discards, True)
+                    if self._stopped(k):  # up to the seat's turn of discards or its window
                         return False
                     if k >= 0:  # a gang, or a discard somebody may claim (or the last tile)
                         apply(_PICKS[rnd.cur][k])

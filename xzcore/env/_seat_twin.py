@@ -25,7 +25,7 @@ from xzcore.leshan.bots import LeshanAgent
 from xzcore.leshan.round import needs_leshan_round, new_round
 from xzcore.players.agents import RandomAgent, SeatView
 from xzcore.players.roster import bot_agent
-from xzcore.round.actions import _TURN_PICKS
+from xzcore.round.actions import _NONE, _PON, _TURN_PICKS
 from xzcore.round.base import DINGQUE, END, TURN
 from xzcore.round.wall import Rng, deal
 from xzcore.rules import HuazhuPayees, RuleSet
@@ -172,9 +172,8 @@ class SeatGame:
         elif chosen[0] == "dahai":  # a quiet discard and the random bots' turns, in one call
             rnd = self.round
             n = len(rnd.events)
-            k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards)
-            if k == -2:  # the seat's next turn, which offers only discards (no money moved)
-                self.options, self.mask = discard_options(self._discards, self.seat)
+            k = random_run(rnd, self.seat, self._randoms, chosen[2], self._discards, True)
+            if self._stopped(k):  # at the seat's next decision (no money moved)
                 reward = self.units - self._told  # what was paid before the first decision
                 self._told = self.units
                 return reward
@@ -182,6 +181,18 @@ class SeatGame:
                 # the seat's own discard as chosen (nothing played: a Leshan round's keeps its
                 # type), else a random bot's discard or gang
                 rnd.apply(chosen if len(rnd.events) == n else _TURN_PICKS[rnd.cur][k])
+        elif chosen[0] == "pon" or chosen[0] == "none":  # an answer to a claim window
+            rnd = self.round
+            answer = 1 if chosen[0] == "pon" else 0
+            k = random_run(rnd, self.seat, self._randoms, -1, self._discards, True, answer)
+            if self._stopped(k):
+                reward = self.units - self._told
+                self._told = self.units
+                return reward
+            if k == -4:  # not a window the quiet run answers: the engine's
+                rnd.apply(chosen)
+            elif k >= 0:  # a random bot's gang or claimable discard: the engine's
+                rnd.apply(_TURN_PICKS[rnd.cur][k])
         else:
             self.round.apply(chosen)
         self.done = self._play_others()
@@ -217,6 +228,21 @@ class SeatGame:
         rnd.apply(chosen)
         return True
 
+    def _stopped(self, k: int) -> bool:
+        """Whether a quiet run (``random_run`` with ``offers``) that returned ``k`` stopped
+        at the seat's decision: a turn of discards only (-2, their kinds marked), or its
+        claim window offering it 碰 or pass (-3, the tile's kind marked); its options and
+        mask then set."""
+        if k == -2:
+            self.options, self.mask = discard_options(self._discards, self.seat)
+            return True
+        if k == -3:
+            me = self.seat
+            tile = self._discards.index(1)
+            self.options, self.mask = options_of([_PON[me][tile], _NONE[me]], [])
+            return True
+        return False
+
     def _play_others(self) -> bool:
         """The other seats' decisions up to the learning seat's; True when its episode is
         over. Leaves the seat's options and mask ready."""
@@ -246,9 +272,8 @@ class SeatGame:
                     # random bots' 定缺 and turns (without a win in hand), in one call; each
                     # as RandomAgent.act chooses it from the same numbers
                     n = len(rnd.events)
-                    k = random_run(rnd, me, self._randoms, -1, self._discards)
-                    if k == -2:  # up to the seat's turn, which offers only discards
-                        self.options, self.mask = discard_options(self._discards, me)
+                    k = random_run(rnd, me, self._randoms, -1, self._discards, True)
+                    if self._stopped(k):  # up to the seat's turn of discards or its window
                         return False
                     if k >= 0:  # a gang, or a discard somebody may claim (or the last tile)
                         apply(_TURN_PICKS[rnd.cur][k])
