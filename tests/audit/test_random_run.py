@@ -146,9 +146,17 @@ def _play(
 
 
 def _outcome(rnd: Round) -> tuple[Any, ...]:
-    """The events (each key and value, in its order: a log writes them so), the units, why
-    the round ended."""
-    return [list(e.items()) for e in rnd.events], rnd.ledger.totals(), rnd.result().reason
+    """The events (each key and value, in its order: a log writes them so), the units, the
+    transfers, the result (the wins, each seat's net, the next dealer, why the round ended)
+    and the forfeits (R5.7)."""
+    res = rnd.result()
+    return (
+        [list(e.items()) for e in rnd.events],
+        rnd.ledger.totals(),
+        rnd.ledger.to_list(),
+        (res.wins, res.totals, res.next_dealer, res.reason, res.dealer),
+        rnd.forfeited,
+    )
 
 
 @given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.integers(0, 3))

@@ -26,8 +26,10 @@ from xzcore.kernel._core cimport Hand
 from xzcore.round.actions import (
     _DAIMINKAN, _DINGQUE as _DINGQUE_L, _HORA, _KIND, _NONE, _PON, _SUIT_INDEX, NOT_ACTIONS,
 )
+from xzcore.money.settlement import SeatEnd, end_of_round, settle_engine_ends
 from xzcore.round.engine import Round
-from xzcore.round.base import CLAIM, DINGQUE, MELDS, TURN, StepState
+from xzcore.round.base import CLAIM, DINGQUE, END, MELDS, TURN, StepState, transfer_dicts
+from xzcore.scoring.engine import chajiao_engine
 from xzcore.rules import LastRoundScope, LastRoundWin, RuleSet
 from xzcore.log.events import event
 from xzcore.tiles import NAMES, SUITS, MeldKind
@@ -42,6 +44,12 @@ cdef tuple _SEATS = (0, 1, 2, 3)
 cdef long _TURN = TURN
 cdef long _DINGQUE = DINGQUE
 cdef long _CLAIM = CLAIM
+cdef long _END = END
+cdef object _CHAJIAO = chajiao_engine  # R10.2 (RoundBase._seat_end)
+cdef object _SETTLE_ENGINE_ENDS = settle_engine_ends  # R10 (RoundBase._settle_end)
+cdef object _END_OF_ROUND = end_of_round
+cdef object _SEAT_END = SeatEnd
+cdef object _TRANSFER_DICTS = transfer_dicts
 cdef object _MINUS_ONE = -1
 cdef tuple _PENG_MELDS = tuple(MELDS[MeldKind.PENG])  # Round._pon's meld of each kind
 cdef dict _SUITS = dict(_SUIT_INDEX)  # R4.1: a dingque event's suit, as action_of reads it
@@ -372,6 +380,84 @@ cdef void _draw(_Run r, object rec, _Draw* d) except *:
     _emit_tsumo(r, rec, d.n, d.k, d.left - 1)
 
 
+cdef bint _end_ready(_Run r) except *:
+    """Whether :func:`_wall_end` can read the round's end: the rules declare voids (R4.1:
+    a 花猪 is then a seat holding its void suit, R10.1), every seat yet to win holds a
+    compiled hand and a void -1..2, and the forfeits (R5.7) are four."""
+    cdef long s, v
+    if not r.declare_void or not _list4(r.rnd.forfeited):
+        return False
+    for s in range(4):
+        if not _at(r.won, s):
+            if type(_at(r.hands, s)) is not _HAND or not _small(_at(r.voids, s), -1, 3, &v):
+                return False
+    return True
+
+
+cdef void _wall_end(_Run r) except *:
+    """``Round._end_on_empty_wall`` after the last discard (R5.6): the ``ryukyoku`` event;
+    ``RoundBase._settle_end`` (R10): each seat's facts as ``_seat_end`` reads them, the
+    transfers of ``settle_engine_ends`` when there is anything to move (a 花猪, a ready
+    seat, gang money), the ``settlement`` event; then the scalars handed back and
+    ``Round._finish`` (R1.1 and R9.6 checked, the result, ``end_kyoku``). Checked first by
+    :func:`_end_ready`."""
+    cdef object rnd = r.rnd, rules = r.rules, ledger, tr, ready, forfeited, out
+    cdef list ends
+    cdef long s, v = -1, i, n_won
+    cdef bint settle = False, huazhu
+    cdef Hand h
+    PyList_Append(r.events, {"type": "ryukyoku", "reason": "wall_empty"})
+    n_won = rnd.n_won
+    if not (n_won > 2 and (n_won == 4 or not r.xueliu)):  # RoundBase._settle_end
+        forfeited = rnd.forfeited
+        ends = []
+        for s in range(4):
+            if _at(r.won, s):
+                ends.append((_SEATS[s], False, False, None, False))
+                continue
+            h = <Hand>_at(r.hands, s)
+            _small(_at(r.voids, s), -1, 3, &v)
+            huazhu = False  # R10.1: still holding its void suit
+            if v >= 0:
+                for i in range(9 * v, 9 * v + 9):
+                    if h.c[i]:
+                        huazhu = True
+                        break
+            ready = None  # R10.2: ready, and for how much (the kernel's "not ready" first)
+            if not huazhu and h.waits(0):
+                ready = _CHAJIAO(h.counts(), _at(r.melds, s), _at(r.voids, s), rules)
+            ends.append((_SEATS[s], True, huazhu, ready, _at(forfeited, s)))
+            if huazhu or ready is not None:
+                settle = True
+        ledger = rnd.ledger
+        if settle or ledger.gang_income():  # else nothing for R10 to move (R10.1-R10.3)
+            tr = _SETTLE_ENGINE_ENDS(ledger, rules, ends)
+            if tr is None:
+                tr = _END_OF_ROUND(ledger, rules, [_SEAT_END(*e) for e in ends])
+        else:
+            tr = []
+        out = _TRANSFER_DICTS(tr)
+        if out is None:
+            out = [t.to_dict() for t in tr]
+        PyList_Append(r.events, {
+            "type": "settlement",
+            "seats": [
+                {
+                    "seat": e[0],
+                    "active": e[1],
+                    "huazhu": e[2],
+                    "ready_multiplier": e[3],
+                    "forfeited": e[4],
+                }
+                for e in ends
+            ],
+            "transfers": out,
+        })
+    r.phase = _END
+    _flush(r)
+    rnd._finish("wall_empty")
+
+
 cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t at,
                      bint looked, object read=None, PyObject* read_tsumogiri=NULL,
                      object randoms=None, long me=-1, bint offers=False):
@@ -392,7 +478,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     cdef Hand h, ho, ht = None
     cdef object hands = r.hands, in_play = r.in_play, w, river, mine
     cdef object first = False, melds = None, pengs = None
-    cdef bint opened = False, winner
+    cdef bint opened = False, winner, last = False
     cdef int hora
     cdef long rand_seat = -1
     cdef _Draw d
@@ -425,8 +511,10 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 for i in range(9 * void_suit, 9 * void_suit + 9):
                     if h.c[i]:
                         return -1
-        if pos >= 108:
-            return -1  # R5.6: the last discard ends the round
+        if pos >= 108:  # R5.6: the last discard ends the round
+            if randoms is None or not _end_ready(r):
+                return -1
+            last = True  # random_run: the round's end too (see _wall_end)
         for i in range(1, 4):  # Round._dahai's order, then Round._open_claims (R5.2)
             o = (s + i) % 4
             if not _at(in_play, o):
@@ -439,6 +527,10 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
                 continue
             if c < 0 or (rec is None and randoms is None):
                 return -1  # an error; or quiet_discard: another seat may be offered the tile
+            if last:  # nothing but 胡 on the last tile (R5.6); a win on offer is the engine's
+                if ho.c[k] < 2 or _is_win_with(ho, tile) != 0:
+                    return -1
+                continue
             if opts is None:
                 opts = {}
             cnt = ho.c[k]
@@ -504,7 +596,7 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
             pengs = _at(r.pengs, taker if taker >= 0 else rand_seat)
             if type(melds) is not list or type(pengs) is not set:
                 return -1
-        if not (opened or taker >= 0) and not _next_draw(r, s, &d):
+        if not (opened or taker >= 0 or last) and not _next_draw(r, s, &d):
             return -1
     except Exception:  # a damaged round: the engine reports it
         return -1
@@ -523,6 +615,11 @@ cdef Py_ssize_t _step(_Run r, object seat, object tile, object rec, Py_ssize_t a
     _emit_dahai(r, rec, s, k, k == r.drawn, at, read if opts is None and not d.final_n else None,
                 read_tsumogiri)
     r.dirty = True
+    if last:
+        r.drawn = -1
+        r.drawn_obj = _MINUS_ONE
+        _wall_end(r)
+        return 0
     if opts is not None:
         r.c_tile = tile
         r.c_from = seat

@@ -575,10 +575,27 @@ def _discards_only(rnd: Round, s: int) -> bool:
     return not (rnd.pos < 108 and (4 in c or any(c[k] for k in rnd.pengs[s])))
 
 
+def _quiet_last(rnd: Round, seat: int, tile: int) -> bool:
+    """Whether the last discard (R5.6: the wall is empty), ``tile`` by ``seat``, is one the
+    run plays with the round's end: nobody may win on it (R7.1: the only claim left on the
+    last tile), and the rules declare voids (R4.1: R10.1's 花猪 is then the void suit held)."""
+    st = rnd._step_state()
+    if not st.rules.declare_void:
+        return False
+    for i in (1, 2, 3):
+        o = (seat + i) % 4
+        h = st.hands[o]
+        if st.in_play[o] and h.claimable(tile) and (h.count(tile) < 2 or h.is_win_with(tile)):
+            return False  # 胡 on offer: the engine's
+    return True
+
+
 def _random_discard(
     rnd: Round, me: int, randoms: list[Any], seat: int, tile: int, offers: bool = False
 ) -> bool:
-    """:func:`quiet_discard` of ``tile`` by ``seat``; or, when the discard's claim window
+    """:func:`quiet_discard` of ``tile`` by ``seat``; or the last discard, when
+    :func:`_quiet_last`, and the round's end the engine plays after it (R5.6, R10); or,
+    when the discard's claim window
     (:func:`_window_opts`) offers exactly one seat 碰 or pass, a seat not ``me`` with a
     source in ``randoms`` (nobody offered 胡 or 直杠), the discard and that seat's answer as
     ``RandomAgent.act`` chooses it (``legal[int(random() * len(legal))]``); with ``offers``,
@@ -588,7 +605,11 @@ def _random_discard(
     if quiet_discard(rnd, seat, tile):
         return True
     try:
-        if quiet_decline(rnd, seat, tile) != "claimable":
+        reason = quiet_decline(rnd, seat, tile)
+        if reason == "wall_end" and _quiet_last(rnd, seat, tile):
+            rnd.apply(_DAHAI[seat][tile])  # the round's end (R5.6, R10)
+            return True
+        if reason != "claimable":
             return False
         reason, opts = _window_opts(rnd, seat, tile)
     except Exception:  # a damaged round: the engine reports it
