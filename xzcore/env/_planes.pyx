@@ -11,6 +11,7 @@ from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from xzcore._tile_names cimport kind_of_name
+from xzcore.kernel._core cimport Hand
 
 from xzcore.tiles import NAMES
 
@@ -476,14 +477,22 @@ cdef class Planes:
         o = self._o
         if self._stale[s]:  # else kept up to date by the draws and discards (_sync)
             self._stale[s] = False
-            c = self.views[s].counts()
-            if type(c) is bytes and PyBytes_GET_SIZE(c) == 27:
-                counts = <const unsigned char*>PyBytes_AS_STRING(c)
-                base = s * TOP + 27 * HAND
+            h = None
+            hands = self.round.hands
+            if type(hands) is list and PyList_GET_SIZE(hands) == 4:
+                h = <object>PyList_GET_ITEM(hands, s)
+            base = s * TOP + 27 * HAND
+            if type(h) is Hand:  # SeatView.counts(), read from the compiled hand itself
                 for k in range(27):
-                    o[base + k] = counts[k]
+                    o[base + k] = (<Hand>h).c[k]
             else:
-                self.own[s, HAND] = np.frombuffer(c, dtype=np.uint8)
+                c = self.views[s].counts()
+                if type(c) is bytes and PyBytes_GET_SIZE(c) == 27:
+                    counts = <const unsigned char*>PyBytes_AS_STRING(c)
+                    for k in range(27):
+                        o[base + k] = counts[k]
+                else:
+                    self.own[s, HAND] = np.frombuffer(c, dtype=np.uint8)
         vals = self._vals  # (read by _sync)
         drawn = (  # SeatView.drawn
             <object>PyTuple_GET_ITEM(vals, V_DRAWN)
