@@ -900,7 +900,8 @@ def random_run(rnd, me, randoms, first=-1, discards=None, offers=False, answer=-
     not ``me`` and with a source, 碰 or pass (nobody 胡 or 直杠): that seat answers as
     ``RandomAgent.act`` does; stop at seat ``me``'s decision, a seat without a source, any
     other turn or phase. Return the number (``_TURN_PICKS``) of an action chosen but not
-    taken (a gang; a discard that is claimable, the last tile …: the caller applies it), or
+    taken (a gang; a discard that is claimable, the last tile someone may win on …: the
+    caller applies it; the last one nobody may win on is played, the round's end after it), or
     -1; with ``discards`` (a bytearray of 27), -2 at a stop at ``me``'s turn that offers only
     discards, their kinds marked there; with ``offers`` too, -3 at a stop at ``me``'s claim
     window offering it alone 碰 or pass, left open (the tile's kind the only mark).

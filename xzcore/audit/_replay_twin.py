@@ -439,8 +439,9 @@ def random_run(
     seat ``me``'s decision, at a seat without a source, at any other turn or phase, and for
     any round but a ``Round``; return the number (``_TURN_PICKS``) of an action chosen but
     not applied — a gang, or a discard that is not quiet (``first`` when it is not quiet or
-    not the seat's turn; somebody may claim it, it is the last tile …): the caller applies
-    it — or -1. With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
+    not the seat's turn; somebody may claim it, or win on the last tile …): the caller
+    applies it — or -1. The last discard nobody may win on is played, and the round's end
+    after it (:func:`_quiet_last`). With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
     legal actions are discards marks there the kinds it may discard (1, the others 0:
     ``Round.legal_actions(me)``) and returns -2.
 
