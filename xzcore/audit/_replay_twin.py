@@ -441,9 +441,9 @@ def random_run(
     not applied — a gang, or a discard that is not quiet (``first`` when it is not quiet or
     not the seat's turn; somebody may claim it, or win on the last tile …): the caller
     applies it — or -1. The last discard nobody may win on is played, and the round's end
-    after it (:func:`_quiet_last`). With ``discards`` (a bytearray of 27), a stop at seat ``me``'s turn whose only
-    legal actions are discards marks there the kinds it may discard (1, the others 0:
-    ``Round.legal_actions(me)``) and returns -2.
+    after it (:func:`_quiet_last`). With ``discards`` (a bytearray of 27), a stop at seat
+    ``me``'s turn whose only legal actions are discards marks there the kinds it may discard
+    (1, the others 0: ``Round.legal_actions(me)``) and returns -2.
 
     With ``offers`` (and ``discards``), a discard in the run whose claim window offers seat
     ``me`` alone 碰 or pass (nobody 胡 or 直杠: :func:`_learners_window`) is played and its
