@@ -162,7 +162,14 @@ def test_ctrl_c_with_jobs_stops_the_workers_and_exits_130(
     logs_with_fifo: tuple[Path, Path],
 ) -> None:
     folder, _ = logs_with_fifo
-    proc = _xz("audit", "--jobs", "2", str(folder))
+    # As from a terminal: Ctrl-C reaches xz even when whatever started the tests ignores it
+    # (a background job of a script inherits SIGINT ignored, and so would xz). Python's own
+    # handler here becomes the default disposition in the child at exec.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = _xz("audit", "--jobs", "2", str(folder))
+    finally:
+        signal.signal(signal.SIGINT, before)
     try:
         workers = _wait_for_new_children(proc.pid, set(), 2)  # one waits on the FIFO
         proc.send_signal(signal.SIGINT)
